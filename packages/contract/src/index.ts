@@ -1,0 +1,24 @@
+import { adminRoutes } from './admins.ts';
+import { auditRoutes } from './audit.ts';
+import { authRoutes } from './auth.ts';
+import type { RouteDef } from './route.ts';
+import { systemRoutes } from './system.ts';
+
+export * from './admins.ts';
+export * from './audit.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './modules.ts';
+export * from './route.ts';
+export * from './system.ts';
+
+/** Every route of the API, keyed by a stable name. */
+export const routes = {
+  ...systemRoutes,
+  ...authRoutes,
+  ...adminRoutes,
+  ...auditRoutes,
+} satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof routes;
+export const API_PREFIX = '/api';
