@@ -56,13 +56,21 @@ export const passwordSchema = z
   .refine((p) => [...p].length >= 8, 'At least 8 characters')
   .refine((p) => [...p].length <= 128, 'At most 128 characters');
 
+export function hasControlCharacters(s: string): boolean {
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
 /** Free text that ends up in headers, mails or logs: no control characters. */
 export const nameSchema = z
   .string()
   .trim()
   .min(1, 'Required')
   .max(120)
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'Must not contain control characters');
+  .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
 
 export const phoneSchema = z
   .string()
