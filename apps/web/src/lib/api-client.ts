@@ -1,0 +1,143 @@
+import {
+  API_PREFIX,
+  type RouteBodyInput,
+  type RouteDef,
+  type RouteQueryInput,
+  type RouteResponse,
+  routes,
+} from '@bo/contract';
+import { ApiError, errorFromResponse, isTokenExpired, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import { clearToken, readToken, saveToken } from './token-store.ts';
+
+export interface CallInput<R extends RouteDef> {
+  query?: RouteQueryInput<R>;
+  body?: RouteBodyInput<R>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Told when a refresh is refused and the session has been cleared. The app
+ * registers navigation and the toast here, so this module stays free of UI.
+ */
+let sessionEndedHandler: () => void = () => {};
+export function onSessionEnded(handler: () => void): void {
+  sessionEndedHandler = handler;
+}
+
+/** Calls a contract route and answers its typed JSON (undefined for an empty body). */
+export async function apiCall<R extends RouteDef>(
+  route: R,
+  input: CallInput<R> = {},
+): Promise<RouteResponse<R>> {
+  const response = await sendWithRefresh(route, input);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as RouteResponse<R>;
+}
+
+export function buildUrl(route: RouteDef, query?: unknown): string {
+  const url = `${API_PREFIX}${route.path}`;
+  if (route.method !== 'GET' || !query || typeof query !== 'object') return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+const isRefresh = (route: RouteDef) =>
+  route.method === routes.refresh.method && route.path === routes.refresh.path;
+
+/** One HTTP exchange; throws ApiError for anything outside 200-299. No time-out, by the spec. */
+async function send<R extends RouteDef>(
+  route: R,
+  input: CallInput<R>,
+  access: string,
+): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  // The refresh call carries neither header: it proves itself with the refresh token alone.
+  if (!isRefresh(route)) {
+    headers.set('Authorization', `Bearer ${access}`);
+    headers.set('cookies', document.cookie);
+  }
+  const hasBody = route.method === 'POST';
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(route, input.query), {
+      method: route.method,
+      headers,
+      body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+      signal: input.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error');
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+/**
+ * Sends once; on 'Token expired' waits for the one shared refresh and retries
+ * once with the new bearer. Any other error reaches the caller unchanged.
+ * Exported for the download helper, which needs the raw response.
+ */
+export async function sendWithRefresh<R extends RouteDef>(
+  route: R,
+  input: CallInput<R>,
+): Promise<Response> {
+  const used = readToken().access;
+  try {
+    return await send(route, input, used);
+  } catch (error) {
+    if (isRefresh(route) || !isTokenExpired(error)) throw error;
+    return send(route, input, await freshAccess(used));
+  }
+}
+
+/** The refresh in flight, shared by every request that saw 'Token expired' meanwhile. */
+let pending: Promise<string> | null = null;
+
+function freshAccess(expired: string): Promise<string> {
+  // A refresh that already finished (here or in another tab) left a newer token.
+  const stored = readToken().access;
+  if (stored && stored !== expired) return Promise.resolve(stored);
+  pending ??= acrossTabs(() => refresh(expired)).finally(() => {
+    pending = null;
+  });
+  return pending;
+}
+
+/**
+ * Two tabs refreshing with the same refresh token would look like token reuse
+ * to the server, so where the Web Locks API exists the refresh is serialised
+ * across tabs and the second tab picks up the first one's result.
+ */
+function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('bo-token-refresh', work) : work();
+}
+
+async function refresh(expired: string): Promise<string> {
+  const current = readToken();
+  if (current.access && current.access !== expired) return current.access;
+  try {
+    if (!current.refresh) throw new ApiError(401, 'Your session has ended.', 'session_ended');
+    const response = await send(routes.refresh, { body: { refreshToken: current.refresh } }, '');
+    const pair = (await response.json()) as RouteResponse<typeof routes.refresh>;
+    saveToken({ access: pair.accessToken, refresh: pair.refreshToken });
+    return pair.accessToken;
+  } catch (error) {
+    // A network failure says nothing about the session, so it is kept; a refusal ends it.
+    const refused = !(error instanceof ApiError) || error.status !== 0;
+    const hadSession = current.access !== '' || current.refresh !== '';
+    if (refused && hadSession) {
+      clearToken();
+      sessionEndedHandler();
+    }
+    throw error;
+  }
+}

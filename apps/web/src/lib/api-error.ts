@@ -1,0 +1,49 @@
+import type { ApiError as ApiErrorBody } from '@bo/contract';
+
+export type ErrorDetail = NonNullable<ApiErrorBody['details']>[number];
+
+/** What every failed call throws: the API's `{ message, code, details }` plus the status. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly details: ErrorDetail[] = [],
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Status 0: the request never got an HTTP answer. */
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach the server. Check your connection and try again.';
+
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    body = (await response.json()) as Partial<ApiErrorBody>;
+  } catch {
+    // Not JSON (a proxy's HTML page, an empty 502): fall back to the status line.
+  }
+  return new ApiError(
+    response.status,
+    typeof body.message === 'string' && body.message
+      ? body.message
+      : `Request failed with status ${response.status}`,
+    typeof body.code === 'string' ? body.code : 'http_error',
+    Array.isArray(body.details) ? body.details : [],
+    typeof body.requestId === 'string' ? body.requestId : undefined,
+  );
+}
+
+export function isTokenExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.message.includes('Token expired');
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
