@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Deps } from './deps.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { registerMethodFallbacks } from './lib/register-routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { adminsModule } from './modules/admins/admins.routes.ts';
+import { auditModule } from './modules/audit/audit.routes.ts';
+import { authModule } from './modules/auth/auth.routes.ts';
+import { systemModule } from './modules/system/system.routes.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Pino options; false silences the log (tests). */
+  logger?: boolean | object;
+}
+
+/** Feature modules: each registers its contract routes. Later features add a line. */
+const MODULES = [systemModule, authModule, adminsModule, auditModule];
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.cookies'],
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          },
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'requestId',
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    config,
+    database: opts.database,
+    db: opts.database.db,
+    clock: opts.clock ?? systemClock,
+    log: app.log,
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('admin', null);
+  app.decorateRequest('audited', false);
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerOpenApi(app);
+  for (const mod of MODULES) mod(app, deps);
+  registerMethodFallbacks(app);
+  await registerSpa(app, config.webDist);
+  app.addHook('onClose', async () => deps.mailer.close());
+  return app;
+}

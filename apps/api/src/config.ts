@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes only from the environment (docs/configuration.md lists
+ * every variable). Parsed once, with safe defaults for the embedded setup.
+ */
+const duration = z
+  .string()
+  .regex(/^\d+\s*(ms|s|m|h|d)?$/, 'a number with an optional unit: ms, s, m, h, d')
+  .transform(toMs);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Publisher back-office <no-reply@localhost>'),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: duration.default(15 * 60_000),
+  REFRESH_TOKEN_TTL: duration.default(30 * 24 * 3_600_000),
+  REFRESH_IDLE_TTL: duration.default(7 * 24 * 3_600_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicBaseUrl: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+  refreshIdleTtlMs: number;
+  logLevel: string;
+  /** Requests per minute and IP on each sign-in route. */
+  authRateLimit: number;
+  trustProxy: boolean;
+  /** Built SPA to serve; absent when it has not been built. */
+  webDist: string | undefined;
+}
+
+export function toMs(value: string): number {
+  const m = /^(\d+)\s*(ms|s|m|h|d)?$/.exec(value.trim());
+  if (!m) throw new Error(`Not a duration: ${value}`);
+  const n = Number(m[1]);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 's'] ?? 1000;
+  return n * unit;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts in their folder; paths are meant from where the user ran npm.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
+  const defaultDist = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : persistedSecret(dataDir),
+    accessTokenTtlMs: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlMs: e.REFRESH_TOKEN_TTL,
+    refreshIdleTtlMs: e.REFRESH_IDLE_TTL,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDist: e.WEB_DIST
+      ? path.resolve(base, e.WEB_DIST)
+      : existsSync(defaultDist)
+        ? defaultDist
+        : undefined,
+  };
+}
+
+/** Generated on first use and kept in DATA_DIR so tokens survive restarts. */
+function persistedSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}

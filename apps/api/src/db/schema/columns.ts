@@ -1,0 +1,13 @@
+import { bigint, timestamp } from 'drizzle-orm/pg-core';
+
+/** Columns every table has (DOMAIN.md section 3). */
+export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const timestamps = () => ({
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+export const actorColumns = () => ({
+  createdBy: bigint('created_by', { mode: 'number' }),
+  updatedBy: bigint('updated_by', { mode: 'number' }),
+});

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What services need from the outside world; built once per app. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,38 @@
+/**
+ * Services throw AppError with a status and a stable code; the one error
+ * handler (plugins/errors.ts) turns it into `{ message, code, details? }`.
+ */
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) =>
+  new AppError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'Invalid token', code = 'invalid_token') =>
+  new AppError(401, code, message);
+export const forbidden = (message: string, code = 'forbidden') => new AppError(403, code, message);
+export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
+export const conflict = (message: string, details?: ErrorDetail[]) =>
+  new AppError(409, 'conflict', message, details);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(
+    429,
+    'too_many_requests',
+    message,
+    undefined,
+    retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined,
+  );

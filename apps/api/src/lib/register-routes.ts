@@ -1,0 +1,160 @@
+import type { RouteBody, RouteDef, RouteQuery, RouteResponse } from '@bo/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
+import { type AuthAdmin, authenticate, authorize } from '../plugins/auth-guard.ts';
+import type { RequestContext } from './request-context.ts';
+
+export interface HandlerInput<R extends RouteDef> {
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  /** Null only on public routes. */
+  admin: AuthAdmin | null;
+  ctx: RequestContext;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<R extends RouteDef> = (
+  input: HandlerInput<R>,
+) => Promise<RouteResponse<R> | undefined> | RouteResponse<R> | undefined;
+
+export type Handlers<T extends Record<string, RouteDef>> = { [K in keyof T]: Handler<T[K]> };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin: AuthAdmin | null;
+    /** Set when a service wrote its own (richer) audit entry for this write. */
+    audited: boolean;
+  }
+  interface FastifyContextConfig {
+    routeName?: string;
+    access?: string;
+  }
+}
+
+/** Per app: path → methods served, for the route-table test and the 405 fallbacks. */
+const served = new WeakMap<FastifyInstance, Map<string, Set<string>>>();
+
+export function servedRoutes(app: FastifyInstance): string[] {
+  return [...(served.get(app) ?? new Map())].flatMap(([url, ms]) =>
+    [...ms].map((m) => `${m} ${url}`),
+  );
+}
+
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Registers contract routes with their handlers: the guard runs first (before
+ * the body is read), then zod validation, then the handler. Every successful
+ * write that did not audit itself gets a generic audit entry.
+ */
+export function registerRoutes<T extends Record<string, RouteDef>>(
+  app: FastifyInstance,
+  deps: Deps,
+  defs: T,
+  handlers: Handlers<T>,
+  options: { selfAudited?: boolean } = {},
+) {
+  for (const [name, def] of Object.entries(defs)) {
+    const handler = handlers[name as keyof T] as Handler<RouteDef>;
+    const url = `/api${def.path}`;
+    const byPath = served.get(app) ?? new Map<string, Set<string>>();
+    served.set(app, byPath);
+    byPath.set(url, (byPath.get(url) ?? new Set()).add(def.method));
+    const isSignIn = def.access === 'public' && def.tag === 'auth' && def.method === 'POST';
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method: def.method,
+      url,
+      config: {
+        routeName: name,
+        access: def.access,
+        ...(isSignIn ? { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } } : {}),
+      },
+      schema: {
+        summary: def.summary,
+        tags: [def.tag],
+        description: `Access: ${def.access}${def.spec ? ' · spec path' : ''}`,
+        ...(def.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+        ...(def.query ? { querystring: def.query } : {}),
+        ...(def.body ? { body: def.body } : {}),
+        ...(def.response ? { response: { 200: def.response } } : {}),
+      },
+      onRequest: async (req) => {
+        req.audited = false;
+        req.admin = def.access === 'public' ? null : await authenticate(deps, req);
+        if (req.admin) authorize(req.admin, def.access);
+      },
+      handler: async (req, reply) => {
+        const ctx = contextOf(req);
+        const result = await handler({
+          query: req.query as never,
+          body: req.body as never,
+          admin: req.admin,
+          ctx,
+          req,
+          reply,
+        });
+        if (
+          def.method === 'POST' &&
+          !options.selfAudited &&
+          !req.audited &&
+          reply.statusCode < 300
+        ) {
+          await recordAudit(deps.db, ctx, {
+            action: name,
+            entity: def.tag,
+            entityId: idOf(req.body),
+            after: redact(req.body),
+          });
+        }
+        return reply.sent ? reply : (result ?? { ok: true });
+      },
+    });
+  }
+}
+
+/** A known path with another method answers 405, not 404 (SECURITY.md item 22). */
+export function registerMethodFallbacks(app: FastifyInstance) {
+  for (const [url, methods] of served.get(app) ?? []) {
+    const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+    app.route({
+      method: ALL_METHODS.filter((m) => !methods.has(m)),
+      url,
+      handler: async (_req, reply) =>
+        reply
+          .status(405)
+          .header('allow', allow)
+          .send({ message: `Method not allowed; use ${allow}`, code: 'method_not_allowed' }),
+    });
+  }
+}
+
+export function contextOf(req: FastifyRequest): RequestContext {
+  return {
+    adminId: req.admin?.id ?? null,
+    adminEmail: req.admin?.email ?? null,
+    ip: req.ip,
+    requestId: String(req.id),
+    userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+  };
+}
+
+function idOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'id' in body) return String((body as { id: unknown }).id);
+  return null;
+}
+
+const SECRET_KEY = /pass|token|otp|secret|code/i;
+
+/** Audit rows never hold secrets. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v)]),
+    );
+  }
+  return value ?? null;
+}

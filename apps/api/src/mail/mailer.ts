@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise an outbox: each mail is logged (to,
+ * subject, never the body: it holds codes) and kept as an .eml file so a
+ * person running the embedded default can read the sign-in code.
+ */
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (/[\r\n]/.test(opts.from)) throw new Error('MAIL_FROM must not contain line breaks');
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        assertHeaderSafe(mail);
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ mailTo: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(mail) {
+      assertHeaderSafe(mail);
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(opts.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      opts.log.info({ mailTo: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Header injection is refused outright rather than silently folded. */
+function assertHeaderSafe(mail: Mail) {
+  if (/[\r\n]/.test(mail.to) || /[\r\n]/.test(mail.subject)) {
+    throw new Error('Mail header fields must not contain line breaks');
+  }
+}

@@ -1,0 +1,74 @@
+import type { Admin, adminListQuery } from '@bo/contract';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { admins } from '../../db/schema/index.ts';
+import { effectiveModules } from '../../plugins/auth-guard.ts';
+import { escapeLike } from '../audit/audit.service.ts';
+
+export type AdminRow = typeof admins.$inferSelect;
+
+/** The public face of an admin row: never the hash or the lockout counters. */
+export function toAdmin(row: AdminRow): Admin {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    role: row.role,
+    status: row.status,
+    modules: effectiveModules(row.role, row.modules),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const SORT = {
+  name: admins.name,
+  email: admins.email,
+  createdAt: admins.createdAt,
+  lastLoginAt: admins.lastLoginAt,
+} as const;
+
+export async function listAdmins(db: Db, q: z.infer<typeof adminListQuery>) {
+  const text = q.q ? `%${escapeLike(q.q)}%` : undefined;
+  const where = and(
+    text ? or(ilike(admins.name, text), ilike(admins.email, text)) : undefined,
+    q.status ? eq(admins.status, q.status) : undefined,
+    q.role ? eq(admins.role, q.role) : undefined,
+  );
+  const column = SORT[q.sort ?? 'name'];
+  const order = q.order === 'desc' ? desc(column) : asc(column);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(admins)
+      .where(where)
+      .orderBy(order, asc(admins.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(admins).where(where),
+  ]);
+  return { items: rows.map(toAdmin), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export const findAdmin = async (db: Db | Tx, id: number) =>
+  (await db.select().from(admins).where(eq(admins.id, id)).for('update'))[0];
+
+export const emailTaken = async (db: Db | Tx, email: string) =>
+  (await db.select({ id: admins.id }).from(admins).where(sql`lower(${admins.email}) = ${email}`))
+    .length > 0;
+
+/** Active super admins other than `exceptId`: the last one may not go. */
+export async function otherActiveSuperAdmins(db: Db | Tx, exceptId: number) {
+  const conditions: SQL[] = [
+    eq(admins.role, 'super_admin'),
+    eq(admins.status, 'active'),
+    ne(admins.id, exceptId),
+  ];
+  const [row] = await db
+    .select({ n: count() })
+    .from(admins)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { admins, otpChallenges } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { addMs } from '../../lib/clock.ts';
+import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { burnPasswordTime, verifyPassword } from '../../lib/passwords.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { hmac, randomDigits, safeEqualHex } from '../../lib/secrets.ts';
+import { signInCodeMail } from '../../mail/templates.ts';
+import { effectiveModules } from '../../plugins/auth-guard.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findAdminByEmail } from './admin-lookup.ts';
+import { startSession } from './sessions.service.ts';
+
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const LOCK_AFTER_FAILURES = 10;
+export const LOCK_MS = 15 * 60_000;
+
+const badCredentials = () => new AppError(401, 'invalid_credentials', 'Wrong e-mail or password');
+
+/** Step 1: e-mail and password. Answers a challenge id and mails a code; never tokens. */
+export async function login(deps: Deps, ctx: RequestContext, email: string, password: string) {
+  const admin = await findAdminByEmail(deps.db, email);
+  const now = deps.clock();
+  if (!admin || admin.status !== 'active' || !admin.passwordHash) {
+    await burnPasswordTime(password);
+    await recordAudit(deps.db, ctx, failed('login_failed', null, email, 'unknown or inactive'));
+    throw badCredentials();
+  }
+  if (admin.lockedUntil && admin.lockedUntil > now) {
+    await recordAudit(deps.db, ctx, failed('login_locked', admin.id, admin.email, 'locked'));
+    throw lockedError(admin.lockedUntil, now);
+  }
+  if (!(await verifyPassword(admin.passwordHash, password))) {
+    await countFailure(deps, admin.id);
+    await recordAudit(deps.db, ctx, failed('login_failed', admin.id, admin.email, 'password'));
+    throw badCredentials();
+  }
+  return issueChallenge(deps, ctx, admin);
+}
+
+/** Step 2: the mailed code. Five answers per challenge, counted atomically. */
+export async function confirmOtp(
+  deps: Deps,
+  ctx: RequestContext,
+  challengeId: string,
+  otp: string,
+) {
+  const now = deps.clock();
+  const [challenge] = await deps.db
+    .update(otpChallenges)
+    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(otpChallenges.id, challengeId),
+        isNull(otpChallenges.consumedAt),
+        lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS),
+      ),
+    )
+    .returning();
+  if (!challenge) {
+    const [dead] = await deps.db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.id, challengeId));
+    if (dead && !dead.consumedAt && dead.attempts >= OTP_MAX_ATTEMPTS) {
+      throw tooManyRequests('Too many wrong codes. Sign in again to get a new code.');
+    }
+    throw new AppError(401, 'invalid_otp', 'This code is not valid. Sign in again.');
+  }
+  if (now > challenge.expiresAt) {
+    throw new AppError(401, 'otp_expired', 'The code has expired. Sign in again.');
+  }
+  if (!safeEqualHex(challenge.codeHash, codeHash(deps, challenge.id, otp))) {
+    await countFailure(deps, challenge.adminId);
+    await recordAudit(deps.db, ctx, failed('otp_failed', challenge.adminId, null, 'code'));
+    throw new AppError(401, 'invalid_otp', 'Wrong code');
+  }
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(admins).where(eq(admins.id, challenge.adminId));
+    if (current?.lockedUntil && current.lockedUntil > now)
+      throw lockedError(current.lockedUntil, now);
+    const [used] = await tx
+      .update(otpChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
+      .returning({ id: otpChallenges.id });
+    const [admin] = await tx
+      .update(admins)
+      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+      .where(and(eq(admins.id, challenge.adminId), eq(admins.status, 'active')))
+      .returning();
+    if (!used || !admin)
+      throw new AppError(401, 'invalid_otp', 'This code is not valid. Sign in again.');
+    const session = await startSession(deps, tx, admin.id, ctx);
+    await recordAudit(tx, ctx, {
+      action: 'login',
+      entity: 'session',
+      entityId: session.familyId,
+      actor: { id: admin.id, email: admin.email },
+    });
+    return {
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      admin: {
+        id: admin.id,
+        email: admin.email,
+        name: admin.name,
+        role: admin.role,
+        modules: effectiveModules(admin.role, admin.modules),
+      },
+    };
+  });
+}
+
+/** Ends a challenge and mails a new code under a new id: the old code is dead. */
+export async function resendOtp(deps: Deps, ctx: RequestContext, challengeId: string) {
+  const [old] = await deps.db
+    .update(otpChallenges)
+    .set({ consumedAt: deps.clock() })
+    .where(
+      and(
+        eq(otpChallenges.id, challengeId),
+        isNull(otpChallenges.consumedAt),
+        lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS),
+      ),
+    )
+    .returning();
+  const admin = old
+    ? (await deps.db.select().from(admins).where(eq(admins.id, old.adminId)))[0]
+    : undefined;
+  if (!old || !admin || admin.status !== 'active') {
+    throw new AppError(401, 'invalid_otp', 'This sign-in has ended. Sign in again.');
+  }
+  // A resend is only offered within a while of the password step.
+  if (deps.clock().getTime() - old.createdAt.getTime() > 30 * 60_000) {
+    throw new AppError(401, 'otp_expired', 'This sign-in has ended. Sign in again.');
+  }
+  return issueChallenge(deps, ctx, admin);
+}
+
+async function issueChallenge(
+  deps: Deps,
+  ctx: RequestContext,
+  admin: { id: number; email: string; name: string },
+) {
+  const now = deps.clock();
+  const id = randomUUID();
+  const code = randomDigits(6);
+  const expiresAt = addMs(now, OTP_TTL_MS);
+  await deps.db.insert(otpChallenges).values({
+    id,
+    adminId: admin.id,
+    codeHash: codeHash(deps, id, code),
+    expiresAt,
+    createdAt: now,
+  });
+  await recordAudit(deps.db, ctx, {
+    action: 'otp_sent',
+    entity: 'session',
+    entityId: id,
+    actor: { id: admin.id, email: admin.email },
+  });
+  await deps.mailer.send(signInCodeMail(admin.email, admin.name, code, OTP_TTL_MS / 60_000));
+  return { challengeId: id, expiresAt: expiresAt.toISOString() };
+}
+
+/** Keyed hash bound to the challenge: a code is worth nothing on another challenge. */
+const codeHash = (deps: Deps, challengeId: string, code: string) =>
+  hmac(deps.config.jwtSecret, `otp:${challengeId}:${code}`);
+
+/**
+ * One atomic statement per failure, so parallel failures all count; the 10th
+ * locks the account for 15 minutes and restarts the count.
+ */
+async function countFailure(deps: Deps, adminId: number) {
+  const lockUntil = addMs(deps.clock(), LOCK_MS);
+  await deps.db
+    .update(admins)
+    .set({
+      failedLogins: sql`case when ${admins.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES} then 0 else ${admins.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${admins.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${admins.lockedUntil} end`,
+    })
+    .where(eq(admins.id, adminId));
+}
+
+function lockedError(until: Date, now: Date) {
+  const minutes = Math.ceil((until.getTime() - now.getTime()) / 60_000);
+  return tooManyRequests(
+    `Too many failed sign-ins. This account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}; you can also reset your password.`,
+    (until.getTime() - now.getTime()) / 1000,
+  );
+}
+
+function failed(action: string, id: number | null, email: string | null, reason: string) {
+  return { action, entity: 'session', actor: { id, email }, after: { reason } };
+}

@@ -1,0 +1,225 @@
+import { count, eq } from 'drizzle-orm';
+import { actionTokens, admins } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
+import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findAdminByEmail } from './admin-lookup.ts';
+import { revokeAllSessions } from './sessions.service.ts';
+import {
+  bindingOf,
+  createActionToken,
+  expireTokens,
+  findLiveToken,
+  invalidLink,
+  recentTokenCount,
+  TTL,
+  useToken,
+} from './tokens.service.ts';
+
+/** Refuses the 3,000 most common passwords with a field error. */
+export function assertAcceptablePassword(password: string, field: string) {
+  if (isCommonPassword(password)) {
+    throw badRequest('This password is too common. Choose another one.', [
+      { path: `body.${field}`, message: 'This password is too common. Choose another one.' },
+    ]);
+  }
+}
+
+/** Changing the own password keeps this session and signs out every other. */
+export async function updatePassword(
+  deps: Deps,
+  ctx: RequestContext,
+  me: AuthAdmin,
+  currentPassword: string,
+  newPassword: string,
+) {
+  const [admin] = await deps.db.select().from(admins).where(eq(admins.id, me.id));
+  if (!admin?.passwordHash || !(await verifyPassword(admin.passwordHash, currentPassword))) {
+    throw badRequest('The current password is wrong.', [
+      { path: 'body.currentPassword', message: 'The current password is wrong.' },
+    ]);
+  }
+  assertAcceptablePassword(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(admins)
+      .set({ passwordHash, updatedAt: deps.clock(), updatedBy: me.id })
+      .where(eq(admins.id, me.id));
+    await revokeAllSessions(deps, tx, me.id, me.sessionId);
+    await expireTokens(deps, tx, me.id, 'reset');
+    await recordAudit(tx, ctx, { action: 'password_changed', entity: 'admin', entityId: me.id });
+  });
+  await notify(deps, passwordChangedMail(admin.email, admin.name));
+}
+
+const RESET_MAILS_PER_WINDOW = 3;
+const RESET_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Always the same answer. The mail goes out in the background so that an
+ * existing and an unknown e-mail take the same time; per account at most 3
+ * links per 15 minutes (a silent cap, never a lockout).
+ */
+export async function requestPasswordReset(deps: Deps, ctx: RequestContext, email: string) {
+  const admin = await findAdminByEmail(deps.db, email);
+  if (!admin || admin.status !== 'active' || !admin.passwordHash) {
+    await recordAudit(deps.db, ctx, {
+      action: 'password_reset_requested',
+      entity: 'admin',
+      actor: { id: null, email },
+      after: { sent: false },
+    });
+    return;
+  }
+  const recent = await recentTokenCount(deps, admin.id, 'reset', RESET_WINDOW_MS);
+  const send = recent < RESET_MAILS_PER_WINDOW;
+  await recordAudit(deps.db, ctx, {
+    action: 'password_reset_requested',
+    entity: 'admin',
+    entityId: admin.id,
+    actor: { id: admin.id, email: admin.email },
+    after: { sent: send },
+  });
+  if (!send) return;
+  const token = await createActionToken(deps, deps.db, 'reset', admin.id, bindingOf(admin));
+  const link = `${deps.config.publicBaseUrl}/password/reset?token=${encodeURIComponent(token)}`;
+  void notify(deps, passwordResetMail(admin.email, admin.name, link, TTL.reset / 60_000));
+}
+
+export async function resetPassword(
+  deps: Deps,
+  ctx: RequestContext,
+  token: string,
+  password: string,
+) {
+  assertAcceptablePassword(password, 'password');
+  const passwordHash = await hashPassword(password);
+  const admin = await deps.db.transaction(async (tx) => {
+    const row = await findLiveToken(deps, tx, 'reset', token);
+    const [target] = await tx
+      .select()
+      .from(admins)
+      .where(eq(admins.id, row.adminId ?? 0));
+    if (!target || target.status !== 'active' || row.binding !== bindingOf(target))
+      throw invalidLink();
+    await useToken(deps, tx, row.id);
+    await tx
+      .update(admins)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: deps.clock() })
+      .where(eq(admins.id, target.id));
+    await revokeAllSessions(deps, tx, target.id);
+    await expireTokens(deps, tx, target.id, 'reset');
+    await recordAudit(tx, ctx, {
+      action: 'password_reset',
+      entity: 'admin',
+      entityId: target.id,
+      actor: { id: target.id, email: target.email },
+    });
+    return target;
+  });
+  await notify(deps, passwordChangedMail(admin.email, admin.name));
+}
+
+export async function setupNeeded(deps: Deps) {
+  const [row] = await deps.db.select({ n: count() }).from(admins);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * On an empty database, a fresh one-hour link to create the first super
+ * admin (older setup links die). Undefined once any admin exists.
+ */
+export async function ensureSetupLink(deps: Deps): Promise<string | undefined> {
+  if (!(await setupNeeded(deps))) return undefined;
+  await deps.db
+    .update(actionTokens)
+    .set({ usedAt: deps.clock() })
+    .where(eq(actionTokens.kind, 'setup'));
+  const token = await createActionToken(deps, deps.db, 'setup', null, null);
+  return `${deps.config.publicBaseUrl}/setup?token=${encodeURIComponent(token)}`;
+}
+
+export async function completeSetup(
+  deps: Deps,
+  ctx: RequestContext,
+  input: { token: string; email: string; name: string; password: string },
+) {
+  assertAcceptablePassword(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const row = await findLiveToken(deps, tx, 'setup', input.token);
+    const [n] = await tx.select({ n: count() }).from(admins);
+    if ((n?.n ?? 0) > 0) throw conflict('The first admin already exists. Sign in instead.');
+    await useToken(deps, tx, row.id);
+    const [created] = await tx
+      .insert(admins)
+      .values({
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        role: 'super_admin',
+        status: 'active',
+      })
+      .returning({ id: admins.id });
+    await recordAudit(tx, ctx, {
+      action: 'setup_first_admin',
+      entity: 'admin',
+      entityId: created!.id,
+      actor: { id: created!.id, email: input.email },
+      after: { email: input.email, name: input.name, role: 'super_admin' },
+    });
+  });
+}
+
+export async function inviteInfo(deps: Deps, token: string) {
+  const row = await findLiveToken(deps, deps.db, 'invite', token);
+  const [admin] = await deps.db
+    .select()
+    .from(admins)
+    .where(eq(admins.id, row.adminId ?? 0));
+  if (!admin || admin.status !== 'invited') throw invalidLink();
+  return { email: admin.email, name: admin.name };
+}
+
+export async function acceptInvite(
+  deps: Deps,
+  ctx: RequestContext,
+  token: string,
+  password: string,
+) {
+  assertAcceptablePassword(password, 'password');
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const row = await findLiveToken(deps, tx, 'invite', token);
+    const [admin] = await tx
+      .select()
+      .from(admins)
+      .where(eq(admins.id, row.adminId ?? 0));
+    if (!admin || admin.status !== 'invited') throw invalidLink();
+    await useToken(deps, tx, row.id);
+    await tx
+      .update(admins)
+      .set({ passwordHash, status: 'active', updatedAt: deps.clock() })
+      .where(eq(admins.id, admin.id));
+    await recordAudit(tx, ctx, {
+      action: 'invite_accepted',
+      entity: 'admin',
+      entityId: admin.id,
+      actor: { id: admin.id, email: admin.email },
+    });
+  });
+}
+
+/** Notices must not fail the action that caused them; failures are logged. */
+async function notify(deps: Deps, mail: Parameters<Deps['mailer']['send']>[0]) {
+  try {
+    await deps.mailer.send(mail);
+  } catch (err) {
+    deps.log.error({ err, mailTo: mail.to, subject: mail.subject }, 'mail failed');
+  }
+}

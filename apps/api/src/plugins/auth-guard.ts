@@ -1,0 +1,65 @@
+import type { Access, ModuleKey, SessionAdmin } from '@bo/contract';
+import { MODULES } from '@bo/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { admins } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
+import { verifyAccessToken } from '../lib/access-token.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { sessionIsLive } from '../modules/auth/sessions.service.ts';
+
+export interface AuthAdmin extends SessionAdmin {
+  sessionId: string;
+}
+
+const moduleName = new Map<string, string>(MODULES.map((m) => [m.key, m.name]));
+
+/**
+ * Reads the bearer token and loads the admin fresh on every request, so a
+ * disabled admin, a revoked session or a changed set of modules takes effect
+ * at once (not only when the access token expires).
+ */
+export async function authenticate(deps: Deps, req: FastifyRequest): Promise<AuthAdmin> {
+  const header = req.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token) throw unauthorized('Sign in first', 'unauthenticated');
+  const claims = await verifyAccessToken(deps.config.jwtSecret, deps.clock, token);
+  const [row] = await deps.db
+    .select({
+      id: admins.id,
+      email: admins.email,
+      name: admins.name,
+      role: admins.role,
+      status: admins.status,
+      modules: admins.modules,
+      live: sessionIsLive(claims.sessionId),
+    })
+    .from(admins)
+    .where(eq(admins.id, claims.adminId));
+  if (!row || row.status !== 'active' || !row.live) throw unauthorized();
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    modules: effectiveModules(row.role, row.modules),
+    sessionId: claims.sessionId,
+  };
+}
+
+/** A super admin holds every module; an admin only known ones assigned. */
+export function effectiveModules(role: string, modules: string[]): ModuleKey[] {
+  if (role === 'super_admin') return MODULES.map((m) => m.key);
+  return MODULES.map((m) => m.key).filter((k) => modules.includes(k));
+}
+
+export function authorize(admin: AuthAdmin, access: Access) {
+  if (access === 'public' || access === 'session') return;
+  if (access === 'super_admin') {
+    if (admin.role !== 'super_admin') throw forbidden('Only super admins may do this');
+    return;
+  }
+  if (!admin.modules.includes(access)) {
+    throw forbidden(`You do not have access to ${moduleName.get(access) ?? access}`);
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * The one place errors become answers: `{ message, code, details? }` with the
+ * right status. 5xx never show internals; they carry the request id that is
+ * in the log line instead.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send({
+        message: error.message,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const details = error.validation.map((v) => ({
+        path: [where, ...pathOf(v.instancePath)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = details[0];
+      return reply.status(400).send({
+        message: first ? `Invalid request: ${first.path}: ${first.message}` : 'Invalid request',
+        code: 'validation_failed',
+        details,
+      });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, too large).
+      return reply.status(status).send({
+        message: error.message,
+        code: (error as FastifyError).code?.toLowerCase() ?? 'bad_request',
+      });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      message: `Something went wrong on our side. Quote request id ${req.id} when reporting it.`,
+      code: 'internal',
+      requestId: req.id,
+    });
+  });
+}
+
+function pathOf(instancePath: string | undefined): string[] {
+  return (instancePath ?? '').split('/').filter(Boolean);
+}

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The built web app on every non-/api path: hashed assets cached for a year,
+ * index.html (never cached) for client routes. /api paths that match no route
+ * answer a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+  const hasIndex = webDist ? existsSync(path.join(webDist, 'index.html')) : false;
+  if (webDist && hasIndex) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url === '/api' || req.url.startsWith('/api/') || req.method !== 'GET') {
+      return reply
+        .status(404)
+        .send({ message: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+    }
+    if (!hasIndex) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (or `npm start`).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
