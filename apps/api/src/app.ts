@@ -47,7 +47,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'requestId',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
