@@ -12,7 +12,16 @@ try {
   const before = readdirSync(scratch).filter((f) => f.endsWith('.sql'));
   execFileSync(
     'npx',
-    ['drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './src/db/schema/index.ts', '--out', scratch],
+    [
+      'drizzle-kit',
+      'generate',
+      '--dialect',
+      'postgresql',
+      '--schema',
+      './src/db/schema/index.ts',
+      '--out',
+      scratch,
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const added = readdirSync(scratch).filter((f) => f.endsWith('.sql') && !before.includes(f));

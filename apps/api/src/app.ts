@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
+import { AuthCache } from './lib/auth-cache.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerMethodFallbacks } from './lib/register-routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -59,6 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     database: opts.database,
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
+    authCache: new AuthCache(),
     log: app.log,
     mailer:
       opts.mailer ??

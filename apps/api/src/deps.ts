@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AuthCache } from './lib/auth-cache.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { AuthAdmin } from './plugins/auth-guard.ts';
 
 /** What services need from the outside world; built once per app. */
 export interface Deps {
@@ -12,4 +14,6 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Cleared on every revocation or admin change (see lib/auth-cache.ts). */
+  authCache: AuthCache<AuthAdmin>;
 }

@@ -28,6 +28,8 @@ export async function signAccessToken(
 export interface AccessClaims {
   adminId: number;
   sessionId: string;
+  /** Expiry in epoch milliseconds. */
+  expiresAtMs: number;
 }
 
 export async function verifyAccessToken(
@@ -49,7 +51,7 @@ export async function verifyAccessToken(
     ) {
       throw unauthorized();
     }
-    return { adminId, sessionId: payload.sid };
+    return { adminId, sessionId: payload.sid, expiresAtMs: (payload.exp ?? 0) * 1000 };
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw unauthorized('Token expired', 'token_expired');
     throw unauthorized();

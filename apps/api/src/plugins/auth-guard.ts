@@ -23,6 +23,14 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Aut
   const header = req.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthorized('Sign in first', 'unauthenticated');
+  const cached = deps.authCache.get(token, deps.clock().getTime());
+  if (cached) return cached;
+  const { admin, expiresAtMs } = await lookUp(deps, token);
+  deps.authCache.set(token, admin, expiresAtMs);
+  return admin;
+}
+
+async function lookUp(deps: Deps, token: string) {
   const claims = await verifyAccessToken(deps.config.jwtSecret, deps.clock, token);
   const [row] = await deps.db
     .select({
@@ -37,7 +45,7 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Aut
     .from(admins)
     .where(eq(admins.id, claims.adminId));
   if (!row || row.status !== 'active' || !row.live) throw unauthorized();
-  return {
+  const admin: AuthAdmin = {
     id: row.id,
     email: row.email,
     name: row.name,
@@ -45,6 +53,7 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Aut
     modules: effectiveModules(row.role, row.modules),
     sessionId: claims.sessionId,
   };
+  return { admin, expiresAtMs: claims.expiresAtMs };
 }
 
 /** A super admin holds every module; an admin only known ones assigned. */

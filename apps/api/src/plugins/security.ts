@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { tooManyRequests } from '../lib/errors.ts';
 
 /**
@@ -8,28 +9,53 @@ import { tooManyRequests } from '../lib/errors.ts';
  * scripts, base-uri and frame-ancestors 'none'. No CORS plugin is registered,
  * so a foreign Origin never gets an Access-Control-Allow-Origin header.
  */
-export async function registerSecurity(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
+const HELMET: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
     },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'no-referrer' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
+  },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'no-referrer' },
+  frameguard: { action: 'deny' },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * Helmet's headers never vary per request here, so they are computed once by
+ * running helmet against a recording response, then set in one call (helmet
+ * per request cost a tenth of the API's throughput).
+ */
+export function securityHeaders(options: HelmetOptions = HELMET): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  helmet(options)({} as IncomingMessage, res, () => {});
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance) {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   // Only routes that opt in (the sign-in routes) are limited.
@@ -41,6 +67,6 @@ export async function registerSecurity(app: FastifyInstance) {
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (/^\/api(?:[/?]|$)/.test(req.url)) reply.header('cache-control', 'no-store');
   });
 }

@@ -122,6 +122,7 @@ export async function editAdmin(
       .where(eq(admins.id, target.id))
       .returning();
     if (input.status === 'disabled') await revokeAllSessions(deps, tx, target.id);
+    deps.authCache.clear();
     await recordAudit(tx, ctx, {
       action: input.status === 'disabled' ? 'admin_disabled' : 'admin_edited',
       entity: 'admin',
@@ -157,6 +158,7 @@ export async function updateModules(
       .set({ modules, updatedAt: deps.clock(), updatedBy: actor.id })
       .where(eq(admins.id, id))
       .returning();
+    deps.authCache.clear();
     await recordAudit(tx, ctx, {
       action: 'admin_modules_updated',
       entity: 'admin',
@@ -178,6 +180,7 @@ export async function deleteAdmin(deps: Deps, ctx: RequestContext, actor: AuthAd
       throw conflict('This is the last active super admin; make another one first');
     }
     await tx.delete(admins).where(eq(admins.id, id));
+    deps.authCache.clear();
     await recordAudit(tx, ctx, {
       action: 'admin_deleted',
       entity: 'admin',

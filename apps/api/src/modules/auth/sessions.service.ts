@@ -62,7 +62,7 @@ export async function refreshSession(deps: Deps, token: string, ctx: RequestCont
       .for('update');
     if (!row) return { kind: 'invalid' };
     if (row.revokedAt || row.replacedById) {
-      await revokeWhere(tx, now, eq(refreshTokens.familyId, row.familyId));
+      await revokeWhere(deps, tx, eq(refreshTokens.familyId, row.familyId));
       return { kind: 'reused', adminId: row.adminId, familyId: row.familyId };
     }
     if (now >= row.expiresAt || now >= row.idleExpiresAt) return { kind: 'expired' };
@@ -109,17 +109,19 @@ export async function refreshSession(deps: Deps, token: string, ctx: RequestCont
   throw unauthorized();
 }
 
-function revokeWhere(tx: Db | Tx, now: Date, where: ReturnType<typeof eq>) {
+/** Revokes, and forgets cached access checks so revoked sessions stop at once. */
+function revokeWhere(deps: Deps, tx: Db | Tx, where: ReturnType<typeof eq>) {
+  deps.authCache.clear();
   return tx
     .update(refreshTokens)
-    .set({ revokedAt: now })
+    .set({ revokedAt: deps.clock() })
     .where(and(where, isNull(refreshTokens.revokedAt)));
 }
 
 export const revokeFamily = (deps: Deps, tx: Db | Tx, adminId: number, familyId: string) =>
   revokeWhere(
+    deps,
     tx,
-    deps.clock(),
     and(eq(refreshTokens.adminId, adminId), eq(refreshTokens.familyId, familyId))!,
   );
 
@@ -131,8 +133,8 @@ export const revokeAllSessions = (
   keepFamilyId?: string,
 ) =>
   revokeWhere(
+    deps,
     tx,
-    deps.clock(),
     keepFamilyId
       ? and(eq(refreshTokens.adminId, adminId), ne(refreshTokens.familyId, keepFamilyId))!
       : eq(refreshTokens.adminId, adminId),
