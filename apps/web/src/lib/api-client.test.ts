@@ -40,6 +40,7 @@ const isRefreshCall = (r: Seen) => r.url === '/api/auth/refresh';
 
 beforeEach(() => {
   saveToken({ access: 'old-access', refresh: 'old-refresh' });
+  // biome-ignore lint/suspicious/noDocumentCookie: a cookie the client must forward in its cookies header
   document.cookie = 'pref=1';
 });
 afterEach(() => {

@@ -34,6 +34,11 @@ export async function apiCall<R extends RouteDef>(
   return (text ? JSON.parse(text) : undefined) as RouteResponse<R>;
 }
 
+/** A fetcher for a POST route that takes only a body: what most mutations need. */
+export function postCall<R extends RouteDef>(route: R) {
+  return (body: RouteBodyInput<R>) => apiCall(route, { body });
+}
+
 export function buildUrl(route: RouteDef, query?: unknown): string {
   const url = `${API_PREFIX}${route.path}`;
   if (route.method !== 'GET' || !query || typeof query !== 'object') return url;

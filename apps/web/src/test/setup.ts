@@ -15,12 +15,12 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!('ResizeObserver' in window)) {
+if (typeof window.ResizeObserver === 'undefined') {
   window.ResizeObserver = class {
     observe() {}
     unobserve() {}
     disconnect() {}
-  };
+  } as unknown as typeof ResizeObserver;
 }
 
 beforeEach(() => localStorage.clear());

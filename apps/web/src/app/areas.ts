@@ -1,0 +1,50 @@
+import type { Access } from '@bo/contract';
+import { type Icon, IconHistory, IconLayoutDashboard, IconUsersGroup } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+/**
+ * Every area of the main layout, in sidebar order: the sidebar, the home
+ * cards, the routes and their access checks are all built from this table, so
+ * a new feature adds one line here. `access` is the contract's rule for the
+ * area's API routes, so the sidebar never shows a link the API would refuse.
+ */
+export interface Area {
+  label: string;
+  /** Absolute path of the area's main screen. */
+  path: string;
+  icon: Icon;
+  access: Access;
+  description: string;
+  load: () => Promise<{ Component: ComponentType }>;
+}
+
+export const AREAS: readonly Area[] = [
+  {
+    label: 'Home',
+    path: '/',
+    icon: IconLayoutDashboard,
+    access: 'session',
+    description: 'The areas you can open.',
+    load: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomePage })),
+  },
+  {
+    label: 'Admins',
+    path: '/admins',
+    icon: IconUsersGroup,
+    access: 'admins',
+    description: 'Invite admins, set their role and modules, disable or remove them.',
+    load: () =>
+      import('../features/admins/routes/admins-page.tsx').then((m) => ({
+        Component: m.AdminsPage,
+      })),
+  },
+  {
+    label: 'Audit log',
+    path: '/audit',
+    icon: IconHistory,
+    access: 'super_admin',
+    description: 'Every change: who made it, when, and what it looked like before and after.',
+    load: () =>
+      import('../features/audit/routes/audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
+  },
+];

@@ -1,0 +1,71 @@
+import { Alert, AppShell, Button, Container } from '@mantine/core';
+import { Outlet, useMatches } from 'react-router';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { StatusPage } from '../../components/status-page.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { canOpen, useMe } from '../../lib/session.ts';
+import type { RouteHandle } from '../router.tsx';
+import { useUiState } from '../ui-state.tsx';
+import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
+import { AppHeader } from './app-header.tsx';
+import { AppSidebar } from './app-sidebar.tsx';
+
+/** The guarded main layout: header, hideable sidebar, breadcrumb, then the screen. */
+export function MainLayout() {
+  const { sidebarShow } = useUiState();
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: 248,
+        breakpoint: 'sm',
+        collapsed: { mobile: !sidebarShow, desktop: !sidebarShow },
+      }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <AppHeader />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <AppSidebar />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Container size="xl" px={0}>
+          <AppBreadcrumbs />
+          <GuardedScreen />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/**
+ * Checks the screen's `access` against the signed-in admin before showing it,
+ * so a typed URL shows a clear refusal rather than a screen of failed calls.
+ */
+function GuardedScreen() {
+  const me = useMe();
+  const matches = useMatches();
+  const access = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.access)
+    ?.handle as RouteHandle | undefined;
+
+  if (me.isPending) return <PageLoader label="Loading your account" />;
+  if (me.isError) {
+    return (
+      <Alert color="red" title="Could not load your account" maw={560}>
+        {errorMessage(me.error)}
+        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => me.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (access?.access && !canOpen(me.data, access.access)) {
+    return (
+      <StatusPage code="403" title="No access">
+        Your account does not include this area. Ask a super admin if you need it.
+      </StatusPage>
+    );
+  }
+  return <Outlet />;
+}

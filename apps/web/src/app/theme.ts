@@ -1,0 +1,28 @@
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Paper: { defaultProps: { radius: 'md' } },
+  },
+});
+
+export type ThemeName = 'light';
+
+/** Letters, digits and spaces only: the spec's rule for the `theme` query parameter. */
+const THEME_PARAM = /^[A-Za-z0-9 ]{1,40}$/;
+
+/**
+ * The `theme` query parameter, or undefined when absent or malformed. It is
+ * read so a valid value is remembered, but the spec shows light regardless,
+ * so nothing switches on it.
+ */
+export function themeParam(search: string): string | undefined {
+  const value = new URLSearchParams(search).get('theme');
+  return value !== null && THEME_PARAM.test(value) ? value : undefined;
+}

@@ -1,0 +1,17 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconBooks } from '@tabler/icons-react';
+
+export const APP_TITLE = 'Publisher back-office';
+
+export function Brand({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ThemeIcon size={size === 'lg' ? 36 : 30} radius="md" variant="filled" aria-hidden>
+        <IconBooks size={size === 'lg' ? 22 : 18} stroke={1.8} />
+      </ThemeIcon>
+      <Text fw={700} fz={size === 'lg' ? 'xl' : 'lg'} lh={1.1}>
+        {APP_TITLE}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,17 @@
+import { type RouteQueryInput, routes } from '@bo/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+
+export type AuditQuery = RouteQueryInput<typeof routes.listAudit>;
+
+/** GET /audit: newest first, filtered on the server (super admins only). */
+export const listAudit = (query: AuditQuery, signal?: AbortSignal) =>
+  apiCall(routes.listAudit, { query, signal });
+
+export function useAuditLog(query: AuditQuery) {
+  return useQuery({
+    queryKey: ['audit', 'list', query],
+    queryFn: ({ signal }) => listAudit(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,8 @@
+import { routes } from '@bo/contract';
+import { useMutation } from '@tanstack/react-query';
+import { postCall } from '../../../lib/api-client.ts';
+
+/** POST /auth/confirmotp: trades the challenge and the mailed code for a token pair. */
+export const confirmOtp = postCall(routes.confirmOtp);
+
+export const useConfirmOtp = () => useMutation({ mutationFn: confirmOtp });

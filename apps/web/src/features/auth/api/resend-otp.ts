@@ -1,0 +1,8 @@
+import { routes } from '@bo/contract';
+import { useMutation } from '@tanstack/react-query';
+import { postCall } from '../../../lib/api-client.ts';
+
+/** POST /auth/resendotp: ends the challenge and mails a new code under a new challenge id. */
+export const resendOtp = postCall(routes.resendOtp);
+
+export const useResendOtp = () => useMutation({ mutationFn: resendOtp });

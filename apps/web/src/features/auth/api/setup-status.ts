@@ -1,0 +1,13 @@
+import { routes } from '@bo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+
+/** GET /auth/setup: whether the first super admin still has to be created. */
+export const getSetupStatus = (signal?: AbortSignal) => apiCall(routes.setupStatus, { signal });
+
+export function useSetupStatus() {
+  return useQuery({
+    queryKey: ['auth', 'setup-status'],
+    queryFn: ({ signal }) => getSetupStatus(signal),
+  });
+}

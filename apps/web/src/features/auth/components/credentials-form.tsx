@@ -1,0 +1,65 @@
+import { loginBody, type RouteResponse, type routes } from '@bo/contract';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { liveValidation, showFormError, validateWith } from '../../../lib/form.ts';
+import { useLogin } from '../api/login.ts';
+
+/** A mailed code waiting to be entered; `sentAt` (ms) starts the resend cooldown. */
+export type Challenge = RouteResponse<typeof routes.login> & { email: string; sentAt: number };
+
+/** Step 1 of sign-in: e-mail and password; the API then mails a 6-digit code. */
+export function CredentialsForm({
+  initialEmail,
+  onChallenge,
+}: {
+  initialEmail: string;
+  onChallenge: (challenge: Challenge) => void;
+}) {
+  const login = useLogin();
+  const form = useForm({
+    initialValues: { email: initialEmail, password: '' },
+    validate: validateWith(loginBody),
+    ...liveValidation,
+  });
+
+  const submit = form.onSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (challenge) =>
+        onChallenge({ ...challenge, email: values.email.trim(), sentAt: Date.now() }),
+      onError: (error) => showFormError(form, error),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus={initialEmail === ''}
+          required
+          {...form.getInputProps('email')}
+        />
+        <Stack gap={6}>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            autoFocus={initialEmail !== ''}
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/password/forgot" fz="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+        </Stack>
+        <Button type="submit" fullWidth loading={login.isPending}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Alert } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { CenteredCard } from '../../../components/centered-card.tsx';
+import { safeNextPath } from '../../../lib/next-path.ts';
+import { meQueryKey } from '../../../lib/session.ts';
+import { hasSession, saveToken } from '../../../lib/token-store.ts';
+import { useSetupStatus } from '../api/setup-status.ts';
+import { type Challenge, CredentialsForm } from '../components/credentials-form.tsx';
+import { OtpForm } from '../components/otp-form.tsx';
+
+/** /login: password first, then the mailed code; back to `?next=` afterwards. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [email, setEmail] = useState('');
+  const setupStatus = useSetupStatus();
+
+  if (hasSession()) return <Navigate to={next} replace />;
+
+  if (challenge) {
+    return (
+      <CenteredCard title="Enter your code" description="One more step to sign in.">
+        <OtpForm
+          challenge={challenge}
+          onChallenge={setChallenge}
+          onBack={() => {
+            setEmail(challenge.email);
+            setChallenge(null);
+          }}
+          onSignedIn={(session) => {
+            saveToken({ access: session.accessToken, refresh: session.refreshToken });
+            queryClient.setQueryData(meQueryKey, session.admin);
+            navigate(next, { replace: true });
+          }}
+        />
+      </CenteredCard>
+    );
+  }
+
+  return (
+    <CenteredCard title="Sign in" description="Use your back-office account.">
+      {setupStatus.data?.needed && (
+        <Alert color="blue" title="No admin yet">
+          Open the one-time setup link printed by the server at start to create the first super
+          admin.
+        </Alert>
+      )}
+      <CredentialsForm initialEmail={email} onChallenge={setChallenge} />
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,46 @@
+import { type Access, routes, type SessionAdmin } from '@bo/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { apiCall } from './api-client.ts';
+import { clearToken, hasSession } from './token-store.ts';
+
+/**
+ * The signed-in admin (GET /auth/me). Shared by the shell and by features, so
+ * it lives here rather than inside one feature.
+ */
+export const meQueryKey = ['auth', 'me'] as const;
+
+export const getMe = (signal?: AbortSignal) => apiCall(routes.me, { signal });
+
+export function useMe() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    enabled: hasSession(),
+    staleTime: 60_000,
+  });
+}
+
+/** Whether an admin may open something guarded by `access` (the API's own rule). */
+export function canOpen(admin: SessionAdmin | undefined, access: Access): boolean {
+  if (!admin) return false;
+  if (access === 'public' || access === 'session') return true;
+  if (admin.role === 'super_admin') return true;
+  if (access === 'super_admin') return false;
+  return admin.modules.includes(access);
+}
+
+/**
+ * Forgets the session locally: empty token pair, no cached data of this admin,
+ * back to /login. Used after sign-out whether or not the server call worked.
+ */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    clearToken();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+}
