@@ -43,7 +43,7 @@ export function servedRoutes(app: FastifyInstance): string[] {
   );
 }
 
-const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as const;
 
 /**
  * Registers contract routes with their handlers: the guard runs first (before
@@ -122,6 +122,8 @@ export function registerMethodFallbacks(app: FastifyInstance) {
     app.route({
       method: ALL_METHODS.filter((m) => !methods.has(m)),
       url,
+      // Not operations: they must not appear in the OpenAPI document.
+      schema: { hide: true },
       handler: async (_req, reply) =>
         reply
           .status(405)
