@@ -28,6 +28,17 @@ export async function openTestDatabase(): Promise<Database> {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       try {
+        // pool.end() resolves before the server has seen every client go; a
+        // forced drop would then kill a closing connection, whose error event
+        // surfaces as an unhandled error in the test run.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await c.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await c.query(`drop database if exists ${name} with (force)`);
       } finally {
         await c.end();
