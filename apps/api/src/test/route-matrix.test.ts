@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { type Access, MODULE_KEYS, type ModuleKey, type RouteDef, routes } from '@bo/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servedRoutes } from '../lib/register-routes.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/**
+ * SECURITY.md items 15, 16 and 22 (405, no stack traces): every operation of
+ * the served OpenAPI, joined with the contract's route table, called with no
+ * token, by an admin holding each single module, by an admin holding every
+ * module but not the super-admin role, and by a super admin.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema read from the OpenAPI document
+type Schema = Record<string, any>;
+type Caller = 'none' | 'super' | 'all' | ModuleKey;
+const CALLERS: Caller[] = ['none', 'super', 'all', ...MODULE_KEYS];
+const ACCESS = new Set<string>(['public', 'session', 'super_admin', ...MODULE_KEYS]);
+const OPEN_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'trace'];
+const PROBE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as const;
+/** What a leaked stack trace or source location looks like in a body. */
+const STACK = /\bat [\w.<>]+ \(|node_modules|\.[cm]?[jt]s:\d+|"stack"/;
+
+const contract = Object.entries(routes as Record<string, RouteDef>);
+const opKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+let t: TestApp;
+let doc: { paths: Record<string, Record<string, Schema>> };
+const callers = new Map<Caller, { email: string; token: string }>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+  await Promise.all(
+    CALLERS.filter((c) => c !== 'none').map(async (c) => {
+      const { email } = await t.createAdmin(
+        c === 'super'
+          ? { role: 'super_admin' }
+          : { role: 'admin', modules: c === 'all' ? [...MODULE_KEYS] : [c] },
+      );
+      callers.set(c, { email, token: (await t.signIn(email)).accessToken });
+    }),
+  );
+}, 120_000);
+afterAll(() => t?.close());
+
+/** The answer the guard must give, or 'allowed' (anything but 401/403). */
+function expected(access: Access, caller: Caller): 'public' | 'allowed' | 401 | 403 {
+  if (access === 'public') return 'public';
+  if (caller === 'none') return 401;
+  if (access === 'session' || caller === 'super') return 'allowed';
+  if (access === 'super_admin') return 403;
+  return caller === 'all' || caller === access ? 'allowed' : 403;
+}
+
+let seq = 0;
+const PATTERN_CANDIDATES = ['123456', '+44 20 7946 0000', 'matrix-sample'];
+
+/** A valid-ish value: required properties only, ids that match no row. */
+function sample(schema: Schema | undefined, key = ''): unknown {
+  if (!schema) return undefined;
+  if (schema.enum) return schema.enum[0];
+  const alt = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (alt) return sample(alt[0], key);
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((k: string) => [k, sample(schema.properties?.[k], k)]),
+      );
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items, key));
+    case 'integer':
+    case 'number':
+      return /id$/i.test(key) ? 987_654_321 : Math.max(schema.minimum ?? 1, 1);
+    case 'boolean':
+      return false;
+    default: {
+      if (schema.format === 'uuid') return randomUUID();
+      if (schema.format === 'date-time') return new Date().toISOString();
+      if (/email/i.test(key)) return `matrix${++seq}@example.test`;
+      if (/password/i.test(key)) return 'matrix sample passphrase 42';
+      if (schema.pattern) {
+        const re = new RegExp(schema.pattern);
+        const hit = PATTERN_CANDIDATES.find((c) => re.test(c));
+        if (hit) return hit;
+      }
+      return 'matrix-sample-value-'.padEnd(schema.minLength ?? 0, 'x');
+    }
+  }
+}
+
+function requestFor(path: string, method: string, op: Schema) {
+  const query = new URLSearchParams();
+  for (const p of op.parameters ?? []) {
+    if (p.in === 'query' && p.required) query.set(p.name, String(sample(p.schema, p.name)));
+  }
+  const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+  const qs = query.toString();
+  return {
+    method: method as 'GET' | 'POST',
+    url: `${path}${qs ? `?${qs}` : ''}`,
+    ...(bodySchema ? { payload: sample(bodySchema) as object } : {}),
+  };
+}
+
+async function call(caller: Caller, req: ReturnType<typeof requestFor>) {
+  const c = callers.get(caller);
+  const res = c ? await t.as(c.token, req) : await t.app.inject(req);
+  // A successful logout (or similar) ends the caller's session: sign in again.
+  if (c && req.method === 'POST' && res.statusCode < 300) {
+    const me = await t.as(c.token, { method: 'GET', url: '/api/auth/me' });
+    if (me.statusCode === 401) c.token = (await t.signIn(c.email)).accessToken;
+  }
+  return res;
+}
+
+/**
+ * Served routes as Fastify prints its radix tree (the only listing it offers),
+ * so a route registered outside the contract cannot hide from this test.
+ */
+function servedTree(app: FastifyInstance): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const full = (stack[depth - 1] ?? '') + m[2];
+    stack.push(full);
+    if (m[3]) out.set(full, m[3].split(', '));
+  }
+  return out;
+}
+
+describe('OpenAPI, contract and served routes agree', () => {
+  it('every contract route declares a known access and is served and documented', () => {
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((m) => OPEN_METHODS.includes(m))
+          .map((m) => opKey(m, path)),
+      ),
+    );
+    const served = new Set(servedRoutes(t.app));
+    const declared = new Set<string>();
+    for (const [name, def] of contract) {
+      const key = opKey(def.method, `/api${def.path}`);
+      declared.add(key);
+      expect(ACCESS.has(def.access), `${name} declares access ${def.access}`).toBe(true);
+      expect(served.has(key), `${name} (${key}) is not served`).toBe(true);
+      expect(documented.has(key), `${name} (${key}) is not in the OpenAPI`).toBe(true);
+      const op = doc.paths[`/api${def.path}`]![def.method.toLowerCase()]!;
+      expect(op.description, key).toContain(`Access: ${def.access}`);
+      expect(Boolean(op.security?.length), `${key} documents bearer auth`).toBe(
+        def.access !== 'public',
+      );
+    }
+    expect(
+      [...documented].filter((k) => !declared.has(k)),
+      'operations without contract',
+    ).toEqual([]);
+    expect(
+      [...served].filter((k) => !declared.has(k)),
+      'served without contract',
+    ).toEqual([]);
+  });
+
+  it('no path is served outside the contract except the API docs', () => {
+    const contractPaths = new Set(contract.map(([, d]) => `/api${d.path}`));
+    const tree = servedTree(t.app);
+    expect(tree.size).toBeGreaterThan(contractPaths.size);
+    const strays = [...tree.keys()].filter(
+      (p) => !contractPaths.has(p) && p !== '/api/docs' && !p.startsWith('/api/docs/'),
+    );
+    expect(strays).toEqual([]);
+  });
+});
+
+describe.each(contract)('%s', (name, def) => {
+  it(`${def.method} /api${def.path} (${def.access}) × every caller`, async () => {
+    const path = `/api${def.path}`;
+    const op = doc.paths[path]?.[def.method.toLowerCase()];
+    expect(op, `${name} missing from OpenAPI`).toBeDefined();
+    const seen: string[] = [];
+    for (const caller of CALLERS) {
+      const want = expected(def.access, caller);
+      const res = await call(caller, requestFor(path, def.method, op!));
+      const body = res.json();
+      const where = `${name} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+      expect(res.statusCode, where).toBeLessThan(500);
+      expect(res.body, where).not.toMatch(STACK);
+      if (want === 401) {
+        expect(res.statusCode, where).toBe(401);
+        expect(body.code, where).toBe('unauthenticated');
+      } else if (want === 403) {
+        expect(res.statusCode, where).toBe(403);
+        expect(body.message, where).toMatch(/do not have access to|Only super admins/);
+      } else if (want === 'allowed') {
+        expect([401, 403], where).not.toContain(res.statusCode);
+      } else {
+        // Public: the guard never answers; services may still say 401 (a bad code).
+        expect(res.statusCode, where).not.toBe(403);
+        expect(body.code, where).not.toBe('unauthenticated');
+      }
+      seen.push(`${caller}:${res.statusCode}`);
+    }
+    expect(seen).toHaveLength(CALLERS.length);
+  });
+});
+
+describe('methods and unknown paths', () => {
+  it('an unused method on a known path answers 405 with an Allow header', async () => {
+    const byPath = new Map<string, Set<string>>();
+    for (const [, d] of contract) {
+      byPath.set(`/api${d.path}`, (byPath.get(`/api${d.path}`) ?? new Set()).add(d.method));
+    }
+    const { token } = callers.get('super')!;
+    for (const [path, methods] of byPath) {
+      for (const method of PROBE_METHODS.filter((m) => !methods.has(m))) {
+        const res = await t.as(token, { method, url: path, payload: {} });
+        const where = `${method} ${path}`;
+        expect(res.statusCode, where).toBe(405);
+        const allow = String(res.headers.allow).split(/,\s*/);
+        expect(allow.sort(), where).toEqual(
+          [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].sort(),
+        );
+        expect(res.json().code, where).toBe('method_not_allowed');
+        expect(res.body, where).not.toMatch(STACK);
+      }
+      if (!methods.has('GET')) {
+        const head = await t.app.inject({ method: 'HEAD', url: path });
+        expect(head.statusCode, `HEAD ${path}`).toBe(405);
+      }
+    }
+  });
+
+  it.each([
+    ['GET', '/api/no-such-thing'],
+    ['POST', '/api/no/such/thing?x=1'],
+    ['DELETE', '/api/user'],
+    ['GET', '/api'],
+  ] as const)('%s %s answers a JSON 404 without internals', async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    expect(res.body).not.toMatch(STACK);
+  });
+
+  it('malformed JSON, wrong content type and a huge body are 4xx without internals', async () => {
+    const { token } = callers.get('super')!;
+    const url = '/api/manage/createadminuser';
+    const cases = [
+      { headers: { 'content-type': 'application/json' }, payload: '{"email": ' },
+      { headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+      { headers: { 'content-type': 'application/json' }, payload: `"${'x'.repeat(1_100_000)}"` },
+    ];
+    for (const c of cases) {
+      const res = await t.as(token, { method: 'POST', url, ...c });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'message']);
+      expect(res.body).not.toMatch(STACK);
+    }
+  });
+});
