@@ -5,6 +5,7 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
 import { loginPathFor } from '../lib/next-path.ts';
 import { hasSession } from '../lib/token-store.ts';
 import { AREAS } from './areas.ts';
@@ -77,6 +78,8 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       ErrorBoundary: AppErrorPage,
+      // Shown while the first screen's code and guard load.
+      HydrateFallback: PageLoader,
       children: [
         ...PUBLIC_SCREENS,
         {

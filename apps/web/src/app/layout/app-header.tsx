@@ -1,5 +1,11 @@
-import { Avatar, Burger, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
@@ -23,13 +29,21 @@ export function AppHeader() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger
-          opened={sidebarShow}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
           onClick={toggleSidebar}
-          size="sm"
           aria-label="Toggle sidebar"
           aria-expanded={sidebarShow}
-        />
+          data-testid="sidebar-toggle"
+        >
+          {sidebarShow ? (
+            <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+          ) : (
+            <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+          )}
+        </ActionIcon>
         <Brand />
       </Group>
       {me.data ? (

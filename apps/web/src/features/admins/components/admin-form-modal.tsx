@@ -102,8 +102,9 @@ export function AdminFormModal({
           />
           <TextInput
             label="Phone"
-            placeholder="Optional"
+            description="Optional."
             type="tel"
+            autoComplete="off"
             {...form.getInputProps('phone')}
           />
           {canSetRole && (

@@ -14,6 +14,9 @@ type Filters = {
 };
 type Patch = { [K in keyof Filters]?: string | number | undefined };
 
+export const hasAuditFilters = (v: Filters) =>
+  Boolean(v.actorId || v.action || v.entity || v.from || v.to);
+
 /** Actor, action, entity and a date range; all kept in the URL by the page. */
 export function AuditFilters({
   values,
@@ -22,7 +25,7 @@ export function AuditFilters({
   values: Filters;
   onChange: (patch: Patch, options?: { replace?: boolean }) => void;
 }) {
-  const filtered = Object.values(values).some((v) => v !== undefined && v !== '');
+  const filtered = hasAuditFilters(values);
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
       <ActorSelect value={values.actorId} onChange={(actorId) => onChange({ actorId })} />

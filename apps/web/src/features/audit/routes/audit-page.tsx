@@ -4,16 +4,14 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useAuditLog } from '../api/list-audit.ts';
-import { AuditFilters } from '../components/audit-filters.tsx';
+import { AuditFilters, hasAuditFilters } from '../components/audit-filters.tsx';
 import { AuditTable } from '../components/audit-table.tsx';
 
 /** /audit: every write, newest first; super admins only. */
 export function AuditPage() {
   const { values, update } = useListParams(auditListQuery);
   const log = useAuditLog(values);
-  const filtered = Boolean(
-    values.actorId || values.action || values.entity || values.from || values.to,
-  );
+  const filtered = hasAuditFilters(values);
   return (
     <>
       <PageHeader
