@@ -72,3 +72,14 @@ export async function otherActiveSuperAdmins(db: Db | Tx, exceptId: number) {
     .where(and(...conditions));
   return row?.n ?? 0;
 }
+
+/**
+ * Serialises the changes that may take away a super admin (delete, disable,
+ * demote): each checks the other active super admins and then acts, so two
+ * super admins removing each other at once would otherwise both succeed.
+ */
+export async function lockSuperAdminChanges(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SUPER_ADMIN_LOCK_KEY})`);
+}
+
+const SUPER_ADMIN_LOCK_KEY = 7_310_001;

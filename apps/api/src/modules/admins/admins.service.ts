@@ -14,6 +14,7 @@ import {
   type AdminRow,
   emailTaken,
   findAdmin,
+  lockSuperAdminChanges,
   otherActiveSuperAdmins,
   toAdmin,
 } from './admins.queries.ts';
@@ -48,34 +49,40 @@ export async function createAdmin(
   assertMayManage(actor, input);
   const modules = [...new Set(input.modules)];
   assertMayGrant(actor, modules);
-  const { row, token } = await deps.db.transaction(async (tx) => {
-    if (await emailTaken(tx, input.email)) {
-      throw conflict('An admin with this e-mail already exists', [
-        { path: 'body.email', message: 'An admin with this e-mail already exists' },
-      ]);
-    }
-    const [row] = await tx
-      .insert(admins)
-      .values({
-        email: input.email,
-        name: input.name,
-        phone: input.phone ?? null,
-        role: input.role,
-        status: 'invited',
-        modules,
-        createdBy: actor.id,
-        updatedBy: actor.id,
-      })
-      .returning();
-    const token = await createActionToken(deps, tx, 'invite', row!.id, null);
-    await recordAudit(tx, ctx, {
-      action: 'admin_created',
-      entity: 'admin',
-      entityId: row!.id,
-      after: toAdmin(row!),
+  const emailConflict = () =>
+    conflict('An admin with this e-mail already exists', [
+      { path: 'body.email', message: 'An admin with this e-mail already exists' },
+    ]);
+  const { row, token } = await deps.db
+    .transaction(async (tx) => {
+      if (await emailTaken(tx, input.email)) throw emailConflict();
+      const [row] = await tx
+        .insert(admins)
+        .values({
+          email: input.email,
+          name: input.name,
+          phone: input.phone ?? null,
+          role: input.role,
+          status: 'invited',
+          modules,
+          createdBy: actor.id,
+          updatedBy: actor.id,
+        })
+        .returning();
+      const token = await createActionToken(deps, tx, 'invite', row!.id, null);
+      await recordAudit(tx, ctx, {
+        action: 'admin_created',
+        entity: 'admin',
+        entityId: row!.id,
+        after: toAdmin(row!),
+      });
+      return { row: row!, token };
+    })
+    .catch((err) => {
+      // A simultaneous creation of the same e-mail passes the check above and
+      // then meets the unique index: the same 409, not a 500.
+      throw isUniqueViolation(err) ? emailConflict() : err;
     });
-    return { row: row!, token };
-  });
   await sendInvitation(deps, row, token);
   return toAdmin(row);
 }
@@ -87,6 +94,7 @@ export async function editAdmin(
   input: z.infer<typeof editAdminBody>,
 ) {
   return deps.db.transaction(async (tx) => {
+    await lockSuperAdminChanges(tx);
     const target = await findAdmin(tx, input.id);
     if (!target) throw notFound('Admin');
     assertMayManage(actor, target);
@@ -172,6 +180,7 @@ export async function updateModules(
 
 export async function deleteAdmin(deps: Deps, ctx: RequestContext, actor: AuthAdmin, id: number) {
   await deps.db.transaction(async (tx) => {
+    await lockSuperAdminChanges(tx);
     const target = await findAdmin(tx, id);
     if (!target) throw notFound('Admin');
     if (target.id === actor.id) throw conflict('You cannot delete yourself');
@@ -211,4 +220,9 @@ export async function resendInvite(deps: Deps, ctx: RequestContext, actor: AuthA
 async function sendInvitation(deps: Deps, row: AdminRow, token: string) {
   const link = `${deps.config.publicBaseUrl}/invite?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(invitationMail(row.email, row.name, link, TTL.invite / 86_400_000));
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
 }
