@@ -73,6 +73,8 @@ export async function confirmOtp(
   if (now > challenge.expiresAt) {
     throw new AppError(401, 'otp_expired', 'The code has expired. Sign in again.');
   }
+  // A locked account's codes are not checked: no right/wrong oracle, no uncounted guesses.
+  await assertNotLocked(deps, challenge.adminId, now);
   if (!safeEqualHex(challenge.codeHash, codeHash(deps, challenge.id, otp))) {
     await countFailure(deps, challenge.adminId);
     await recordAudit(deps.db, ctx, failed('otp_failed', challenge.adminId, null, 'code'));
@@ -134,6 +136,9 @@ export async function resendOtp(deps: Deps, ctx: RequestContext, challengeId: st
   if (!old || !admin || admin.status !== 'active') {
     throw new AppError(401, 'invalid_otp', 'This sign-in has ended. Sign in again.');
   }
+  if (admin.lockedUntil && admin.lockedUntil > deps.clock()) {
+    throw lockedError(admin.lockedUntil, deps.clock());
+  }
   // A resend is only offered within a while of the password step.
   if (deps.clock().getTime() - old.createdAt.getTime() > 30 * 60_000) {
     throw new AppError(401, 'otp_expired', 'This sign-in has ended. Sign in again.');
@@ -184,6 +189,14 @@ async function countFailure(deps: Deps, adminId: number) {
       lockedUntil: sql`case when ${admins.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${admins.lockedUntil} end`,
     })
     .where(eq(admins.id, adminId));
+}
+
+async function assertNotLocked(deps: Deps, adminId: number, now: Date) {
+  const [row] = await deps.db
+    .select({ lockedUntil: admins.lockedUntil })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  if (row?.lockedUntil && row.lockedUntil > now) throw lockedError(row.lockedUntil, now);
 }
 
 function lockedError(until: Date, now: Date) {
