@@ -8,7 +8,6 @@ interface UiState {
   /** A valid `?theme=` value from the first URL, kept for reference; it changes nothing. */
   requestedTheme: string | undefined;
   toggleSidebar: () => void;
-  setSidebarShow: (show: boolean) => void;
 }
 
 const UiStateContext = createContext<UiState | null>(null);
@@ -22,7 +21,6 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       theme: 'light',
       requestedTheme,
       toggleSidebar: () => setSidebarShow((show) => !show),
-      setSidebarShow,
     }),
     [sidebarShow, requestedTheme],
   );

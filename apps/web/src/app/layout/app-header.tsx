@@ -10,15 +10,13 @@ import { Link } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useEndSession, useMe } from '../../lib/session.ts';
-import { useUiState } from '../ui-state.tsx';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);
   return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase();
 }
 
-export function AppHeader() {
-  const { sidebarShow, toggleSidebar } = useUiState();
+export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav: () => void }) {
   const me = useMe();
   const logout = useLogout();
   const endSession = useEndSession();
@@ -33,12 +31,12 @@ export function AppHeader() {
           variant="subtle"
           color="gray"
           size="lg"
-          onClick={toggleSidebar}
+          onClick={onToggleNav}
           aria-label="Toggle sidebar"
-          aria-expanded={sidebarShow}
+          aria-expanded={navOpen}
           data-testid="sidebar-toggle"
         >
-          {sidebarShow ? (
+          {navOpen ? (
             <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
           ) : (
             <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />

@@ -1,5 +1,7 @@
 import { Alert, AppShell, Button, Container } from '@mantine/core';
-import { Outlet, useMatches } from 'react-router';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { StatusPage } from '../../components/status-page.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -12,19 +14,29 @@ import { AppSidebar } from './app-sidebar.tsx';
 
 /** The guarded main layout: header, hideable sidebar, breadcrumb, then the screen. */
 export function MainLayout() {
-  const { sidebarShow } = useUiState();
+  const { sidebarShow, toggleSidebar } = useUiState();
+  // On a phone the sidebar overlays the screen, so it starts closed and closes after
+  // each navigation; `sidebarShow` (the spec's state, default true) governs wider screens.
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const [mobileOpen, mobileNav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
+  useEffect(() => mobileNav.close(), [pathname]);
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{
         width: 248,
         breakpoint: 'sm',
-        collapsed: { mobile: !sidebarShow, desktop: !sidebarShow },
+        collapsed: { mobile: !mobileOpen, desktop: !sidebarShow },
       }}
       padding="lg"
     >
       <AppShell.Header>
-        <AppHeader />
+        <AppHeader
+          navOpen={isMobile ? mobileOpen : sidebarShow}
+          onToggleNav={isMobile ? mobileNav.toggle : toggleSidebar}
+        />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         <AppSidebar />
