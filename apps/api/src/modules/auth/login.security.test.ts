@@ -1,0 +1,247 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { LOCK_MS } from './login.service.ts';
+import {
+  adminRow,
+  auditRows,
+  auditText,
+  body,
+  clearFailures,
+  confirm,
+  mailsAfter,
+  median,
+  post,
+  signIn,
+  startLogin,
+} from './security.helpers.ts';
+
+/** SECURITY.md items 3, 4 and 8 (the password step), and its audit rows (item 26). */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+  post(t, '/auth/login', { email, password }, { headers });
+
+describe('item 3: no account enumeration', () => {
+  it('item 3: unknown e-mail and wrong password give the same status and body on login', async () => {
+    const a = await t.createAdmin();
+    const disabled = await t.createAdmin({ status: 'disabled' });
+    const unknown = await login('nobody-here@example.test', TEST_PASSWORD);
+    const wrong = await login(a.email, 'not the password');
+    const off = await login(disabled.email, TEST_PASSWORD);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(unknown.statusCode);
+    expect(off.statusCode).toBe(unknown.statusCode);
+    expect(wrong.body).toBe(unknown.body);
+    expect(off.body).toBe(unknown.body);
+    expect(unknown.headers['retry-after']).toBeUndefined();
+  });
+
+  it('item 3: the same answer on forgot-password, and no mail for an unknown e-mail', async () => {
+    const a = await t.createAdmin();
+    const since = t.smtp.mails.length;
+    const unknown = await post(t, '/auth/password/resetlink', { email: 'ghost@example.test' });
+    const known = await post(t, '/auth/password/resetlink', { email: a.email });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ ok: true });
+    await t.smtp.waitFor((m) => m.to.includes(a.email) && m.subject === 'Reset your password');
+    await new Promise((r) => setTimeout(r, 200)); // a late mail would have arrived by now
+    expect(mailsAfter(t, since, 'ghost@example.test')).toEqual([]);
+  });
+
+  it('item 3: median latency over 50 tries differs by < 20 ms (login and forgot-password)', async () => {
+    const a = await t.createAdmin();
+    const time = async (fn: () => Promise<unknown>) => {
+      const start = performance.now();
+      await fn();
+      return performance.now() - start;
+    };
+    const tries = 50;
+    const unknownLogin: number[] = [];
+    const wrongLogin: number[] = [];
+    const unknownReset: number[] = [];
+    const knownReset: number[] = [];
+    for (let i = -3; i < tries; i++) {
+      // Interleaved so that drift hits both sides; the first rounds warm up.
+      await clearFailures(t, a.id); // no lockout: every try checks the password
+      const u = await time(() => login(`ghost${i}@example.test`, 'not the password'));
+      const w = await time(() => login(a.email, 'not the password'));
+      t.clock.advance(16 * 60_000); // past the reset-mail cap: every known try creates a link
+      const ur = await time(() =>
+        post(t, '/auth/password/resetlink', { email: `ghost${i}@example.test` }),
+      );
+      const kr = await time(() => post(t, '/auth/password/resetlink', { email: a.email }));
+      if (i < 0) continue;
+      unknownLogin.push(u);
+      wrongLogin.push(w);
+      unknownReset.push(ur);
+      knownReset.push(kr);
+    }
+    const loginGap = Math.abs(median(unknownLogin) - median(wrongLogin));
+    const resetGap = Math.abs(median(unknownReset) - median(knownReset));
+    expect(loginGap, `login medians ${median(unknownLogin)} / ${median(wrongLogin)}`).toBeLessThan(
+      20,
+    );
+    expect(resetGap, `reset medians ${median(unknownReset)} / ${median(knownReset)}`).toBeLessThan(
+      20,
+    );
+    // The unknown e-mail really is checked against a (dummy) hash, not answered at once.
+    expect(median(unknownLogin)).toBeGreaterThan(median(wrongLogin) / 2);
+  }, 30_000);
+});
+
+describe('item 4: lockout', () => {
+  it('item 4: after 10 failures the 11th gets 429 even with the right password, for 15 minutes', async () => {
+    const a = await t.createAdmin();
+    for (let i = 0; i < 10; i++) {
+      // Spoofed client addresses change nothing: failures are counted per account.
+      const res = await login(a.email, `wrong ${i}`, {
+        'x-forwarded-for': `198.51.100.${i}`,
+        'x-real-ip': `198.51.100.${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await login(a.email, TEST_PASSWORD, { 'x-forwarded-for': '203.0.113.7' });
+    expect(locked.statusCode).toBe(429);
+    expect(body(locked).code).toBe('too_many_requests');
+    expect(Number(locked.headers['retry-after'])).toBe(LOCK_MS / 1000);
+    expect(locked.body).not.toMatch(/challenge/i);
+
+    t.clock.advance(LOCK_MS - 1000);
+    expect((await login(a.email, TEST_PASSWORD)).statusCode).toBe(429);
+    t.clock.advance(2000);
+    const open = await login(a.email, TEST_PASSWORD);
+    expect(open.statusCode).toBe(200);
+  });
+
+  it('item 4: failures are counted per account, whatever the client address', async () => {
+    const a = await t.createAdmin();
+    for (let i = 0; i < 10; i++) {
+      // Ten different socket addresses: the count is the account's, not the client's.
+      const res = await post(
+        t,
+        '/auth/login',
+        { email: a.email, password: `wrong ${i}` },
+        { remoteAddress: `10.0.0.${i + 1}` },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    // A genuinely different client (another socket address) is locked out too.
+    const other = await post(
+      t,
+      '/auth/login',
+      { email: a.email, password: TEST_PASSWORD },
+      { remoteAddress: '192.0.2.99' },
+    );
+    expect(other.statusCode).toBe(429);
+    expect((await adminRow(t, a.id)).lockedUntil).not.toBeNull();
+  });
+
+  it('item 4: at most 100 failures an hour per account', async () => {
+    const a = await t.createAdmin();
+    let checked = 0;
+    for (let minute = 0; minute < 60; minute++) {
+      for (let i = 0; i < 12; i++) {
+        const res = await login(a.email, `guess ${minute}.${i}`);
+        if (res.statusCode === 429) break;
+        expect(res.statusCode).toBe(401);
+        checked++;
+      }
+      t.clock.advance(60_000);
+    }
+    expect(checked).toBeLessThanOrEqual(100);
+    expect(checked).toBeGreaterThanOrEqual(10);
+  }, 30_000);
+
+  it('item 4: a spoofed X-Forwarded-For does not reset the per-IP rate limit', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: '5' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `198.51.100.${i}` },
+          payload: { email: `nobody${i}@example.test`, password: 'whatever pass' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('item 8: the password step never returns tokens', () => {
+  it('item 8: the password step answers only a challenge id and expiry, never tokens', async () => {
+    const a = await t.createAdmin();
+    const { res, challengeId, code } = await startLogin(t, a.email);
+    expect(Object.keys(res.json()).sort()).toEqual(['challengeId', 'expiresAt']);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.body).not.toMatch(/token|eyJ/i);
+    const resend = await post(t, '/auth/resendotp', { challengeId });
+    expect(Object.keys(resend.json()).sort()).toEqual(['challengeId', 'expiresAt']);
+    expect(resend.headers['set-cookie']).toBeUndefined();
+    // The challenge id is no bearer credential.
+    expect((await t.as(challengeId, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await confirm(t, challengeId, code)).statusCode).toBe(401); // resent: old one dead
+  });
+});
+
+describe('item 26: sign-in audit rows', () => {
+  it('item 26: login success and failure leave rows with UTC time, actor, ip, target; no secrets', async () => {
+    const root = await t.createAdmin({ role: 'super_admin' });
+    const a = await t.createAdmin({ password: 'audit me passphrase' });
+    const ip = { remoteAddress: '203.0.113.42' };
+    await post(
+      t,
+      '/auth/login',
+      { email: 'stranger@example.test', password: 'stranger pass 1' },
+      ip,
+    );
+    await post(t, '/auth/login', { email: a.email, password: 'wrong pass for audit' }, ip);
+    const session = await signIn(t, a.email, 'audit me passphrase');
+    const s = await signIn(t, root.email);
+    const list = await t.as(s.accessToken, {
+      method: 'GET',
+      url: '/api/audit?pageSize=100',
+    });
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().items as Array<Record<string, unknown>>;
+    const failures = rows.filter((r) => r.action === 'login_failed' && r.ip === '203.0.113.42');
+    expect(failures).toHaveLength(2);
+    expect(failures.map((r) => r.actorEmail).sort()).toEqual(
+      [a.email, 'stranger@example.test'].sort(),
+    );
+    expect(failures.find((r) => r.actorEmail === a.email)).toMatchObject({ actorId: a.id });
+    const success = rows.find((r) => r.action === 'login' && r.actorId === a.id);
+    expect(success).toMatchObject({ actorEmail: a.email, entity: 'session', ip: '127.0.0.1' });
+    expect(success!.entityId).toEqual(expect.any(String));
+    for (const r of [...failures, success!]) {
+      expect(r.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+      expect(Math.abs(Date.parse(r.at as string) - Date.now())).toBeLessThan(60_000);
+    }
+    const all = await auditRows(t);
+    const text = JSON.stringify(all);
+    for (const secret of [
+      'stranger pass 1',
+      'wrong pass for audit',
+      'audit me passphrase',
+      TEST_PASSWORD,
+      session.accessToken,
+      session.refreshToken,
+      s.refreshToken,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(auditText(all)).not.toMatch(/\$argon2/);
+  });
+});
