@@ -57,7 +57,7 @@ describe('LoginPage', () => {
   });
 
   it('checks the form against the contract before calling the API', async () => {
-    const fetch = vi.fn(async () => json({ needed: false }));
+    const fetch = vi.fn(async (_url: string) => json({ needed: false }));
     vi.stubGlobal('fetch', fetch);
     renderLogin('/login');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'not-an-email' } });
