@@ -18,8 +18,9 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set; otherwise an outbox: each mail is logged (to,
- * subject, never the body: it holds codes) and kept as an .eml file so a
- * person running the embedded default can read the sign-in code.
+ * subject with digits masked, never the body: both can hold codes) and kept
+ * as an .eml file so a person running the embedded default can read the
+ * sign-in code.
  */
 export function createMailer(opts: {
   smtpUrl: string | undefined;
@@ -34,7 +35,7 @@ export function createMailer(opts: {
       async send(mail) {
         assertHeaderSafe(mail);
         await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ mailTo: mail.to, subject: mail.subject }, 'mail sent');
+        opts.log.info({ mailTo: mail.to, subject: loggable(mail.subject) }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -48,11 +49,17 @@ export function createMailer(opts: {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      opts.log.info({ mailTo: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+      opts.log.info(
+        { mailTo: mail.to, subject: loggable(mail.subject), file },
+        'mail written to outbox',
+      );
     },
     close: () => transport.close(),
   };
 }
+
+/** The sign-in code is in its mail's subject: digit runs never reach the log. */
+const loggable = (subject: string) => subject.replace(/\d{4,}/g, (d) => '#'.repeat(d.length));
 
 /** Header injection is refused outright rather than silently folded. */
 function assertHeaderSafe(mail: Mail) {
