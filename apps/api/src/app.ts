@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -45,6 +45,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.cookies'],
+            serializers: { req: serializeRequest },
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
     genReqId: () => randomUUID(),
@@ -83,4 +84,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerSpa(app, config.webDist);
   app.addHook('onClose', async () => deps.mailer.close());
   return app;
+}
+
+/**
+ * Fastify's request serializer with the URL's secret query values masked: an
+ * invitation link (`/api/auth/invite?token=…`) must not land in the log.
+ */
+function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: req.url.replace(
+      /([?&][^=&#]*(?:token|code|otp|pass|secret)[^=&#]*=)[^&#]*/gi,
+      '$1[redacted]',
+    ),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }
