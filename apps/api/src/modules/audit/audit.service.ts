@@ -1,5 +1,5 @@
 import type { auditListQuery } from '@bo/contract';
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
@@ -36,7 +36,9 @@ export async function listAudit(db: Db, q: z.infer<typeof auditListQuery>) {
     q.action ? eq(auditLog.action, q.action) : undefined,
     q.entity ? eq(auditLog.entity, q.entity) : undefined,
     q.from ? gte(auditLog.at, new Date(q.from)) : undefined,
-    q.to ? lte(auditLog.at, new Date(q.to)) : undefined,
+    // Times are answered to the millisecond but stored to the microsecond: a
+    // row's own `at` used as `to` must still include that row.
+    q.to ? lt(auditLog.at, new Date(Date.parse(q.to) + 1)) : undefined,
     q.q
       ? or(ilike(auditLog.actorEmail, `%${escapeLike(q.q)}%`), eq(auditLog.entityId, q.q))
       : undefined,
