@@ -28,13 +28,23 @@ export interface TestApp {
   as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
+export interface TestAppOptions {
+  /** Pino options for the app log; silent when absent. */
+  logger?: object;
+  /** Runs on the built app before ready(): a test may add its own routes. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
 let seq = 0;
 
 /**
  * The app as it runs, on a fresh database, a real SMTP receiver and a clock
  * the test moves. Only the environment-free parts differ from production.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: TestAppOptions = {},
+): Promise<TestApp> {
   const smtp = await startSmtpReceiver();
   const database = await openTestDatabase();
   const clock = manualClock(new Date());
@@ -47,7 +57,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: opts.logger ?? false });
+  await opts.beforeReady?.(app);
   await app.ready();
 
   const t: TestApp = {
