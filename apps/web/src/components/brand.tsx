@@ -9,7 +9,7 @@ export function Brand({ size = 'md' }: { size?: 'md' | 'lg' }) {
       <ThemeIcon size={size === 'lg' ? 36 : 30} radius="md" variant="filled" aria-hidden>
         <IconBooks size={size === 'lg' ? 22 : 18} stroke={1.8} />
       </ThemeIcon>
-      <Text fw={700} fz={size === 'lg' ? 'xl' : 'lg'} lh={1.1}>
+      <Text fw={700} fz={size === 'lg' ? 'xl' : { base: 'md', xs: 'lg' }} lh={1.1} truncate>
         {APP_TITLE}
       </Text>
     </Group>

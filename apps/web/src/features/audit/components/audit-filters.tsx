@@ -111,7 +111,9 @@ function ActorSelect({
   onChange: (actorId: number | undefined) => void;
 }) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  // The chosen admin's label: once chosen, the search box shows it, and it must not become a query.
+  const [chosenLabel, setChosenLabel] = useState<string>();
+  const [debounced] = useDebouncedValue(search === chosenLabel ? '' : search, 250);
   const actors = useActors(debounced);
   const options = (actors.data?.items ?? []).map((a) => ({
     value: String(a.id),
@@ -119,7 +121,7 @@ function ActorSelect({
   }));
   // A filter from a shared link may name an admin who is not among the current matches.
   if (value !== undefined && !options.some((o) => o.value === String(value))) {
-    options.unshift({ value: String(value), label: `Admin #${value}` });
+    options.unshift({ value: String(value), label: chosenLabel ?? `Admin #${value}` });
   }
   return (
     <Select
@@ -129,7 +131,10 @@ function ActorSelect({
       clearable
       data={options}
       value={value === undefined ? null : String(value)}
-      onChange={(v) => onChange(v ? Number(v) : undefined)}
+      onChange={(v, option) => {
+        setChosenLabel(option?.label);
+        onChange(v ? Number(v) : undefined);
+      }}
       searchValue={search}
       onSearchChange={setSearch}
       nothingFoundMessage={actors.isFetching ? 'Searching…' : 'No admin found'}

@@ -143,7 +143,16 @@ function JsonBlock({ label, value }: { label: string; value: unknown }) {
           Nothing recorded
         </Text>
       ) : (
-        <Code block fz="xs" style={{ maxHeight: 320, overflow: 'auto' }}>
+        <Code
+          block
+          fz="xs"
+          bg="white"
+          style={{
+            maxHeight: 320,
+            overflow: 'auto',
+            border: '1px solid var(--mantine-color-gray-3)',
+          }}
+        >
           {JSON.stringify(value, null, 2)}
         </Code>
       )}

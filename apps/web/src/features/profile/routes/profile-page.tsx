@@ -56,7 +56,7 @@ export function ProfilePage() {
                 ) : (
                   <Group gap={6}>
                     {admin.modules.map((key) => (
-                      <Badge key={key} variant="outline" color="gray">
+                      <Badge key={key} variant="outline" color="gray" tt="none">
                         {moduleName.get(key) ?? key}
                       </Badge>
                     ))}
