@@ -58,8 +58,10 @@ export function MainLayout() {
 function GuardedScreen() {
   const me = useMe();
   const matches = useMatches();
-  const access = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.access)
-    ?.handle as RouteHandle | undefined;
+  // The deepest route that states an access rule decides.
+  const access = matches
+    .map((m) => (m.handle as RouteHandle | undefined)?.access)
+    .findLast((a) => a !== undefined);
 
   if (me.isPending) return <PageLoader label="Loading your account" />;
   if (me.isError) {
@@ -72,7 +74,7 @@ function GuardedScreen() {
       </Alert>
     );
   }
-  if (access?.access && !canOpen(me.data, access.access)) {
+  if (access && !canOpen(me.data, access)) {
     return (
       <StatusPage code="403" title="No access">
         Your account does not include this area. Ask a super admin if you need it.
