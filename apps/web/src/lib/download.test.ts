@@ -25,10 +25,9 @@ describe('downloadFile', () => {
         }),
     );
     vi.stubGlobal('fetch', fetch);
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} }),
-    );
+    // jsdom has no object URLs; these two are all saveBlob needs.
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => {};
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
