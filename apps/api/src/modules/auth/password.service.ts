@@ -76,17 +76,21 @@ export async function requestPasswordReset(deps: Deps, ctx: RequestContext, emai
     });
     return;
   }
-  const recent = await recentTokenCount(deps, admin.id, 'reset', RESET_WINDOW_MS);
-  const send = recent < RESET_MAILS_PER_WINDOW;
-  await recordAudit(deps.db, ctx, {
-    action: 'password_reset_requested',
-    entity: 'admin',
-    entityId: admin.id,
-    actor: { id: admin.id, email: admin.email },
-    after: { sent: send },
+  // Counted and issued under the admin's row lock: parallel requests cannot pass the cap together.
+  const token = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, admin.id)).for('update');
+    const recent = await recentTokenCount(deps, admin.id, 'reset', RESET_WINDOW_MS, tx);
+    const send = recent < RESET_MAILS_PER_WINDOW;
+    await recordAudit(tx, ctx, {
+      action: 'password_reset_requested',
+      entity: 'admin',
+      entityId: admin.id,
+      actor: { id: admin.id, email: admin.email },
+      after: { sent: send },
+    });
+    return send ? createActionToken(deps, tx, 'reset', admin.id, bindingOf(admin)) : undefined;
   });
-  if (!send) return;
-  const token = await createActionToken(deps, deps.db, 'reset', admin.id, bindingOf(admin));
+  if (!token) return;
   const link = `${deps.config.publicBaseUrl}/password/reset?token=${encodeURIComponent(token)}`;
   void notify(deps, passwordResetMail(admin.email, admin.name, link, TTL.reset / 60_000));
 }

@@ -68,8 +68,9 @@ export async function recentTokenCount(
   adminId: number,
   kind: ActionKind,
   windowMs: number,
+  tx: Db | Tx = deps.db,
 ) {
-  const [row] = await deps.db
+  const [row] = await tx
     .select({ n: count() })
     .from(actionTokens)
     .where(
