@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { addMs } from '../../lib/clock.ts';
@@ -33,11 +33,21 @@ export async function login(deps: Deps, ctx: RequestContext, email: string, pass
     await recordAudit(deps.db, ctx, failed('login_locked', admin.id, admin.email, 'locked'));
     throw lockedError(admin.lockedUntil, now);
   }
+  // The try is counted before the slow password check, by one statement that also
+  // re-checks the lock: a burst of parallel guesses cannot all pass a stale check.
+  if (!(await claimTry(deps, admin.id, now))) {
+    await recordAudit(deps.db, ctx, failed('login_locked', admin.id, admin.email, 'locked'));
+    throw lockedError(await lockedUntilOf(deps, admin.id, now), now);
+  }
   if (!(await verifyPassword(admin.passwordHash, password))) {
-    await countFailure(deps, admin.id);
+    await lockIfDue(deps, admin.id);
     await recordAudit(deps.db, ctx, failed('login_failed', admin.id, admin.email, 'password'));
     throw badCredentials();
   }
+  await deps.db
+    .update(admins)
+    .set({ failedLogins: sql`greatest(${admins.failedLogins} - 1, 0)` })
+    .where(eq(admins.id, admin.id));
   return issueChallenge(deps, ctx, admin);
 }
 
@@ -189,6 +199,42 @@ async function countFailure(deps: Deps, adminId: number) {
       lockedUntil: sql`case when ${admins.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${admins.lockedUntil} end`,
     })
     .where(eq(admins.id, adminId));
+}
+
+/** Counts one password try as a failure, unless the account is locked or all tries are taken. */
+async function claimTry(deps: Deps, adminId: number, now: Date) {
+  const claimed = await deps.db
+    .update(admins)
+    .set({ failedLogins: sql`${admins.failedLogins} + 1` })
+    .where(
+      and(
+        eq(admins.id, adminId),
+        lt(admins.failedLogins, LOCK_AFTER_FAILURES),
+        or(isNull(admins.lockedUntil), lte(admins.lockedUntil, now)),
+      ),
+    )
+    .returning({ id: admins.id });
+  return claimed.length > 0;
+}
+
+/** After a wrong password (already counted by claimTry): the 10th locks and restarts the count. */
+async function lockIfDue(deps: Deps, adminId: number) {
+  const lockUntil = addMs(deps.clock(), LOCK_MS);
+  await deps.db
+    .update(admins)
+    .set({
+      failedLogins: sql`case when ${admins.failedLogins} >= ${LOCK_AFTER_FAILURES} then 0 else ${admins.failedLogins} end`,
+      lockedUntil: sql`case when ${admins.failedLogins} >= ${LOCK_AFTER_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${admins.lockedUntil} end`,
+    })
+    .where(eq(admins.id, adminId));
+}
+
+async function lockedUntilOf(deps: Deps, adminId: number, now: Date) {
+  const [row] = await deps.db
+    .select({ lockedUntil: admins.lockedUntil })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : addMs(now, LOCK_MS);
 }
 
 async function assertNotLocked(deps: Deps, adminId: number, now: Date) {
