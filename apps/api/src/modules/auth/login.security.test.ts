@@ -144,6 +144,18 @@ describe('item 4: lockout', () => {
     expect((await adminRow(t, a.id)).lockedUntil).not.toBeNull();
   });
 
+  it('item 4: a burst of 40 parallel guesses is checked at most 10 times', async () => {
+    const a = await t.createAdmin();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(a.email, `guess ${i}`)),
+    );
+    const checked = answers.filter((r) => r.statusCode !== 429);
+    expect(checked.length).toBeLessThanOrEqual(10);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(40 - checked.length);
+    expect((await login(a.email, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await adminRow(t, a.id)).lockedUntil).not.toBeNull();
+  });
+
   it('item 4: at most 100 failures an hour per account', async () => {
     const a = await t.createAdmin();
     let checked = 0;
