@@ -44,10 +44,7 @@ export async function login(deps: Deps, ctx: RequestContext, email: string, pass
     await recordAudit(deps.db, ctx, failed('login_failed', admin.id, admin.email, 'password'));
     throw badCredentials();
   }
-  await deps.db
-    .update(admins)
-    .set({ failedLogins: sql`greatest(${admins.failedLogins} - 1, 0)` })
-    .where(eq(admins.id, admin.id));
+  await giveTryBack(deps, admin.id);
   return issueChallenge(deps, ctx, admin);
 }
 
@@ -83,13 +80,30 @@ export async function confirmOtp(
   if (now > challenge.expiresAt) {
     throw new AppError(401, 'otp_expired', 'The code has expired. Sign in again.');
   }
-  // A locked account's codes are not checked: no right/wrong oracle, no uncounted guesses.
-  await assertNotLocked(deps, challenge.adminId, now);
+  // As for passwords: the try is counted before the code is compared, atomically with the
+  // lock check. A locked account's codes are not compared at all (no right/wrong oracle).
+  if (!(await claimTry(deps, challenge.adminId, now))) {
+    throw lockedError(await lockedUntilOf(deps, challenge.adminId, now), now);
+  }
   if (!safeEqualHex(challenge.codeHash, codeHash(deps, challenge.id, otp))) {
-    await countFailure(deps, challenge.adminId);
+    await lockIfDue(deps, challenge.adminId);
     await recordAudit(deps.db, ctx, failed('otp_failed', challenge.adminId, null, 'code'));
     throw new AppError(401, 'invalid_otp', 'Wrong code');
   }
+  try {
+    return await signInWith(deps, ctx, challenge, now);
+  } catch (err) {
+    await giveTryBack(deps, challenge.adminId); // a right code never counts as a failure
+    throw err;
+  }
+}
+
+function signInWith(
+  deps: Deps,
+  ctx: RequestContext,
+  challenge: typeof otpChallenges.$inferSelect,
+  now: Date,
+) {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(admins).where(eq(admins.id, challenge.adminId));
     if (current?.lockedUntil && current.lockedUntil > now)
@@ -187,21 +201,10 @@ const codeHash = (deps: Deps, challengeId: string, code: string) =>
   hmac(deps.config.jwtSecret, `otp:${challengeId}:${code}`);
 
 /**
- * One atomic statement per failure, so parallel failures all count; the 10th
- * locks the account for 15 minutes and restarts the count.
+ * Counts one try (password or code) as a failure before it is checked, unless
+ * the account is locked or all ten tries are taken: one statement, so parallel
+ * tries cannot all pass a stale lock check.
  */
-async function countFailure(deps: Deps, adminId: number) {
-  const lockUntil = addMs(deps.clock(), LOCK_MS);
-  await deps.db
-    .update(admins)
-    .set({
-      failedLogins: sql`case when ${admins.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES} then 0 else ${admins.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${admins.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${admins.lockedUntil} end`,
-    })
-    .where(eq(admins.id, adminId));
-}
-
-/** Counts one password try as a failure, unless the account is locked or all tries are taken. */
 async function claimTry(deps: Deps, adminId: number, now: Date) {
   const claimed = await deps.db
     .update(admins)
@@ -217,7 +220,7 @@ async function claimTry(deps: Deps, adminId: number, now: Date) {
   return claimed.length > 0;
 }
 
-/** After a wrong password (already counted by claimTry): the 10th locks and restarts the count. */
+/** After a wrong answer (counted by claimTry): the 10th locks for 15 minutes, the count restarts. */
 async function lockIfDue(deps: Deps, adminId: number) {
   const lockUntil = addMs(deps.clock(), LOCK_MS);
   await deps.db
@@ -229,20 +232,20 @@ async function lockIfDue(deps: Deps, adminId: number) {
     .where(eq(admins.id, adminId));
 }
 
+/** A right answer's try is not a failure. */
+async function giveTryBack(deps: Deps, adminId: number) {
+  await deps.db
+    .update(admins)
+    .set({ failedLogins: sql`greatest(${admins.failedLogins} - 1, 0)` })
+    .where(eq(admins.id, adminId));
+}
+
 async function lockedUntilOf(deps: Deps, adminId: number, now: Date) {
   const [row] = await deps.db
     .select({ lockedUntil: admins.lockedUntil })
     .from(admins)
     .where(eq(admins.id, adminId));
   return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : addMs(now, LOCK_MS);
-}
-
-async function assertNotLocked(deps: Deps, adminId: number, now: Date) {
-  const [row] = await deps.db
-    .select({ lockedUntil: admins.lockedUntil })
-    .from(admins)
-    .where(eq(admins.id, adminId));
-  if (row?.lockedUntil && row.lockedUntil > now) throw lockedError(row.lockedUntil, now);
 }
 
 function lockedError(until: Date, now: Date) {
