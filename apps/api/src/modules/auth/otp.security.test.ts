@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
-import { manualClock } from '../../lib/clock.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { randomDigits, sha256 } from '../../lib/secrets.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { codeIn, startSmtpReceiver } from '../../test/smtp-receiver.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { codeIn } from '../../test/smtp-receiver.ts';
 import { LOCK_AFTER_FAILURES, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './login.service.ts';
 import {
   adminRow,
@@ -85,46 +80,21 @@ describe('item 5: the code', () => {
     expect(body(late).code).toBe('otp_expired');
   });
 
-  /** Signs in on an app whose log is captured; answers the log lines and the code. */
+  /** Signs in on an app whose log is captured; answers the log lines and the secrets. */
   async function loggedSignIn() {
     const lines: string[] = [];
-    const smtp = await startSmtpReceiver();
-    const database = await openTestDatabase();
-    const config = loadConfig({
-      DATA_DIR: '/tmp/bo-test-unused',
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-      SMTP_URL: smtp.url,
-      PUBLIC_BASE_URL: 'https://backoffice.example.test',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'trace',
-    });
     const logger = { stream: { write: (s: string) => void lines.push(s) } };
-    const app = await buildApp({ config, database, clock: manualClock(new Date()), logger });
+    const logged = await createTestApp({ LOG_LEVEL: 'trace' }, { logger });
     try {
-      await database.db.insert(admins).values({
-        email: 'logged@example.test',
-        name: 'Logged',
-        passwordHash: await hashPassword(TEST_PASSWORD),
-        role: 'admin',
-        status: 'active',
-      });
-      const send = (url: string, payload: object) =>
-        app.inject({ method: 'POST', url: `/api${url}`, payload });
-      const login = await send('/auth/login', {
-        email: 'logged@example.test',
-        password: TEST_PASSWORD,
-      });
-      const code = codeIn(await smtp.waitFor(() => true));
-      const { challengeId } = login.json();
-      const wrong = await send('/auth/confirmotp', { challengeId, otp: otherCode(code) });
-      const ok = await send('/auth/confirmotp', { challengeId, otp: code });
+      const a = await logged.createAdmin();
+      const { challengeId, code } = await startLogin(logged, a.email);
+      const wrong = await confirm(logged, challengeId, otherCode(code));
+      const ok = await confirm(logged, challengeId, code);
       expect([wrong.statusCode, ok.statusCode]).toEqual([401, 200]);
       expect(lines.length).toBeGreaterThan(3); // the log is on
       return { lines, code, refreshToken: ok.json().refreshToken as string };
     } finally {
-      await app.close();
-      await database.close();
-      await smtp.close();
+      await logged.close();
     }
   }
 
@@ -271,6 +241,23 @@ describe('item 7: five tries per challenge', () => {
     expect(checked).toBeLessThanOrEqual(100);
     expect(checked).toBeGreaterThanOrEqual(LOCK_AFTER_FAILURES);
   }, 30_000);
+
+  it('item 7: 50 parallel wrong answers over 10 challenges count at most 10 toward the lockout', async () => {
+    const a = await t.createAdmin();
+    const open = [];
+    for (let i = 0; i < 10; i++) open.push(await startLogin(t, a.email));
+    const answers = await Promise.all(
+      open.flatMap((c) =>
+        Array.from({ length: OTP_MAX_ATTEMPTS }, () =>
+          confirm(t, c.challengeId, otherCode(c.code)),
+        ),
+      ),
+    );
+    const checked = answers.filter((r) => r.statusCode === 401);
+    expect(checked.length).toBeLessThanOrEqual(LOCK_AFTER_FAILURES);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(50 - checked.length);
+    expect((await adminRow(t, a.id)).lockedUntil).not.toBeNull();
+  });
 
   it('item 7: 50 parallel wrong answers are counted at most 5 times', async () => {
     const a = await t.createAdmin();
