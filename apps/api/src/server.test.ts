@@ -139,7 +139,7 @@ describe('server process', () => {
     let load!: autocannon.Instance;
     const loaded = new Promise<autocannon.Result>((resolve, reject) => {
       load = autocannon(
-        { url: `${base()}/api/health`, connections: 8, duration: 3, timeout: 5 },
+        { url: `${base()}/api/health`, connections: 8, duration: 2, timeout: 5 },
         (err, res) => (err ? reject(err) : resolve(res)),
       );
     });
@@ -147,7 +147,7 @@ describe('server process', () => {
       const k = err.code ?? err.message;
       errorCodes[k] = (errorCodes[k] ?? 0) + 1;
     });
-    await new Promise((r) => setTimeout(r, 1200));
+    await new Promise((r) => setTimeout(r, 1000));
     const termAt = Date.now();
     server.kill('SIGTERM');
     const code = await Promise.race([

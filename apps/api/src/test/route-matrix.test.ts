@@ -3,6 +3,7 @@ import { type Access, MODULE_KEYS, type ModuleKey, type RouteDef, routes } from 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servedRoutes } from '../lib/register-routes.ts';
+import { startSession } from '../modules/auth/sessions.service.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -27,7 +28,7 @@ const opKey = (method: string, path: string) => `${method.toUpperCase()} ${path}
 
 let t: TestApp;
 let doc: { paths: Record<string, Record<string, Schema>> };
-const callers = new Map<Caller, { email: string; token: string }>();
+const callers = new Map<Caller, { id: number; email: string; token: string }>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,12 +37,12 @@ beforeAll(async () => {
   doc = res.json();
   await Promise.all(
     CALLERS.filter((c) => c !== 'none').map(async (c) => {
-      const { email } = await t.createAdmin(
+      const { id, email } = await t.createAdmin(
         c === 'super'
           ? { role: 'super_admin' }
           : { role: 'admin', modules: c === 'all' ? [...MODULE_KEYS] : [c] },
       );
-      callers.set(c, { email, token: (await t.signIn(email)).accessToken });
+      callers.set(c, { id, email, token: (await t.signIn(email)).accessToken });
     }),
   );
 }, 120_000);
@@ -109,10 +110,20 @@ function requestFor(path: string, method: string, op: Schema) {
 async function call(caller: Caller, req: ReturnType<typeof requestFor>) {
   const c = callers.get(caller);
   const res = c ? await t.as(c.token, req) : await t.app.inject(req);
-  // A successful logout (or similar) ends the caller's session: sign in again.
+  // A successful logout (or similar) ends the caller's session: start a new
+  // one directly (a full sign-in per caller and route would cost seconds).
   if (c && req.method === 'POST' && res.statusCode < 300) {
     const me = await t.as(c.token, { method: 'GET', url: '/api/auth/me' });
-    if (me.statusCode === 401) c.token = (await t.signIn(c.email)).accessToken;
+    if (me.statusCode === 401) {
+      const ctx = {
+        adminId: c.id,
+        adminEmail: c.email,
+        ip: '127.0.0.1',
+        requestId: 'matrix',
+        userAgent: null,
+      };
+      c.token = (await startSession(t.app.deps, t.app.deps.db, c.id, ctx)).accessToken;
+    }
   }
   return res;
 }
