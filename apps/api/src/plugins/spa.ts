@@ -13,8 +13,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
   if (webDist && hasIndex) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -22,7 +23,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url === '/api' || req.url.startsWith('/api/') || req.method !== 'GET') {
+    // A missing asset is a 404, never index.html served as a script.
+    const missingFile =
+      req.url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!);
+    if (req.url === '/api' || req.url.startsWith('/api/') || req.method !== 'GET' || missingFile) {
       return reply
         .status(404)
         .send({ message: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });

@@ -110,7 +110,7 @@ function freshAccess(expired: string): Promise<string> {
   // A refresh that already finished (here or in another tab) left a newer token.
   const stored = readToken().access;
   if (stored && stored !== expired) return Promise.resolve(stored);
-  pending ??= acrossTabs(() => refresh(expired)).finally(() => {
+  pending ??= acrossTabs(expired, () => refresh(expired)).finally(() => {
     pending = null;
   });
   return pending;
@@ -118,12 +118,42 @@ function freshAccess(expired: string): Promise<string> {
 
 /**
  * Two tabs refreshing with the same refresh token would look like token reuse
- * to the server, so where the Web Locks API exists the refresh is serialised
- * across tabs and the second tab picks up the first one's result.
+ * to the server (which then revokes the session), so where the Web Locks API
+ * exists the refresh is serialised across tabs. A tab that had to wait for
+ * the lock waits a moment more for the other tab's new pair to reach its own
+ * localStorage (Chromium syncs it between tabs asynchronously), and then
+ * `refresh` picks that pair up instead of refreshing again.
  */
-function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+const LOCK = 'bo-token-refresh';
+const CROSS_TAB_WAIT_MS = 1500;
+
+async function acrossTabs<T>(expired: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? locks.request('bo-token-refresh', work) : work();
+  if (!locks) return work();
+  const immediate = await locks.request(LOCK, { ifAvailable: true }, async (lock) =>
+    lock ? { value: await work() } : null,
+  );
+  if (immediate) return immediate.value;
+  return locks.request(LOCK, async () => {
+    await tokenChangeFrom(expired, CROSS_TAB_WAIT_MS);
+    return work();
+  });
+}
+
+function tokenChangeFrom(expired: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('storage', check);
+      clearTimeout(timer);
+      resolve();
+    };
+    const check = () => {
+      if (readToken().access !== expired) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    window.addEventListener('storage', check);
+    check();
+  });
 }
 
 async function refresh(expired: string): Promise<string> {
