@@ -14,14 +14,27 @@ const config = loadConfig({
   WEB_DIST: '/nonexistent',
 });
 const database = await openDatabase(
-  process.env.DATABASE_URL ? { kind: 'postgres', url: process.env.DATABASE_URL } : { kind: 'memory' },
+  process.env.DATABASE_URL
+    ? { kind: 'postgres', url: process.env.DATABASE_URL }
+    : { kind: 'memory' },
 );
 const app = await buildApp({ config, database, logger: false });
 const [admin] = await database.db
   .insert(admins)
-  .values({ email: `bench-${Date.now()}@example.test`, name: 'Bench', role: 'super_admin', status: 'active' })
+  .values({
+    email: `bench-${Date.now()}@example.test`,
+    name: 'Bench',
+    role: 'super_admin',
+    status: 'active',
+  })
   .returning({ id: admins.id });
-const ctx = { adminId: null, adminEmail: null, ip: '127.0.0.1', requestId: 'bench', userAgent: null };
+const ctx = {
+  adminId: null,
+  adminEmail: null,
+  ip: '127.0.0.1',
+  requestId: 'bench',
+  userAgent: null,
+};
 const session = await startSession(app.deps, database.db, admin!.id, ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address() as { port: number };

@@ -11,7 +11,9 @@ const here = import.meta.dirname;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-async function startServer(script: string): Promise<{ child: ChildProcess; info: { port: number; token?: string } }> {
+async function startServer(
+  script: string,
+): Promise<{ child: ChildProcess; info: { port: number; token?: string } }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,

@@ -49,9 +49,7 @@ describe('session handling (spec sections 2, 4, 7)', () => {
     const page = await browser.newPage();
     const calls = recordApiCalls(page);
     await page.goto(`${server.url}/login`);
-    await page.evaluate(() => {
-      document.cookie = 'probe=42; path=/';
-    });
+    await page.context().addCookies([{ name: 'probe', value: '42', url: server.url }]);
     await signInThroughUi(page, server);
     await page.goto(`${server.url}/admins`);
     await page.getByRole('heading', { name: 'Admins' }).first().waitFor();
