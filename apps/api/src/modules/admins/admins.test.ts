@@ -30,10 +30,9 @@ function expectPublicAdmin(a: Admin) {
   expect(JSON.stringify(a)).not.toMatch(/argon2|passwordHash|failedLogins/);
 }
 
-async function invite(token: string, body: object) {
-  const res = await post(token, '/manage/createadminuser', body);
-  return res;
-}
+const invite = (token: string, body: object) => post(token, '/manage/createadminuser', body);
+const acceptInvite = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/invite/accept', payload: { token, password } });
 
 describe('create and invitation', () => {
   it('creates an invited admin, mails a link from PUBLIC_BASE_URL, accepting sets the password', async () => {
@@ -68,19 +67,10 @@ describe('create and invitation', () => {
 
     const info = await t.app.inject({ method: 'GET', url: `/api/auth/invite?token=${token}` });
     expect(info.json()).toEqual({ email: 'nina.new@example.test', name: 'Nina New' });
-    const accept = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/invite/accept',
-      payload: { token, password: 'nina picks a long passphrase' },
-    });
+    const accept = await acceptInvite(token, 'nina picks a long passphrase');
     expect(accept.statusCode, accept.body).toBe(200);
     expect((await row(created.id)).status).toBe('active');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/invite/accept',
-      payload: { token, password: 'another long passphrase' },
-    });
-    expect(again.statusCode).toBe(400);
+    expect((await acceptInvite(token, 'another long passphrase')).statusCode).toBe(400);
     const session = await t.signIn('nina.new@example.test', 'nina picks a long passphrase');
     const me = await get(session.accessToken, '/auth/me');
     expect(me.json()).toMatchObject({
@@ -131,14 +121,9 @@ describe('create and invitation', () => {
     const res = await post(superToken, '/manage/resendinvite', { id: created.id });
     expect(res.json()).toEqual({ ok: true });
     const second = await t.smtp.waitFor((m) => m.to.includes('late@example.test') && m !== first);
-    const accept = (token: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/invite/accept',
-        payload: { token, password: 'late but long passphrase' },
-      });
-    expect((await accept(linkTokenIn(first))).statusCode).toBe(400);
-    expect((await accept(linkTokenIn(second))).statusCode).toBe(200);
+    const password = 'late but long passphrase';
+    expect((await acceptInvite(linkTokenIn(first), password)).statusCode).toBe(400);
+    expect((await acceptInvite(linkTokenIn(second), password)).statusCode).toBe(200);
     const after = await post(superToken, '/manage/resendinvite', { id: created.id });
     expect(after.statusCode).toBe(409);
     expect((await post(superToken, '/manage/resendinvite', { id: 999_999 })).statusCode).toBe(404);
