@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { admins } from '../../db/schema/index.ts';
+import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import { effectiveModules } from '../../plugins/auth-guard.ts';
-import { escapeLike } from '../audit/audit.service.ts';
 
 export type AdminRow = typeof admins.$inferSelect;
 
@@ -30,26 +30,19 @@ const SORT = {
   lastLoginAt: admins.lastLoginAt,
 } as const;
 
-export async function listAdmins(db: Db, q: z.infer<typeof adminListQuery>) {
-  const text = q.q ? `%${escapeLike(q.q)}%` : undefined;
+export function listAdmins(db: Db, q: z.infer<typeof adminListQuery>) {
   const where = and(
-    text ? or(ilike(admins.name, text), ilike(admins.email, text)) : undefined,
+    textSearch(q.q, [admins.name, admins.email]),
     q.status ? eq(admins.status, q.status) : undefined,
     q.role ? eq(admins.role, q.role) : undefined,
   );
-  const column = SORT[q.sort ?? 'name'];
-  const order = q.order === 'desc' ? desc(column) : asc(column);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(admins)
-      .where(where)
-      .orderBy(order, asc(admins.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+  return listPage(
+    q,
+    db.select().from(admins).where(where).$dynamic(),
+    sortOrder(q, SORT, 'name', admins.id),
     db.select({ n: count() }).from(admins).where(where),
-  ]);
-  return { items: rows.map(toAdmin), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+    toAdmin,
+  );
 }
 
 export const findAdmin = async (db: Db | Tx, id: number) =>

@@ -1,8 +1,9 @@
 import type { auditListQuery } from '@bo/contract';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
 export interface AuditInput {
@@ -30,8 +31,8 @@ export async function recordAudit(db: Db | Tx, ctx: RequestContext, input: Audit
   });
 }
 
-export async function listAudit(db: Db, q: z.infer<typeof auditListQuery>) {
-  const filters: (SQL | undefined)[] = [
+export function listAudit(db: Db, q: z.infer<typeof auditListQuery>) {
+  const where = and(
     q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
     q.entity ? eq(auditLog.entity, q.entity) : undefined,
@@ -39,31 +40,14 @@ export async function listAudit(db: Db, q: z.infer<typeof auditListQuery>) {
     // Times are answered to the millisecond but stored to the microsecond: a
     // row's own `at` used as `to` must still include that row.
     q.to ? lt(auditLog.at, new Date(Date.parse(q.to) + 1)) : undefined,
-    q.q
-      ? or(ilike(auditLog.actorEmail, `%${escapeLike(q.q)}%`), eq(auditLog.entityId, q.q))
-      : undefined,
-  ];
-  const where = and(...filters);
-  // Newest first unless the caller asks for ascending time explicitly.
-  const oldestFirst = q.sort === 'at' && q.order === 'asc';
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(
-        ...(oldestFirst ? [auditLog.at, auditLog.id] : [desc(auditLog.at), desc(auditLog.id)]),
-      )
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+    q.q ? or(textSearch(q.q, [auditLog.actorEmail]), eq(auditLog.entityId, q.q)) : undefined,
+  );
+  return listPage(
+    q,
+    db.select().from(auditLog).where(where).$dynamic(),
+    // Newest first unless the caller asks for ascending time explicitly.
+    sortOrder(q, { at: auditLog.at }, 'at', auditLog.id, 'desc'),
     db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-    total: total?.n ?? 0,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    (r) => ({ ...r, at: r.at.toISOString() }),
+  );
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
