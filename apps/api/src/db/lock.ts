@@ -1,4 +1,12 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -40,6 +48,12 @@ export function lockDataDir(dir: string, purpose: string): DirLock {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = readHolder(file);
       if (holder && holder.host === me.host && !isAlive(holder.pid)) {
+        unlinkSync(file);
+        continue;
+      }
+      // A holder writes its name right after creating the file; an unreadable
+      // lock that is not brand new was left by a crash in between.
+      if (!holder && Date.now() - statSync(file).mtimeMs > 5000) {
         unlinkSync(file);
         continue;
       }

@@ -96,6 +96,9 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
           req,
           reply,
         });
+        // Services clear cached access checks inside their transactions; clearing
+        // again once a write has committed closes the window in between.
+        if (def.method === 'POST') deps.authCache.clear();
         if (
           def.method === 'POST' &&
           !options.selfAudited &&
