@@ -21,13 +21,22 @@ export class AuthCache<T> {
     return hit.value;
   }
 
+  private quietUntil = 0;
+
   /** `expiresAtMs`: the token's own expiry, on the app's clock. */
   set(token: string, value: T, expiresAtMs: number) {
+    if (performance.now() < this.quietUntil) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(token, { value, cachedAt: performance.now(), expiresAtMs });
   }
 
+  /**
+   * Called when a revocation is written, usually before its transaction
+   * commits: a check that is in flight, or that reads before the commit, would
+   * cache the old state. So nothing is cached for the next two seconds either.
+   */
   clear() {
     this.entries.clear();
+    this.quietUntil = performance.now() + TTL_MS;
   }
 }
