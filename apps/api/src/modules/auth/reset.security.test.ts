@@ -77,6 +77,15 @@ describe('item 13: the reset token', () => {
     ).toBe(200);
   });
 
+  it('item 13: single use also under 5 parallel uses', async () => {
+    const a = await t.createAdmin();
+    const { token } = await resetToken(t, a.email);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => resetPassword(t, token, `parallel passphrase ${i}`)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+  });
+
   it('item 13: expiry boundary on the fake clock (30 minutes)', async () => {
     expect(TTL.reset).toBe(30 * 60_000);
     const a = await t.createAdmin();

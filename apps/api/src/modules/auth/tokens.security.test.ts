@@ -225,6 +225,16 @@ describe('item 11: refresh-token storage, expiry and revocation', () => {
     expect(row!.at).toBeInstanceOf(Date);
   });
 
+  it('item 11: the access token is dead once logout answers, even with checks in flight', async () => {
+    const a = await t.createAdmin();
+    for (let i = 0; i < 5; i++) {
+      const s = await signIn(t, a.email);
+      const inFlight = Array.from({ length: 10 }, () => me(t, s.accessToken));
+      await Promise.all([post(t, '/auth/logout', {}, bearer(s.accessToken)), ...inFlight]);
+      await expectInvalid(s.accessToken); // no check in flight left a cached "live"
+    }
+  });
+
   it('item 11: a password change revokes every other session at once', async () => {
     const { a, one, two, alive, refreshes } = await twoSessions();
     const res = await post(
