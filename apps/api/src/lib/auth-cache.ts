@@ -10,33 +10,38 @@ const MAX_ENTRIES = 10_000;
 
 export class AuthCache<T> {
   private entries = new Map<string, { value: T; cachedAt: number; expiresAtMs: number }>();
+  /** Bumped by every clear(). */
+  private generation = 0;
+  /** Per token whose get() missed: the generation when its check started. */
+  private started = new Map<string, number>();
 
   get(token: string, nowMs: number): T | undefined {
     const hit = this.entries.get(token);
-    if (!hit) return undefined;
-    if (performance.now() - hit.cachedAt > TTL_MS || nowMs >= hit.expiresAtMs) {
+    if (hit && (performance.now() - hit.cachedAt > TTL_MS || nowMs >= hit.expiresAtMs)) {
       this.entries.delete(token);
-      return undefined;
+    } else if (hit) {
+      return hit.value;
     }
-    return hit.value;
+    if (this.started.size >= MAX_ENTRIES) this.started.clear();
+    if (!this.started.has(token)) this.started.set(token, this.generation);
+    return undefined;
   }
 
-  private quietUntil = 0;
-
-  /** `expiresAtMs`: the token's own expiry, on the app's clock. */
+  /**
+   * `expiresAtMs`: the token's own expiry, on the app's clock. The result of a
+   * check that was in flight when the cache was cleared is not kept: it may
+   * have read the database before the revocation committed.
+   */
   set(token: string, value: T, expiresAtMs: number) {
-    if (performance.now() < this.quietUntil) return;
+    const startedAt = this.started.get(token);
+    this.started.delete(token);
+    if (startedAt !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(token, { value, cachedAt: performance.now(), expiresAtMs });
   }
 
-  /**
-   * Called when a revocation is written, usually before its transaction
-   * commits: a check that is in flight, or that reads before the commit, would
-   * cache the old state. So nothing is cached for the next two seconds either.
-   */
   clear() {
     this.entries.clear();
-    this.quietUntil = performance.now() + TTL_MS;
+    this.generation++;
   }
 }
