@@ -1,0 +1,134 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../content-disposition.ts';
+
+/**
+ * XLSX export through exceljs's streaming writer: rows are committed to the
+ * zip as they come, so a 100k-row export never holds the whole sheet in
+ * memory. Never the `xlsx` package (SECURITY.md item 24).
+ */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type CellValue = string | number | boolean | Date | null | undefined;
+
+export interface XlsxColumn<T> {
+  header: string;
+  key: string;
+  /** In characters; exceljs's default when absent. */
+  width?: number;
+  /** Reads the cell from the row; `row[key]` when absent. */
+  value?: (row: T) => CellValue;
+}
+
+export interface XlsxSheet<T> {
+  name: string;
+  columns: XlsxColumn<T>[];
+  rows: Iterable<T> | AsyncIterable<T>;
+}
+
+/**
+ * Formula injection (SECURITY.md item 20): every value is written as a
+ * plain string, number, boolean or date cell, never as a formula; a string
+ * that a spreadsheet would still read as a formula once the cell is edited
+ * or the sheet is saved as CSV (leading `=`, `+`, `-`, `@`, tab, CR, LF or
+ * NUL) gets a leading single quote. Numbers stay numbers: a numeric cell
+ * cannot become a formula. The importer strips that quote again
+ * (`unescapeCell`), so an export re-imports unchanged.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: tab, CR, LF and NUL are the dangerous leads
+const FORMULA_LEAD = /^[=+\-@\t\r\n\u0000]/;
+
+export function escapeCell(value: CellValue): CellValue {
+  if (typeof value === 'string' && FORMULA_LEAD.test(value)) return `'${value}`;
+  return value;
+}
+
+export function unescapeCell(value: string): string {
+  return value.startsWith("'") && FORMULA_LEAD.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+function cellOf<T>(column: XlsxColumn<T>, row: T): CellValue {
+  const raw = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
+  if (raw === null || raw === undefined) return null;
+  if (
+    typeof raw === 'string' ||
+    typeof raw === 'number' ||
+    typeof raw === 'boolean' ||
+    raw instanceof Date
+  ) {
+    return escapeCell(raw);
+  }
+  return escapeCell(typeof raw === 'object' ? JSON.stringify(raw) : String(raw));
+}
+
+/** Sheet names: at most 31 characters, none of `[]:*?/\`. */
+function sheetName(name: string, index: number): string {
+  const cleaned = name
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .trim()
+    .slice(0, 31);
+  return cleaned || `Sheet${index + 1}`;
+}
+
+/** One or several sheets, each with its own row type. */
+export type Sheets<S extends unknown[]> = { [K in keyof S]: XlsxSheet<S[K]> };
+
+/** How often the writer checks the output for backpressure and yields. */
+const CHECK_EVERY = 500;
+
+/** Writes the sheets as one workbook to `out`; resolves once the zip is complete. */
+export async function writeXlsx<S extends unknown[]>(
+  out: Writable,
+  sheets: Sheets<S>,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  for (const [index, sheet] of (sheets as XlsxSheet<unknown>[]).entries()) {
+    const ws = workbook.addWorksheet(sheetName(sheet.name, index), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    ws.columns = sheet.columns.map((c) => ({ key: c.key, width: c.width ?? 15 }));
+    const header = ws.addRow(sheet.columns.map((c) => escapeCell(c.header)));
+    header.font = { bold: true };
+    header.commit();
+    let n = 0;
+    for await (const row of sheet.rows) {
+      ws.addRow(sheet.columns.map((c) => cellOf(c, row))).commit();
+      if (++n % CHECK_EVERY === 0) {
+        // A slow client must slow the export down rather than grow the buffers.
+        if (out.writableNeedDrain) await once(out, 'drain');
+        else await nextTurn();
+      }
+    }
+    ws.commit();
+  }
+  await workbook.commit();
+}
+
+/**
+ * Streams the workbook as the reply: `return sendXlsx(reply, 'questions', [...])`.
+ * An error after the first bytes can only cut the download short (the log
+ * has it); the status is already sent by then.
+ */
+export function sendXlsx<S extends unknown[]>(
+  reply: FastifyReply,
+  fileName: string,
+  sheets: Sheets<S>,
+): FastifyReply {
+  const body = new PassThrough();
+  writeXlsx(body, sheets).catch((err: unknown) => {
+    reply.log.error({ err }, 'xlsx export failed');
+    body.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  const name = fileName.toLowerCase().endsWith('.xlsx') ? fileName : `${fileName}.xlsx`;
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(name, 'attachment'))
+    .send(body);
+}
