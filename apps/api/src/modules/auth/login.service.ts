@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { addMs } from '../../lib/clock.ts';
-import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hmac, randomDigits, safeEqualHex } from '../../lib/secrets.ts';
