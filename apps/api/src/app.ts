@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminsModule } from './modules/admins/admins.routes.ts';
 import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
+import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -34,7 +35,7 @@ export interface AppOptions {
 }
 
 /** Feature modules: each registers its contract routes. Later features add a line. */
-const MODULES = [systemModule, authModule, adminsModule, auditModule];
+const MODULES = [systemModule, authModule, adminsModule, auditModule, curriculumModule];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;

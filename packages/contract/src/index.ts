@@ -1,6 +1,7 @@
 import { adminRoutes } from './admins.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
+import { curriculumRoutes } from './curriculum.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
 
@@ -8,6 +9,7 @@ export * from './admins.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './curriculum.ts';
 export * from './modules.ts';
 export * from './route.ts';
 export * from './system.ts';
@@ -18,6 +20,7 @@ export const routes = {
   ...authRoutes,
   ...adminRoutes,
   ...auditRoutes,
+  ...curriculumRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -1,0 +1,79 @@
+import { curriculumRoutes } from '@bo/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { registerRoutes } from '../../lib/register-routes.ts';
+import { downloadChapters, downloadSubjects, downloadTopics } from './curriculum.downloads.ts';
+import { LEVELS, listGrades, listLevel } from './curriculum.levels.ts';
+import { addItem, editItem, removeItem, reorderItems } from './curriculum.service.ts';
+
+const ok = { ok: true as const };
+
+export function curriculumModule(app: FastifyInstance, deps: Deps) {
+  const db = deps.db;
+  registerRoutes(
+    app,
+    deps,
+    curriculumRoutes,
+    {
+      getGrades: () => listGrades(db),
+      getSubjects: async ({ query }) => ({
+        items: (await listLevel(db, LEVELS.subject, { parentId: query.gradeId })) as never,
+      }),
+      getChapters: async ({ query }) => ({
+        items: (await listLevel(db, LEVELS.chapter, { parentId: query.subjectId })) as never,
+      }),
+      getTopics: async ({ query }) => ({
+        items: (await listLevel(db, LEVELS.topic, { parentId: query.chapterId })) as never,
+      }),
+      addSubject: ({ body, ctx, admin }) =>
+        addItem(deps, ctx, admin!, 'subject', body.gradeId, body) as never,
+      addChapter: ({ body, ctx, admin }) =>
+        addItem(deps, ctx, admin!, 'chapter', body.subjectId, body) as never,
+      addTopic: ({ body, ctx, admin }) =>
+        addItem(deps, ctx, admin!, 'topic', body.chapterId, body) as never,
+      editSubject: ({ body, ctx, admin }) =>
+        editItem(deps, ctx, admin!, 'subject', body.id, body) as never,
+      editChapter: ({ body, ctx, admin }) =>
+        editItem(deps, ctx, admin!, 'chapter', body.id, body) as never,
+      editTopic: ({ body, ctx, admin }) =>
+        editItem(deps, ctx, admin!, 'topic', body.id, body) as never,
+      removeSubject: async ({ body, ctx }) => {
+        await removeItem(deps, ctx, 'subject', body.id);
+        return ok;
+      },
+      removeChapter: async ({ body, ctx }) => {
+        await removeItem(deps, ctx, 'chapter', body.id);
+        return ok;
+      },
+      removeTopic: async ({ body, ctx }) => {
+        await removeItem(deps, ctx, 'topic', body.id);
+        return ok;
+      },
+      reorderSubjects: async ({ body, ctx, admin }) => {
+        await reorderItems(deps, ctx, admin!, 'subject', body.parentId, body.ids);
+        return ok;
+      },
+      reorderChapters: async ({ body, ctx, admin }) => {
+        await reorderItems(deps, ctx, admin!, 'chapter', body.parentId, body.ids);
+        return ok;
+      },
+      reorderTopics: async ({ body, ctx, admin }) => {
+        await reorderItems(deps, ctx, admin!, 'topic', body.parentId, body.ids);
+        return ok;
+      },
+      downloadSubjects: async ({ query, reply }) => {
+        await downloadSubjects(db, reply, query.gradeId);
+        return undefined;
+      },
+      downloadChapters: async ({ query, reply }) => {
+        await downloadChapters(db, reply, query.subjectId);
+        return undefined;
+      },
+      downloadTopics: async ({ query, reply }) => {
+        await downloadTopics(db, reply, query.chapterId);
+        return undefined;
+      },
+    },
+    { selfAudited: true },
+  );
+}

@@ -1,0 +1,367 @@
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let token: string;
+let outsider: string;
+let gradeId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await t.createAdmin({ modules: ['curriculum'] });
+  token = (await t.signIn(a.email)).accessToken;
+  const b = await t.createAdmin({ modules: ['books', 'admins'] });
+  outsider = (await t.signIn(b.email)).accessToken;
+  gradeId = (await get('/book/getgrades'))
+    .json()
+    .items.find((g: { name: string }) => g.name === 'Class 5').id;
+});
+afterAll(() => t?.close());
+
+const post = (url: string, payload: object, as = token) =>
+  t.as(as, { method: 'POST', url: `/api${url}`, payload });
+const get = (url: string, as = token) => t.as(as, { method: 'GET', url: `/api${url}` });
+const ok200 = async (p: ReturnType<typeof post>) => {
+  const res = await p;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const auditOf = async (entity: string, id: number) =>
+  t.app.deps.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
+    .orderBy(auditLog.id);
+
+async function loadXlsx(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
+}
+
+describe('grades', () => {
+  it('are seeded Nursery … Class 12 in order, with subject counts', async () => {
+    const { items } = await ok200(get('/book/getgrades'));
+    expect(items.map((g: { name: string }) => g.name)).toEqual([
+      'Nursery',
+      'LKG',
+      'UKG',
+      ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`),
+    ]);
+    expect(items[0]).toMatchObject({ position: 1, subjectCount: 0 });
+  });
+});
+
+describe('subjects, chapters and topics', () => {
+  it('add, list in order with counts, rename, and audit with before/after', async () => {
+    const maths = await ok200(post('/book/addsubject', { gradeId, name: '  Mathematics ' }));
+    expect(maths).toEqual({
+      id: expect.any(Number),
+      gradeId,
+      name: 'Mathematics',
+      position: 1,
+      chapterCount: 0,
+    });
+    const science = await ok200(post('/book/addsubject', { gradeId, name: 'Science' }));
+    expect(science.position).toBe(2);
+
+    const ch1 = await ok200(post('/book/addchapter', { subjectId: maths.id, name: 'Numbers' }));
+    expect(ch1).toMatchObject({ number: 1, position: 1, topicCount: 0 });
+    const ch5 = await ok200(
+      post('/book/addchapter', { subjectId: maths.id, name: 'Fractions', number: 5 }),
+    );
+    const ch6 = await ok200(post('/book/addchapter', { subjectId: maths.id, name: 'Shapes' }));
+    expect([ch5.number, ch6.number]).toEqual([5, 6]);
+
+    const topic = await ok200(post('/book/addtopic', { chapterId: ch1.id, name: 'Place value' }));
+    expect(topic).toEqual({
+      id: expect.any(Number),
+      chapterId: ch1.id,
+      name: 'Place value',
+      position: 1,
+    });
+
+    const subjects = await ok200(get(`/book/getsubjects?gradeId=${gradeId}`));
+    expect(
+      subjects.items.map((s: { name: string; chapterCount: number }) => [s.name, s.chapterCount]),
+    ).toEqual([
+      ['Mathematics', 3],
+      ['Science', 0],
+    ]);
+    const chapters = await ok200(get(`/book/getchapters?subjectId=${maths.id}`));
+    expect(chapters.items.map((c: { topicCount: number }) => c.topicCount)).toEqual([1, 0, 0]);
+    const topics = await ok200(get(`/book/gettopics?chapterId=${ch1.id}`));
+    expect(topics.items).toEqual([topic]);
+    const grades = await ok200(get('/book/getgrades'));
+    expect(grades.items.find((g: { id: number }) => g.id === gradeId).subjectCount).toBe(2);
+
+    const renamed = await ok200(post('/book/editsubject', { id: maths.id, name: 'Maths' }));
+    expect(renamed).toMatchObject({ name: 'Maths', chapterCount: 3 });
+    // Same name in another case: allowed for the item itself.
+    await ok200(post('/book/editsubject', { id: maths.id, name: 'MATHS' }));
+    const renumbered = await ok200(post('/book/editchapter', { id: ch6.id, number: 7 }));
+    expect(renumbered).toMatchObject({ number: 7, name: 'Shapes' });
+    await ok200(post('/book/edittopic', { id: topic.id, name: 'Place value and numerals' }));
+
+    const audit = await auditOf('subject', maths.id);
+    expect(audit.map((a) => a.action)).toEqual([
+      'subject_created',
+      'subject_edited',
+      'subject_edited',
+    ]);
+    expect(audit[1]).toMatchObject({
+      before: expect.objectContaining({ name: 'Mathematics' }),
+      after: expect.objectContaining({ name: 'Maths' }),
+    });
+    expect((await auditOf('topic', topic.id)).map((a) => a.action)).toEqual([
+      'topic_created',
+      'topic_edited',
+    ]);
+  });
+
+  it('names are unique within their parent, case-insensitively (409 on body.name)', async () => {
+    const s = await ok200(post('/book/addsubject', { gradeId, name: 'English' }));
+    const dup = await post('/book/addsubject', { gradeId, name: 'english' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({
+      code: 'conflict',
+      details: [{ path: 'body.name', message: expect.any(String) }],
+    });
+    // Another grade may have its own English.
+    await ok200(post('/book/addsubject', { gradeId: gradeId + 1, name: 'English' }));
+
+    const other = await ok200(post('/book/addsubject', { gradeId, name: 'Hindi' }));
+    const rename = await post('/book/editsubject', { id: other.id, name: 'ENGLISH' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().details[0].path).toBe('body.name');
+
+    const c = await ok200(post('/book/addchapter', { subjectId: s.id, name: 'Poems', number: 2 }));
+    const sameNumber = await post('/book/addchapter', {
+      subjectId: s.id,
+      name: 'Prose',
+      number: 2,
+    });
+    expect(sameNumber.statusCode).toBe(409);
+    expect(sameNumber.json().details[0].path).toBe('body.number');
+    expect((await post('/book/addchapter', { subjectId: s.id, name: 'poems' })).statusCode).toBe(
+      409,
+    );
+    await ok200(post('/book/addtopic', { chapterId: c.id, name: 'Rhyme' }));
+    expect((await post('/book/addtopic', { chapterId: c.id, name: 'RHYME' })).statusCode).toBe(409);
+
+    // Concurrent adds of one name: one wins, the other is the same 409.
+    const both = await Promise.all([
+      post('/book/addsubject', { gradeId, name: 'Drawing' }),
+      post('/book/addsubject', { gradeId, name: 'drawing' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('bad input answers 400 with field details', async () => {
+    const cases: [string, object, string][] = [
+      ['/book/addsubject', { gradeId, name: '   ' }, 'body.name'],
+      ['/book/addsubject', { gradeId, name: 'x'.repeat(121) }, 'body.name'],
+      ['/book/addsubject', { gradeId, name: 'bad\u0007name' }, 'body.name'],
+      ['/book/addsubject', { name: 'No grade' }, 'body.gradeId'],
+      ['/book/addchapter', { subjectId: 'abc', name: 'x' }, 'body.subjectId'],
+      ['/book/addchapter', { subjectId: 1, name: 'x', number: 0 }, 'body.number'],
+      ['/book/addtopic', { chapterId: -1, name: 'x' }, 'body.chapterId'],
+      ['/book/editsubject', { id: 1 }, 'body.name'],
+      ['/book/editchapter', { id: 1 }, 'body.name'],
+      ['/book/edittopic', { name: 'x' }, 'body.id'],
+      ['/book/removesubject', {}, 'body.id'],
+      ['/book/reordersubjects', { parentId: gradeId, ids: [] }, 'body.ids'],
+      ['/book/reordertopics', { parentId: 1, ids: [3, 3] }, 'body.ids'],
+    ];
+    for (const [url, body, path] of cases) {
+      const res = await post(url, body);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(
+        res.json().details.map((d: { path: string }) => d.path),
+        url,
+      ).toContain(path);
+    }
+    for (const url of [
+      '/book/getsubjects',
+      '/book/getchapters?subjectId=x',
+      '/book/downloadtopics',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().details.length, url).toBeGreaterThan(0);
+    }
+  });
+
+  it('unknown parents and items answer 404', async () => {
+    expect((await post('/book/addsubject', { gradeId: 999_999, name: 'X' })).statusCode).toBe(404);
+    expect((await post('/book/addchapter', { subjectId: 999_999, name: 'X' })).statusCode).toBe(
+      404,
+    );
+    expect((await post('/book/editsubject', { id: 999_999, name: 'X' })).statusCode).toBe(404);
+    expect((await post('/book/removetopic', { id: 999_999 })).statusCode).toBe(404);
+    expect((await get('/book/downloadsubjects?gradeId=999999')).statusCode).toBe(404);
+  });
+
+  it('an admin without curriculum gets 403 on every path', async () => {
+    const paths: [string, string, object?][] = [
+      ['GET', '/book/getgrades'],
+      ['GET', `/book/getsubjects?gradeId=${gradeId}`],
+      ['GET', '/book/getchapters?subjectId=1'],
+      ['GET', '/book/gettopics?chapterId=1'],
+      ['POST', '/book/addsubject', { gradeId, name: 'Sneaky' }],
+      ['POST', '/book/editsubject', { id: 1, name: 'Sneaky' }],
+      ['POST', '/book/removesubject', { id: 1 }],
+      ['POST', '/book/reordersubjects', { parentId: gradeId, ids: [1] }],
+      ['GET', `/book/downloadsubjects?gradeId=${gradeId}`],
+    ];
+    for (const [method, url, payload] of paths) {
+      const res = method === 'GET' ? await get(url, outsider) : await post(url, payload!, outsider);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe('You do not have access to Curriculum');
+    }
+    const subjects = await ok200(get(`/book/getsubjects?gradeId=${gradeId}`));
+    expect(subjects.items.some((s: { name: string }) => s.name === 'Sneaky')).toBe(false);
+  });
+});
+
+describe('remove', () => {
+  it('refuses what is used, naming it, then deletes once empty (audited)', async () => {
+    const g = gradeId + 2;
+    const s = await ok200(post('/book/addsubject', { gradeId: g, name: 'History' }));
+    const chapters = [];
+    for (const name of ['Ancient', 'Medieval', 'Modern']) {
+      chapters.push(await ok200(post('/book/addchapter', { subjectId: s.id, name })));
+    }
+    const topic = await ok200(post('/book/addtopic', { chapterId: chapters[0].id, name: 'Indus' }));
+
+    const refused = await post('/book/removesubject', { id: s.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'conflict',
+      message: '3 chapters use this subject',
+    });
+    const chapterRefused = await post('/book/removechapter', { id: chapters[0].id });
+    expect(chapterRefused.json().message).toBe('1 topic uses this chapter');
+
+    await ok200(post('/book/removetopic', { id: topic.id }));
+    for (const c of chapters) await ok200(post('/book/removechapter', { id: c.id }));
+    await ok200(post('/book/removesubject', { id: s.id }));
+    expect((await ok200(get(`/book/getsubjects?gradeId=${g}`))).items).toEqual([]);
+    const audit = await auditOf('subject', s.id);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'subject_deleted',
+      before: expect.objectContaining({ name: 'History' }),
+      after: null,
+    });
+  });
+});
+
+describe('reorder', () => {
+  it('sets the order of every child in one go and refuses a stale or foreign list', async () => {
+    const g = gradeId + 3;
+    const ids: number[] = [];
+    for (const name of ['A', 'B', 'C', 'D']) {
+      ids.push((await ok200(post('/book/addsubject', { gradeId: g, name }))).id);
+    }
+    const order = [ids[2]!, ids[0]!, ids[3]!, ids[1]!];
+    expect(await ok200(post('/book/reordersubjects', { parentId: g, ids: order }))).toEqual({
+      ok: true,
+    });
+    const listed = await ok200(get(`/book/getsubjects?gradeId=${g}`));
+    expect(
+      listed.items.map((s: { name: string; position: number }) => [s.name, s.position]),
+    ).toEqual([
+      ['C', 1],
+      ['A', 2],
+      ['D', 3],
+      ['B', 4],
+    ]);
+    const audit = await auditOf('grade', g);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'subjects_reordered',
+      before: { ids },
+      after: { ids: order },
+    });
+
+    const missing = await post('/book/reordersubjects', { parentId: g, ids: order.slice(1) });
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json().details[0].path).toBe('body.ids');
+    const foreign = await post('/book/reordersubjects', { parentId: gradeId, ids: order });
+    expect(foreign.statusCode).toBe(409);
+    expect((await post('/book/reordersubjects', { parentId: 999_999, ids: [1] })).statusCode).toBe(
+      404,
+    );
+
+    const c1 = await ok200(post('/book/addchapter', { subjectId: ids[0]!, name: 'One' }));
+    const c2 = await ok200(post('/book/addchapter', { subjectId: ids[0]!, name: 'Two' }));
+    await ok200(post('/book/reorderchapters', { parentId: ids[0]!, ids: [c2.id, c1.id] }));
+    const chapters = await ok200(get(`/book/getchapters?subjectId=${ids[0]}`));
+    // Position changes, the printed chapter number does not.
+    expect(chapters.items.map((c: { name: string; number: number }) => [c.name, c.number])).toEqual(
+      [
+        ['Two', 2],
+        ['One', 1],
+      ],
+    );
+    const t1 = await ok200(post('/book/addtopic', { chapterId: c1.id, name: 'x' }));
+    const t2 = await ok200(post('/book/addtopic', { chapterId: c1.id, name: 'y' }));
+    await ok200(post('/book/reordertopics', { parentId: c1.id, ids: [t2.id, t1.id] }));
+    const topics = await ok200(get(`/book/gettopics?chapterId=${c1.id}`));
+    expect(topics.items.map((x: { name: string }) => x.name)).toEqual(['y', 'x']);
+  });
+});
+
+describe('downloads', () => {
+  it('subjects, chapters and topics as XLSX, formula-like names escaped', async () => {
+    const g = gradeId + 4;
+    const s = await ok200(post('/book/addsubject', { gradeId: g, name: 'Physics' }));
+    await ok200(post('/book/addsubject', { gradeId: g, name: '=HYPERLINK("x")' }));
+    const c = await ok200(
+      post('/book/addchapter', { subjectId: s.id, name: '+Motion', number: 3 }),
+    );
+    await ok200(post('/book/addtopic', { chapterId: c.id, name: '@speed' }));
+    await ok200(post('/book/addtopic', { chapterId: c.id, name: 'Velocity' }));
+
+    const res = await get(`/book/downloadsubjects?gradeId=${g}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(String(res.headers['content-disposition'])).toBe(
+      'attachment; filename="Subjects - Class 9.xlsx"',
+    );
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const ws = await loadXlsx(res.rawPayload);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'Grade',
+      'Position',
+      'Subject',
+      'Chapters',
+      'ID',
+    ]);
+    expect(ws.getRow(2).values).toEqual([undefined, 'Class 9', 1, 'Physics', 1, s.id]);
+    expect(ws.getRow(3).getCell(3).value).toBe('\'=HYPERLINK("x")');
+    expect(ws.rowCount).toBe(3);
+
+    const chapters = await loadXlsx(
+      (await get(`/book/downloadchapters?subjectId=${s.id}`)).rawPayload,
+    );
+    expect(chapters.getRow(2).values).toEqual([undefined, 'Physics', 1, 3, "'+Motion", 2, c.id]);
+    const topics = await loadXlsx((await get(`/book/downloadtopics?chapterId=${c.id}`)).rawPayload);
+    expect(topics.getRow(1).values).toEqual([undefined, 'Chapter', 'Position', 'Topic', 'ID']);
+    expect(topics.getRow(2).getCell(3).value).toBe("'@speed");
+    expect(topics.getRow(2).getCell(1).value).toBe("'+Motion");
+    expect(topics.getRow(3).getCell(3).value).toBe('Velocity');
+  });
+
+  it('an empty list is a sheet with its header row only', async () => {
+    const res = await get(`/book/downloadsubjects?gradeId=${gradeId + 5}`);
+    expect(res.statusCode).toBe(200);
+    const ws = await loadXlsx(res.rawPayload);
+    expect(ws.rowCount).toBe(1);
+  });
+});

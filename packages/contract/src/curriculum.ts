@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { idBody, idSchema, nameSchema, okSchema } from './common.ts';
+import { defineRoutes } from './route.ts';
+
+/**
+ * Curriculum masters (DOMAIN.md, Curriculum): grade > subject > chapter >
+ * topic. Grades are a seeded, fixed list; the other levels are edited here.
+ * Lists are small and answered whole, in position order, as `{ items }`.
+ */
+
+export const gradeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  subjectCount: z.number().int(),
+});
+export type Grade = z.infer<typeof gradeSchema>;
+
+export const subjectSchema = z.object({
+  id: z.number().int(),
+  gradeId: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  chapterCount: z.number().int(),
+});
+export type Subject = z.infer<typeof subjectSchema>;
+
+export const chapterSchema = z.object({
+  id: z.number().int(),
+  subjectId: z.number().int(),
+  number: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  topicCount: z.number().int(),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+export const topicSchema = z.object({
+  id: z.number().int(),
+  chapterId: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+});
+export type Topic = z.infer<typeof topicSchema>;
+
+const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+export const chapterNumberSchema = z.coerce.number().int().min(1).max(9999);
+
+export const subjectsQuery = z.object({ gradeId: idSchema });
+export const chaptersQuery = z.object({ subjectId: idSchema });
+export const topicsQuery = z.object({ chapterId: idSchema });
+
+export const addSubjectBody = z.object({ gradeId: idSchema, name: nameSchema });
+export const addChapterBody = z.object({
+  subjectId: idSchema,
+  name: nameSchema,
+  /** Defaults to one more than the subject's highest chapter number. */
+  number: chapterNumberSchema.optional(),
+});
+export const addTopicBody = z.object({ chapterId: idSchema, name: nameSchema });
+
+export const editNameBody = z.object({ id: idSchema, name: nameSchema });
+export const editChapterBody = z
+  .object({ id: idSchema, name: nameSchema.optional(), number: chapterNumberSchema.optional() })
+  .refine((b) => b.name !== undefined || b.number !== undefined, {
+    message: 'Give a name or a number',
+    path: ['name'],
+  });
+
+/** The complete list of a parent's children, in their new order. */
+export const reorderBody = z.object({
+  parentId: idSchema,
+  ids: z
+    .array(idSchema)
+    .min(1)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+});
+export type ReorderBody = z.input<typeof reorderBody>;
+
+const common = { access: 'curriculum', tag: 'curriculum' } as const;
+
+export const curriculumRoutes = defineRoutes({
+  getGrades: {
+    ...common,
+    method: 'GET',
+    path: '/book/getgrades',
+    spec: true,
+    summary: 'Grades (Nursery … Class 12) in order, with their subject counts',
+    response: items(gradeSchema),
+  },
+  getSubjects: {
+    ...common,
+    method: 'GET',
+    path: '/book/getsubjects',
+    spec: true,
+    summary: "A grade's subjects in order, with their chapter counts",
+    query: subjectsQuery,
+    response: items(subjectSchema),
+  },
+  getChapters: {
+    ...common,
+    method: 'GET',
+    path: '/book/getchapters',
+    spec: true,
+    summary: "A subject's chapters in order, with their topic counts",
+    query: chaptersQuery,
+    response: items(chapterSchema),
+  },
+  getTopics: {
+    ...common,
+    method: 'GET',
+    path: '/book/gettopics',
+    spec: true,
+    summary: "A chapter's topics in order",
+    query: topicsQuery,
+    response: items(topicSchema),
+  },
+  addSubject: {
+    ...common,
+    method: 'POST',
+    path: '/book/addsubject',
+    spec: true,
+    summary: 'Add a subject at the end of a grade (name unique within the grade)',
+    body: addSubjectBody,
+    response: subjectSchema,
+  },
+  addChapter: {
+    ...common,
+    method: 'POST',
+    path: '/book/addchapter',
+    spec: true,
+    summary: 'Add a chapter at the end of a subject (name and number unique within it)',
+    body: addChapterBody,
+    response: chapterSchema,
+  },
+  addTopic: {
+    ...common,
+    method: 'POST',
+    path: '/book/addtopic',
+    spec: true,
+    summary: 'Add a topic at the end of a chapter (name unique within it)',
+    body: addTopicBody,
+    response: topicSchema,
+  },
+  editSubject: {
+    ...common,
+    method: 'POST',
+    path: '/book/editsubject',
+    spec: true,
+    summary: 'Rename a subject',
+    body: editNameBody,
+    response: subjectSchema,
+  },
+  editChapter: {
+    ...common,
+    method: 'POST',
+    path: '/book/editchapter',
+    spec: true,
+    summary: 'Rename or renumber a chapter',
+    body: editChapterBody,
+    response: chapterSchema,
+  },
+  editTopic: {
+    ...common,
+    method: 'POST',
+    path: '/book/edittopic',
+    spec: true,
+    summary: 'Rename a topic',
+    body: editNameBody,
+    response: topicSchema,
+  },
+  removeSubject: {
+    ...common,
+    method: 'POST',
+    path: '/book/removesubject',
+    spec: true,
+    summary: 'Delete a subject; 409 naming what uses it',
+    body: idBody,
+    response: okSchema,
+  },
+  removeChapter: {
+    ...common,
+    method: 'POST',
+    path: '/book/removechapter',
+    spec: true,
+    summary: 'Delete a chapter; 409 naming what uses it',
+    body: idBody,
+    response: okSchema,
+  },
+  removeTopic: {
+    ...common,
+    method: 'POST',
+    path: '/book/removetopic',
+    spec: true,
+    summary: 'Delete a topic; 409 naming what uses it',
+    body: idBody,
+    response: okSchema,
+  },
+  reorderSubjects: {
+    ...common,
+    method: 'POST',
+    path: '/book/reordersubjects',
+    summary: "Set the order of a grade's subjects (every subject of the grade, once)",
+    body: reorderBody,
+    response: okSchema,
+  },
+  reorderChapters: {
+    ...common,
+    method: 'POST',
+    path: '/book/reorderchapters',
+    summary: "Set the order of a subject's chapters (every chapter of the subject, once)",
+    body: reorderBody,
+    response: okSchema,
+  },
+  reorderTopics: {
+    ...common,
+    method: 'POST',
+    path: '/book/reordertopics',
+    summary: "Set the order of a chapter's topics (every topic of the chapter, once)",
+    body: reorderBody,
+    response: okSchema,
+  },
+  downloadSubjects: {
+    ...common,
+    method: 'GET',
+    path: '/book/downloadsubjects',
+    spec: true,
+    summary: "A grade's subjects as XLSX",
+    query: subjectsQuery,
+    download: true,
+  },
+  downloadChapters: {
+    ...common,
+    method: 'GET',
+    path: '/book/downloadchapters',
+    spec: true,
+    summary: "A subject's chapters as XLSX",
+    query: chaptersQuery,
+    download: true,
+  },
+  downloadTopics: {
+    ...common,
+    method: 'GET',
+    path: '/book/downloadtopics',
+    spec: true,
+    summary: "A chapter's topics as XLSX",
+    query: topicsQuery,
+    download: true,
+  },
+});
