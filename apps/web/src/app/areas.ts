@@ -1,5 +1,11 @@
 import type { Access } from '@bo/contract';
-import { type Icon, IconHistory, IconLayoutDashboard, IconUsersGroup } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconHierarchy3,
+  IconHistory,
+  IconLayoutDashboard,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -26,6 +32,17 @@ export const AREAS: readonly Area[] = [
     access: 'session',
     description: 'The areas you can open.',
     load: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomePage })),
+  },
+  {
+    label: 'Curriculum',
+    path: '/curriculum',
+    icon: IconHierarchy3,
+    access: 'curriculum',
+    description: 'Grades, subjects, chapters and topics: add, rename, order and download them.',
+    load: () =>
+      import('../features/curriculum/routes/curriculum-page.tsx').then((m) => ({
+        Component: m.CurriculumPage,
+      })),
   },
   {
     label: 'Admins',

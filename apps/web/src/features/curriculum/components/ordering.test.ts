@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { moveId, selectAt, selectionSchema } from './ordering.ts';
+
+describe('moveId', () => {
+  it('moves up and down, and refuses past either end', () => {
+    expect(moveId([1, 2, 3], 3, -1)).toEqual([1, 3, 2]);
+    expect(moveId([1, 2, 3], 1, 1)).toEqual([2, 1, 3]);
+    expect(moveId([1, 2, 3], 1, 2)).toEqual([2, 3, 1]);
+    expect(moveId([1, 2, 3], 1, -1)).toBeNull();
+    expect(moveId([1, 2, 3], 3, 1)).toBeNull();
+    expect(moveId([1, 2, 3], 9, 1)).toBeNull();
+    expect(moveId([1, 2, 3], 2, 0)).toBeNull();
+  });
+
+  it('leaves the given list untouched', () => {
+    const ids = [1, 2];
+    moveId(ids, 1, 1);
+    expect(ids).toEqual([1, 2]);
+  });
+});
+
+describe('selection', () => {
+  it('reads ids from the URL and drops what is not one', () => {
+    const params = Object.fromEntries(new URLSearchParams('grade=4&subject=abc&chapter=-1'));
+    expect(selectionSchema.parse(params)).toEqual({ grade: 4 });
+  });
+
+  it('choosing a level clears the levels below', () => {
+    expect(selectAt('grade', 2)).toEqual({ grade: 2, subject: null, chapter: null });
+    expect(selectAt('subject', 5)).toEqual({ subject: 5, chapter: null });
+    expect(selectAt('chapter', 7)).toEqual({ chapter: 7 });
+  });
+});
