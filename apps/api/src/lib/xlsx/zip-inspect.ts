@@ -1,0 +1,128 @@
+import { inflateRawSync } from 'node:zlib';
+import { AppError } from '../errors.ts';
+
+/**
+ * Zip-bomb guard for uploaded XLSX files (SECURITY.md item 24), run before
+ * any parser sees the bytes. An XLSX file is a zip: its central directory
+ * declares every entry's sizes, which are checked against the limits; then
+ * every entry is inflated with an output cap equal to its declared size, so
+ * an entry that lies about its size is refused too, after at most the
+ * allowed number of bytes has been produced.
+ */
+export interface ZipLimits {
+  /** Sum of the entries' uncompressed sizes. */
+  maxUncompressedBytes: number;
+  maxEntries: number;
+  /** Uncompressed / compressed for an entry above RATIO_FLOOR bytes. */
+  maxRatio: number;
+}
+
+/** Small entries may compress absurdly well without harm (a run of spaces). */
+const RATIO_FLOOR = 1024 * 1024;
+
+const SIG_LOCAL = 0x04034b50;
+const SIG_CENTRAL = 0x02014b50;
+const SIG_END = 0x06054b50;
+
+export interface ZipEntryInfo {
+  name: string;
+  compressedSize: number;
+  uncompressedSize: number;
+}
+
+const unsupported = (message: string) => new AppError(415, 'unsupported_media_type', message);
+const refused = (message: string) => new AppError(413, 'xlsx_too_large', message);
+const corrupt = (message: string) => new AppError(400, 'xlsx_corrupt', message);
+
+export function isZip(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 &&
+    Buffer.from(bytes.buffer, bytes.byteOffset, 4).readUInt32LE(0) === SIG_LOCAL
+  );
+}
+
+/** Throws a coded AppError (415, 413 or 400) unless the zip is within the limits. */
+export function inspectZip(buf: Buffer, limits: ZipLimits): ZipEntryInfo[] {
+  if (!isZip(buf)) throw unsupported('Not an XLSX file (it is not a zip archive)');
+  const end = findEnd(buf);
+  const cdSize = buf.readUInt32LE(end + 12);
+  const cdOffset = buf.readUInt32LE(end + 16);
+  // Zip64 marks its sizes 0xFFFFFFFF; no XLSX within these limits needs it.
+  if (cdOffset === 0xffffffff || buf.readUInt16LE(end + 10) === 0xffff) {
+    throw refused('The file is a Zip64 archive; it is larger than any allowed import');
+  }
+  if (cdOffset + cdSize > end) throw corrupt('The zip central directory is damaged');
+
+  const entries: ZipEntryInfo[] = [];
+  let total = 0;
+  let p = cdOffset;
+  while (p < cdOffset + cdSize) {
+    if (buf.readUInt32LE(p) !== SIG_CENTRAL) throw corrupt('The zip central directory is damaged');
+    if (entries.length >= limits.maxEntries) {
+      throw refused(`The file holds more than ${limits.maxEntries} parts`);
+    }
+    const flags = buf.readUInt16LE(p + 8);
+    const method = buf.readUInt16LE(p + 10);
+    const compressedSize = buf.readUInt32LE(p + 20);
+    const uncompressedSize = buf.readUInt32LE(p + 24);
+    const nameLength = buf.readUInt16LE(p + 28);
+    const extraLength = buf.readUInt16LE(p + 30);
+    const commentLength = buf.readUInt16LE(p + 32);
+    const localOffset = buf.readUInt32LE(p + 42);
+    const name = buf.toString('utf8', p + 46, p + 46 + nameLength);
+    p += 46 + nameLength + extraLength + commentLength;
+
+    if (flags & 0x1) throw unsupported('Encrypted XLSX files cannot be imported');
+    if (method !== 0 && method !== 8) throw unsupported(`Unsupported zip compression in ${name}`);
+    total += uncompressedSize;
+    if (total > limits.maxUncompressedBytes) {
+      throw refused(
+        `The file unpacks to more than ${Math.round(limits.maxUncompressedBytes / 1048576)} MB`,
+      );
+    }
+    if (
+      uncompressedSize > RATIO_FLOOR &&
+      uncompressedSize / Math.max(compressedSize, 1) > limits.maxRatio
+    ) {
+      throw refused(`The part ${name} is compressed suspiciously well (a zip bomb?)`);
+    }
+    verifyEntry(buf, { name, compressedSize, uncompressedSize }, localOffset, method);
+    entries.push({ name, compressedSize, uncompressedSize });
+  }
+  return entries;
+}
+
+/** The End Of Central Directory record: within the last 64 KiB + 22 bytes. */
+function findEnd(buf: Buffer): number {
+  const stop = Math.max(0, buf.length - 0xffff - 22);
+  for (let i = buf.length - 22; i >= stop; i--) {
+    if (buf.readUInt32LE(i) === SIG_END) return i;
+  }
+  throw corrupt('The file is not a complete zip archive');
+}
+
+/** Inflates the entry with its declared size as the cap: a lying header fails here. */
+function verifyEntry(buf: Buffer, entry: ZipEntryInfo, localOffset: number, method: number) {
+  if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== SIG_LOCAL) {
+    throw corrupt(`The zip entry ${entry.name} is damaged`);
+  }
+  const start =
+    localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
+  const data = buf.subarray(start, start + entry.compressedSize);
+  if (data.length !== entry.compressedSize)
+    throw corrupt(`The zip entry ${entry.name} is cut short`);
+  let size = data.length;
+  if (method === 8) {
+    try {
+      size = inflateRawSync(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) }).length;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw refused(`The part ${entry.name} unpacks to more than it declares`);
+      }
+      throw corrupt(`The zip entry ${entry.name} is damaged`);
+    }
+  }
+  if (size !== entry.uncompressedSize) {
+    throw corrupt(`The zip entry ${entry.name} does not match its declared size`);
+  }
+}
