@@ -61,6 +61,25 @@ describe('session handling (spec sections 2, 4, 7)', () => {
     await page.close();
   });
 
+  // Here access tokens live 15 minutes, so no refresh can be due to expiry.
+  it('any other error reaches the screen unchanged, without a refresh', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    const calls = recordApiCalls(page);
+    await page.goto(`${server.url}/profile`);
+    await page.getByLabel('Current password').fill('not my password at all');
+    await page.getByLabel('New password', { exact: true }).fill('another long passphrase');
+    const confirm = page.getByLabel('Confirm new password');
+    if (await confirm.count()) await confirm.fill('another long passphrase');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The current password is wrong.').first().waitFor();
+    expect(calls.filter((c) => c.path === '/api/auth/refresh')).toHaveLength(0);
+    expect(
+      calls.filter((c) => c.path === '/api/user/password/update').map((c) => c.status),
+    ).toEqual([400]);
+    await page.close();
+  });
+
   it('is always light, whatever the theme parameter says', async () => {
     const page = await browser.newPage();
     for (const theme of ['dark', 'Dark 2', '<script>alert(1)</script>']) {
