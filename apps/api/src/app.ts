@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminsModule } from './modules/admins/admins.routes.ts';
 import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
+import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -35,7 +36,14 @@ export interface AppOptions {
 }
 
 /** Feature modules: each registers its contract routes. Later features add a line. */
-const MODULES = [systemModule, authModule, adminsModule, auditModule, curriculumModule];
+const MODULES = [
+  systemModule,
+  authModule,
+  adminsModule,
+  auditModule,
+  curriculumModule,
+  booksModule,
+];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;

@@ -1,6 +1,7 @@
 import { adminRoutes } from './admins.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
+import { bookRoutes } from './books.ts';
 import { curriculumRoutes } from './curriculum.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
@@ -8,8 +9,10 @@ import { systemRoutes } from './system.ts';
 export * from './admins.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './books.ts';
 export * from './common.ts';
 export * from './curriculum.ts';
+export * from './isbn.ts';
 export * from './modules.ts';
 export * from './route.ts';
 export * from './system.ts';
@@ -21,6 +24,7 @@ export const routes = {
   ...adminRoutes,
   ...auditRoutes,
   ...curriculumRoutes,
+  ...bookRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -1,2 +1,3 @@
 export * from './access.ts';
+export * from './books.ts';
 export * from './curriculum.ts';

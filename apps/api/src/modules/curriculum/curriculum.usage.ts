@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { chapters, topics } from '../../db/schema/index.ts';
+import { books, chapters, topics } from '../../db/schema/index.ts';
 import type { LevelKey } from './curriculum.levels.ts';
 
 /**
@@ -27,7 +27,10 @@ function rowsWhere(table: PgTable, column: AnyPgColumn, singular: string, plural
 }
 
 export const USAGES: Record<LevelKey, Usage[]> = {
-  subject: [rowsWhere(chapters, chapters.subjectId, 'chapter', 'chapters')],
+  subject: [
+    rowsWhere(chapters, chapters.subjectId, 'chapter', 'chapters'),
+    rowsWhere(books, books.subjectId, 'book', 'books'),
+  ],
   chapter: [rowsWhere(topics, topics.chapterId, 'topic', 'topics')],
   topic: [],
 };

@@ -1,0 +1,162 @@
+import { type Book, type bookListQuery, isbn10CheckDigit, isbn10To13 } from '@bo/contract';
+import { and, count, eq, exists, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
+import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
+
+/** A book row with its grade and subject names and its extra ISBNs, as one select. */
+const bookFields = {
+  id: books.id,
+  isbn: books.isbn,
+  title: books.title,
+  gradeId: books.gradeId,
+  gradeName: grades.name,
+  subjectId: books.subjectId,
+  subjectName: subjects.name,
+  series: books.series,
+  edition: books.edition,
+  language: books.language,
+  status: books.status,
+  createdAt: books.createdAt,
+  updatedAt: books.updatedAt,
+  extraIsbns: sql<
+    string[]
+  >`coalesce((select array_agg(${bookIsbns.isbn} order by ${bookIsbns.isbn}) from ${bookIsbns} where ${bookIsbns.bookId} = ${books.id}), '{}'::text[])`,
+};
+
+type BookRecord = Awaited<ReturnType<typeof selectBooks>>[number];
+
+export function toBook(row: BookRecord): Book {
+  return {
+    ...row,
+    extraIsbns: row.extraIsbns ?? [],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const selectBooks = (db: Db | Tx) =>
+  db
+    .select(bookFields)
+    .from(books)
+    .leftJoin(grades, eq(grades.id, books.gradeId))
+    .leftJoin(subjects, eq(subjects.id, books.subjectId));
+
+const SORT = {
+  title: books.title,
+  isbn: books.isbn,
+  createdAt: books.createdAt,
+  updatedAt: books.updatedAt,
+} as const;
+
+/**
+ * ISBNs are 13 digits, so "starts with P" is the range P000… to P999…: a
+ * plain btree range on the unique index, whatever the collation.
+ */
+function isbnPrefix(column: typeof books.isbn | typeof bookIsbns.isbn, prefix: string) {
+  return and(gte(column, prefix.padEnd(13, '0')), lte(column, prefix.padEnd(13, '9')));
+}
+
+/** `q`: the start of a main or extra ISBN (hyphens and spaces ignored, ISBN-10 converted) or part of the title. */
+export function bookSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const title = textSearch(q, [books.title]);
+  const digits = q.replace(/[\s-]/g, '').toUpperCase();
+  let prefix: string | null = null;
+  if (/^\d{9}[\dX]$/.test(digits) && isbn10CheckDigit(digits) === digits[9]) {
+    prefix = isbn10To13(digits);
+  } else if (/^\d{1,13}$/.test(digits)) {
+    prefix = digits;
+  }
+  if (!prefix) return title;
+  const p = prefix;
+  return or(
+    title,
+    isbnPrefix(books.isbn, p),
+    exists(
+      sql`(select 1 from ${bookIsbns} where ${bookIsbns.bookId} = ${books.id} and ${isbnPrefix(bookIsbns.isbn, p)})`,
+    ),
+  );
+}
+
+export type BookFilter = Pick<
+  z.infer<typeof bookListQuery>,
+  'q' | 'gradeId' | 'subjectId' | 'status'
+>;
+
+export const bookWhere = (q: BookFilter) =>
+  and(
+    bookSearch(q.q),
+    q.gradeId ? eq(books.gradeId, q.gradeId) : undefined,
+    q.subjectId ? eq(books.subjectId, q.subjectId) : undefined,
+    q.status ? eq(books.status, q.status) : undefined,
+  );
+
+export const bookSort = (q: Pick<z.infer<typeof bookListQuery>, 'sort' | 'order'>) =>
+  sortOrder({ ...q, page: 1, pageSize: 1 }, SORT, 'title', books.id);
+
+export function listBooks(db: Db, q: z.infer<typeof bookListQuery>) {
+  const where = bookWhere(q);
+  return listPage(
+    q,
+    selectBooks(db).where(where).$dynamic(),
+    bookSort(q),
+    db.select({ n: count() }).from(books).where(where),
+    toBook,
+  );
+}
+
+/** One page of the list's rows without counting (the download walks these). */
+export async function bookBatch(
+  db: Db,
+  q: BookFilter & Pick<z.infer<typeof bookListQuery>, 'sort' | 'order'>,
+  offset: number,
+  limit: number,
+) {
+  const rows = await selectBooks(db)
+    .where(bookWhere(q))
+    .orderBy(...bookSort(q))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toBook);
+}
+
+export async function findBook(db: Db | Tx, id: number): Promise<Book | undefined> {
+  const [row] = await selectBooks(db).where(eq(books.id, id));
+  return row ? toBook(row) : undefined;
+}
+
+export const lockBookRow = async (tx: Tx, id: number) =>
+  (await tx.select().from(books).where(eq(books.id, id)).for('update'))[0];
+
+/** Who holds each ISBN, as main or extra ISBN. */
+export async function isbnOwners(db: Db | Tx, isbns: string[]) {
+  if (isbns.length === 0) return [];
+  const main = await db
+    .select({ isbn: books.isbn, bookId: books.id, title: books.title })
+    .from(books)
+    .where(inArray(books.isbn, isbns));
+  const extra = await db
+    .select({ isbn: bookIsbns.isbn, bookId: books.id, title: books.title })
+    .from(bookIsbns)
+    .innerJoin(books, eq(books.id, bookIsbns.bookId))
+    .where(inArray(bookIsbns.isbn, isbns));
+  return [
+    ...main.map((r) => ({ ...r, kind: 'main' as const })),
+    ...extra.map((r) => ({ ...r, kind: 'extra' as const })),
+  ];
+}
+
+/**
+ * Serialises writes that claim an ISBN: the two unique indexes each cover
+ * one table, so without this a main ISBN and another book's extra ISBN could
+ * be claimed at once. Locks in sorted order so two claimers cannot deadlock.
+ */
+export async function lockIsbns(tx: Tx, isbns: string[]) {
+  for (const isbn of [...new Set(isbns)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ISBN_LOCK_SPACE}, hashtext(${isbn}))`);
+  }
+}
+
+const ISBN_LOCK_SPACE = 7_310_002;

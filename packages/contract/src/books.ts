@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import {
+  hasControlCharacters,
+  idSchema,
+  listQuery,
+  okSchema,
+  paginated,
+  timestampSchema,
+} from './common.ts';
+import { isbnSchema } from './isbn.ts';
+import { defineRoutes } from './route.ts';
+
+/**
+ * Books (DOMAIN.md, Book): identified by the normalized ISBN-13; extra ISBNs
+ * (other printings sharing the content) are unique across every book's main
+ * and extra ISBNs. Grade and subject reference the curriculum masters.
+ */
+
+export const BOOK_STATUSES = ['draft', 'active', 'inactive'] as const;
+export const bookStatusSchema = z.enum(BOOK_STATUSES);
+export type BookStatus = z.infer<typeof bookStatusSchema>;
+
+export const bookSchema = z.object({
+  id: z.number().int(),
+  isbn: z.string(),
+  title: z.string(),
+  gradeId: z.number().int().nullable(),
+  gradeName: z.string().nullable(),
+  subjectId: z.number().int().nullable(),
+  subjectName: z.string().nullable(),
+  series: z.string().nullable(),
+  edition: z.string().nullable(),
+  language: z.string(),
+  status: bookStatusSchema,
+  extraIsbns: z.array(z.string()),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Book = z.infer<typeof bookSchema>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
+const titleSchema = text(300).pipe(z.string().min(1, 'Required'));
+/** Optional free text: blank is stored as null. */
+const optionalText = (max: number) =>
+  text(max)
+    .nullable()
+    .optional()
+    .transform((s) => (s ? s : s === undefined ? undefined : null));
+
+export const BOOK_SORTS = ['title', 'isbn', 'createdAt', 'updatedAt'] as const;
+
+export const bookFilters = z.object({
+  gradeId: idSchema.optional(),
+  subjectId: idSchema.optional(),
+  status: bookStatusSchema.optional(),
+});
+
+/** `q` matches the start of an ISBN (main or extra, hyphens ignored) or any part of the title. */
+export const bookListQuery = listQuery(BOOK_SORTS).extend(bookFilters.shape);
+export type BookListQuery = z.input<typeof bookListQuery>;
+
+export const bookDownloadQuery = bookListQuery.omit({ page: true, pageSize: true });
+
+export const createBookBody = z.object({
+  isbn: isbnSchema,
+  title: titleSchema,
+  gradeId: idSchema.nullable().optional(),
+  subjectId: idSchema.nullable().optional(),
+  series: optionalText(120),
+  edition: optionalText(60),
+  language: text(40).pipe(z.string().min(1, 'Required')).default('English'),
+  status: bookStatusSchema.default('draft'),
+});
+export type CreateBookBody = z.input<typeof createBookBody>;
+
+export const editBookBody = z.object({
+  id: idSchema,
+  isbn: isbnSchema.optional(),
+  title: titleSchema.optional(),
+  gradeId: idSchema.nullable().optional(),
+  subjectId: idSchema.nullable().optional(),
+  series: optionalText(120),
+  edition: optionalText(60),
+  language: text(40).pipe(z.string().min(1, 'Required')).optional(),
+  status: bookStatusSchema.optional(),
+});
+export type EditBookBody = z.input<typeof editBookBody>;
+
+export const changeBookStatusBody = z.object({
+  ids: z
+    .array(idSchema)
+    .min(1, 'Choose at least one book')
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+  status: bookStatusSchema,
+});
+
+export const appendIsbnsBody = z.object({
+  bookId: idSchema,
+  isbns: z.array(isbnSchema).min(1, 'Give at least one ISBN').max(50),
+});
+export type AppendIsbnsBody = z.input<typeof appendIsbnsBody>;
+
+export const appendIsbnsResponse = z.object({
+  book: bookSchema,
+  /** Newly attached, normalized. */
+  added: z.array(z.string()),
+  /** Already this book's main or extra ISBN: left as they were, not an error. */
+  alreadyAttached: z.array(z.string()),
+});
+
+export const removeExtraIsbnBody = z.object({ bookId: idSchema, isbn: isbnSchema });
+
+const common = { access: 'books', tag: 'books' } as const;
+
+export const bookRoutes = defineRoutes({
+  listBooks: {
+    ...common,
+    method: 'GET',
+    path: '/book/getisbn',
+    spec: true,
+    summary: 'Books, searchable by ISBN (prefix) or title, filtered by grade, subject, status',
+    query: bookListQuery,
+    response: paginated(bookSchema),
+  },
+  createBook: {
+    ...common,
+    method: 'POST',
+    path: '/book/createbookcontent',
+    spec: true,
+    summary: 'Create a book (ISBN-10 accepted, stored as ISBN-13; 409 when the ISBN is taken)',
+    body: createBookBody,
+    response: bookSchema,
+  },
+  getBook: {
+    ...common,
+    method: 'GET',
+    path: '/book/getbook',
+    summary: 'One book with its extra ISBNs',
+    query: z.object({ id: idSchema }),
+    response: bookSchema,
+  },
+  editBook: {
+    ...common,
+    method: 'POST',
+    path: '/book/editbook',
+    summary: "Edit a book's ISBN, title, grade, subject, series, edition, language or status",
+    body: editBookBody,
+    response: bookSchema,
+  },
+  changeBookStatus: {
+    ...common,
+    method: 'POST',
+    path: '/book/changebookstatus',
+    summary: 'Set the status of several books at once (all or none)',
+    body: changeBookStatusBody,
+    response: okSchema.extend({ updated: z.number().int() }),
+  },
+  appendIsbns: {
+    ...common,
+    method: 'POST',
+    path: '/book/appendmultipleisbn',
+    spec: true,
+    summary:
+      'Attach extra ISBNs to a book (409 if one belongs to another book; its own are reported)',
+    body: appendIsbnsBody,
+    response: appendIsbnsResponse,
+  },
+  removeExtraIsbn: {
+    ...common,
+    method: 'POST',
+    path: '/book/removeextraisbn',
+    summary: 'Detach one extra ISBN from a book',
+    body: removeExtraIsbnBody,
+    response: bookSchema,
+  },
+  downloadBooks: {
+    ...common,
+    method: 'GET',
+    path: '/book/downloadbooks',
+    summary: "The list's books (same search, filters and sort) as XLSX",
+    query: bookDownloadQuery,
+    download: true,
+  },
+});
