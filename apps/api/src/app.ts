@@ -19,6 +19,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { createStorage, registerMultipart } from './plugins/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     authCache: new AuthCache(),
+    storage: createStorage(config),
     log: app.log,
     mailer:
       opts.mailer ??
@@ -88,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurity(app);
   await registerOpenApi(app);
+  await registerMultipart(app, config);
   for (const mod of MODULES) mod(app, deps);
   registerMethodFallbacks(app);
   await registerSpa(app, config.webDist);

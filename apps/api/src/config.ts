@@ -12,6 +12,8 @@ const duration = z
   .regex(/^\d+\s*(ms|s|m|h|d)?$/, 'a number with an optional unit: ms, s, m, h, d')
   .transform(toMs);
 
+const megabytes = z.coerce.number().positive().max(100_000);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -28,6 +30,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
+  UPLOAD_MAX_PDF_MB: megabytes.default(50),
+  UPLOAD_MAX_VIDEO_MB: megabytes.default(2048),
+  UPLOAD_MAX_AUDIO_MB: megabytes.default(200),
+  UPLOAD_MAX_IMAGE_MB: megabytes.default(10),
+  UPLOAD_MAX_XLSX_MB: megabytes.default(20),
+  XLSX_MAX_UNCOMPRESSED_MB: megabytes.default(50),
+  XLSX_MAX_ENTRIES: z.coerce.number().int().min(10).default(1000),
 });
 
 export interface Config {
@@ -48,7 +57,13 @@ export interface Config {
   trustProxy: boolean;
   /** Built SPA to serve; absent when it has not been built. */
   webDist: string | undefined;
+  /** Largest accepted upload per kind, in bytes (lib/storage/upload.ts). */
+  uploadMaxBytes: Record<'pdf' | 'video' | 'audio' | 'image' | 'xlsx', number>;
+  /** Zip-bomb limits of an uploaded XLSX (lib/xlsx/zip-inspect.ts). */
+  xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
 }
+
+const MB = 1024 * 1024;
 
 export function toMs(value: string): number {
   const m = /^(\d+)\s*(ms|s|m|h|d)?$/.exec(value.trim());
@@ -89,6 +104,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : existsSync(defaultDist)
         ? defaultDist
         : undefined,
+    uploadMaxBytes: {
+      pdf: Math.round(e.UPLOAD_MAX_PDF_MB * MB),
+      video: Math.round(e.UPLOAD_MAX_VIDEO_MB * MB),
+      audio: Math.round(e.UPLOAD_MAX_AUDIO_MB * MB),
+      image: Math.round(e.UPLOAD_MAX_IMAGE_MB * MB),
+      xlsx: Math.round(e.UPLOAD_MAX_XLSX_MB * MB),
+    },
+    // XML parts of a real workbook compress 5-30x; deflate tops out near 1000x.
+    xlsxLimits: {
+      maxUncompressedBytes: Math.round(e.XLSX_MAX_UNCOMPRESSED_MB * MB),
+      maxEntries: e.XLSX_MAX_ENTRIES,
+      maxRatio: 200,
+    },
   };
 }
 

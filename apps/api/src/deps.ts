@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuthCache } from './lib/auth-cache.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Storage } from './lib/storage/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AuthAdmin } from './plugins/auth-guard.ts';
 
@@ -14,6 +15,8 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Uploaded files (lib/storage); local directory or object storage. */
+  storage: Storage;
   /** Cleared on every revocation or admin change (see lib/auth-cache.ts). */
   authCache: AuthCache<AuthAdmin>;
 }

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { localStorage } from '../lib/storage/local-storage.ts';
+import type { Storage } from '../lib/storage/storage.ts';
+
+/**
+ * The file store and multipart parsing. Features use `deps.storage` with the
+ * helpers of lib/storage (receiveUpload, sendStoredFile, signFileUrl); an
+ * S3-compatible store is a second branch here, chosen by environment.
+ */
+export function createStorage(config: Config): Storage {
+  return localStorage(path.join(config.dataDir, 'files'));
+}
+
+export async function registerMultipart(app: FastifyInstance, config: Config) {
+  await app.register(multipart, {
+    // Per-route limits come from receiveUpload; these are the outer bounds.
+    limits: {
+      fileSize: Math.max(...Object.values(config.uploadMaxBytes)),
+      files: 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 25,
+      headerPairs: 100,
+    },
+  });
+}
