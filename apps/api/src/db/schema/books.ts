@@ -29,10 +29,11 @@ export const books = pgTable(
   },
   (t) => [
     uniqueIndex('books_isbn_key').on(t.isbn),
+    // The list: each filter combination walks one index already in title order.
     index('books_title_idx').on(t.title, t.id),
-    index('books_status_title_idx').on(t.status, t.title),
-    index('books_grade_subject_idx').on(t.gradeId, t.subjectId),
-    index('books_subject_idx').on(t.subjectId),
+    index('books_status_title_idx').on(t.status, t.title, t.id),
+    index('books_grade_status_title_idx').on(t.gradeId, t.status, t.title, t.id),
+    index('books_subject_status_title_idx').on(t.subjectId, t.status, t.title, t.id),
     index('books_updated_idx').on(t.updatedAt),
   ],
 );
