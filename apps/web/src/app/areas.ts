@@ -1,6 +1,7 @@
 import type { Access } from '@bo/contract';
 import {
   type Icon,
+  IconBooks,
   IconHierarchy3,
   IconHistory,
   IconLayoutDashboard,
@@ -22,6 +23,8 @@ export interface Area {
   access: Access;
   description: string;
   load: () => Promise<{ Component: ComponentType }>;
+  /** Screens under the area's path (e.g. `:id`), each with its breadcrumb. */
+  pages?: readonly { path: string; crumb: string; load: Area['load'] }[];
 }
 
 export const AREAS: readonly Area[] = [
@@ -32,6 +35,23 @@ export const AREAS: readonly Area[] = [
     access: 'session',
     description: 'The areas you can open.',
     load: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomePage })),
+  },
+  {
+    label: 'Books',
+    path: '/books',
+    icon: IconBooks,
+    access: 'books',
+    description: 'Books by ISBN: create and edit them, their extra ISBNs and status.',
+    load: () =>
+      import('../features/books/routes/books-page.tsx').then((m) => ({ Component: m.BooksPage })),
+    pages: [
+      {
+        path: ':id',
+        crumb: 'Book',
+        load: () =>
+          import('../features/books/routes/book-page.tsx').then((m) => ({ Component: m.BookPage })),
+      },
+    ],
   },
   {
     label: 'Curriculum',

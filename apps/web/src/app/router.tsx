@@ -69,9 +69,20 @@ const areaRoutes: RouteObject[] = AREAS.map((area) => {
     crumb: area.path === '/' ? undefined : area.label,
     access: area.access,
   };
-  return area.path === '/'
-    ? { index: true, handle, lazy: area.load }
-    : { path: area.path.slice(1), handle, lazy: area.load };
+  if (area.path === '/') return { index: true, handle, lazy: area.load };
+  if (!area.pages) return { path: area.path.slice(1), handle, lazy: area.load };
+  return {
+    path: area.path.slice(1),
+    handle,
+    children: [
+      { index: true, lazy: area.load },
+      ...area.pages.map((page) => ({
+        path: page.path,
+        handle: { crumb: page.crumb } satisfies RouteHandle,
+        lazy: page.load,
+      })),
+    ],
+  };
 });
 
 export function createAppRouter() {

@@ -1,0 +1,86 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useBook } from '../api/get-book.ts';
+import { BookFormModal } from '../components/book-form-modal.tsx';
+import { ExtraIsbns } from '../components/extra-isbns.tsx';
+import { STATUS_COLOR, STATUS_LABEL } from '../components/labels.ts';
+
+/** /books/:id: one book's header (ISBN, extra ISBNs, title, status). */
+export function BookPage() {
+  const id = Number(useParams().id);
+  const book = useBook(id);
+  const [editing, setEditing] = useState(false);
+
+  if (book.isPending) {
+    return (
+      <Stack>
+        <Skeleton h={40} w="50%" />
+        <Skeleton h={160} />
+      </Stack>
+    );
+  }
+  if (book.isError) {
+    return (
+      <Alert color="red" title="Could not load the book">
+        {errorMessage(book.error)}{' '}
+        <Anchor component={Link} to="/books">
+          Back to the books
+        </Anchor>
+      </Alert>
+    );
+  }
+  const b = book.data;
+  const facts: [string, string | null][] = [
+    ['Grade', b.gradeName],
+    ['Subject', b.subjectName],
+    ['Series', b.series],
+    ['Edition', b.edition],
+    ['Language', b.language],
+  ];
+  return (
+    <>
+      <PageHeader
+        title={b.title}
+        description={
+          <Group gap="sm" component="span">
+            <Text span ff="monospace" data-testid="book-isbn">
+              ISBN {b.isbn}
+            </Text>
+            <Badge variant="dot" color={STATUS_COLOR[b.status]}>
+              {STATUS_LABEL[b.status]}
+            </Badge>
+          </Group>
+        }
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} />}
+            onClick={() => setEditing(true)}
+          >
+            Edit book
+          </Button>
+        }
+      />
+      <Card withBorder radius="md">
+        <Stack gap="md">
+          <Group gap="xl">
+            {facts.map(([label, value]) => (
+              <Stack key={label} gap={0}>
+                <Text fz="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text fz="sm">{value ?? '—'}</Text>
+              </Stack>
+            ))}
+          </Group>
+          <ExtraIsbns book={b} />
+        </Stack>
+      </Card>
+      {editing && <BookFormModal book={b} onClose={() => setEditing(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { type Book, type BookStatus, bookListQuery } from '@bo/contract';
+import { Alert, Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconDownload, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useListParams } from '../../../lib/search-params.ts';
+import { useChangeBookStatus } from '../api/change-book-status.ts';
+import { downloadBooks } from '../api/download-books.ts';
+import { useBooks } from '../api/list-books.ts';
+import { BookFormModal } from '../components/book-form-modal.tsx';
+import { BooksFilters } from '../components/books-filters.tsx';
+import { BooksTable } from '../components/books-table.tsx';
+import { STATUS_LABEL, statusOptions } from '../components/labels.ts';
+
+/** /books: the book list (state in the URL), creation, bulk status and export. */
+export function BooksPage() {
+  const { values, update } = useListParams(bookListQuery);
+  const list = useBooks(values);
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<Book[]>([]);
+  const [bulkStatus, setBulkStatus] = useState<BookStatus | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const change = useChangeBookStatus();
+  const data = list.data;
+  const filtered = Boolean(values.q || values.gradeId || values.subjectId || values.status);
+
+  // A new page, filter or sort shows other rows: a selection of hidden rows would surprise.
+  const key = JSON.stringify(values);
+  const [selectionKey, setSelectionKey] = useState(key);
+  if (selectionKey !== key) {
+    setSelectionKey(key);
+    setSelected([]);
+  }
+
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && values.page > 1) {
+      update({ page: Math.ceil(data.total / values.pageSize) }, { replace: true });
+    }
+  }, [data, values.page, values.pageSize, update]);
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const { page: _p, pageSize: _s, ...filters } = values;
+      await downloadBooks(filters);
+    } catch (error) {
+      notifyError(error, 'Could not export the books');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Books"
+        description="Books by ISBN: their grade, subject, status and extra ISBNs."
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              loading={exporting}
+              onClick={exportList}
+            >
+              Export
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              New book
+            </Button>
+          </>
+        }
+      />
+      <BooksFilters values={values} onChange={update} />
+      {selected.length > 0 && (
+        <Group mb="sm" gap="sm">
+          <Text fz="sm">{selected.length} selected</Text>
+          <Menu position="bottom-start">
+            <Menu.Target>
+              <Button size="xs" variant="light" rightSection={<IconChevronDown size={14} />}>
+                Change status
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {statusOptions.map((o) => (
+                <Menu.Item key={o.value} onClick={() => setBulkStatus(o.value)}>
+                  Set {o.label.toLowerCase()}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected([])}>
+            Clear selection
+          </Button>
+        </Group>
+      )}
+      {list.isError ? (
+        <Alert color="red" title="Could not load the books">
+          {errorMessage(list.error)}
+          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <BooksTable
+          records={data?.items}
+          total={data?.total}
+          page={values.page}
+          pageSize={values.pageSize}
+          sort={{ column: values.sort, order: values.order }}
+          fetching={list.isFetching}
+          filtered={filtered}
+          selected={selected}
+          onSelect={setSelected}
+          onPage={(page) => update({ page })}
+          onPageSize={(pageSize) => update({ pageSize })}
+          onSort={(sort, order) => update({ sort, order })}
+        />
+      )}
+
+      {creating && <BookFormModal book={null} onClose={() => setCreating(false)} />}
+      {bulkStatus && (
+        <ConfirmModal
+          title="Change status?"
+          confirmLabel={`Set ${selected.length} ${selected.length === 1 ? 'book' : 'books'} ${STATUS_LABEL[bulkStatus].toLowerCase()}`}
+          color="blue"
+          loading={change.isPending}
+          onClose={() => setBulkStatus(null)}
+          onConfirm={() =>
+            change.mutate(
+              { ids: selected.map((b) => b.id), status: bulkStatus },
+              {
+                onSuccess: (r) => {
+                  notifySuccess(
+                    `${r.updated} ${r.updated === 1 ? 'book is' : 'books are'} now ${STATUS_LABEL[bulkStatus].toLowerCase()}.`,
+                  );
+                  setBulkStatus(null);
+                  setSelected([]);
+                },
+                onError: (error) => notifyError(error, 'Could not change the status'),
+              },
+            )
+          }
+        >
+          Set the status of these books to <b>{STATUS_LABEL[bulkStatus]}</b>:
+          <ul>
+            {selected.slice(0, 8).map((b) => (
+              <li key={b.id}>
+                {b.title} ({b.isbn})
+              </li>
+            ))}
+            {selected.length > 8 && <li>and {selected.length - 8} more</li>}
+          </ul>
+        </ConfirmModal>
+      )}
+    </>
+  );
+}

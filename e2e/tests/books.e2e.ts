@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { signInThroughUi } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('books', () => {
+  it('creates a book from a hyphenated ISBN-10, lists it as ISBN-13, filters in the URL, adds an extra ISBN', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Books' }).click();
+    await page.waitForURL(/\/books$/);
+    await page.getByText('No books yet').waitFor();
+
+    await page.getByRole('button', { name: 'New book' }).click();
+    const dialog = page.getByRole('dialog');
+    const isbn = dialog.getByLabel('ISBN');
+    // Checked as typed, with the contract's message.
+    await isbn.fill('0-306-40615-3');
+    await dialog.getByText('Not a valid ISBN: check digit should be 2').waitFor();
+    await isbn.fill('0-306-40615-2');
+    await dialog.getByText('Saved as 9780306406157').waitFor();
+    await dialog.getByLabel('Title').fill('Numbers Everywhere');
+    await dialog.getByLabel('Grade', { exact: true }).click();
+    await page.getByRole('option', { name: 'Class 3', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create book' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The new book's page.
+    await page.waitForURL(/\/books\/\d+$/);
+    await page.getByTestId('book-isbn').getByText('ISBN 9780306406157').waitFor();
+    await page.getByRole('heading', { name: 'Numbers Everywhere' }).waitFor();
+
+    // Listed as ISBN-13; the status filter lives in the URL.
+    await page.goto(`${server.url}/books?status=draft`);
+    const row = page.locator('[data-testid^="book-row-"]');
+    await row.getByText('9780306406157').waitFor();
+    expect(await row.count()).toBe(1);
+    await expect
+      .poll(() => page.getByLabel('Status', { exact: true }).first().inputValue())
+      .toBe('Draft');
+    await page.goto(`${server.url}/books?status=active`);
+    await page.getByText('No books match').waitFor();
+    expect(await row.count()).toBe(0);
+
+    // Search by the ISBN-10 form finds it too.
+    await page.goto(`${server.url}/books?q=0-306-40615-2`);
+    await row.getByText('9780306406157').waitFor();
+
+    // Add an extra ISBN on its page.
+    await row.getByRole('link', { name: 'Numbers Everywhere' }).click();
+    await page.waitForURL(/\/books\/\d+$/);
+    await page.getByLabel('Extra ISBN', { exact: true }).fill('978-0-13-110163-0');
+    await page.getByRole('button', { name: 'Add ISBN' }).click();
+    await page.getByRole('listitem').getByText('9780131101630').waitFor();
+    expect(await page.getByLabel('Extra ISBN', { exact: true }).inputValue()).toBe('');
+    await page.close();
+  });
+});
