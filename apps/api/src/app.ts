@@ -14,6 +14,7 @@ import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
+import { mediaModule } from './modules/media/media.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -44,6 +45,7 @@ const MODULES = [
   auditModule,
   curriculumModule,
   booksModule,
+  mediaModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { bookRoutes } from './books.ts';
 import { curriculumRoutes } from './curriculum.ts';
+import { mediaRoutes } from './media.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
 
@@ -13,6 +14,7 @@ export * from './books.ts';
 export * from './common.ts';
 export * from './curriculum.ts';
 export * from './isbn.ts';
+export * from './media.ts';
 export * from './modules.ts';
 export * from './route.ts';
 export * from './system.ts';
@@ -25,6 +27,7 @@ export const routes = {
   ...auditRoutes,
   ...curriculumRoutes,
   ...bookRoutes,
+  ...mediaRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

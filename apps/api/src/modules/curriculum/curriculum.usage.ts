@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { books, chapters, topics } from '../../db/schema/index.ts';
+import { books, chapters, mediaItems, topics } from '../../db/schema/index.ts';
 import type { LevelKey } from './curriculum.levels.ts';
 
 /**
@@ -15,24 +15,40 @@ export interface Usage {
   count(db: Db | Tx, id: number): Promise<number>;
 }
 
-function rowsWhere(table: PgTable, column: AnyPgColumn, singular: string, plural: string): Usage {
+function rowsWhere(
+  table: PgTable,
+  column: AnyPgColumn,
+  singular: string,
+  plural: string,
+  also?: SQL,
+): Usage {
   return {
     singular,
     plural,
     async count(db, id) {
-      const [row] = await db.select({ n: count() }).from(table).where(eq(column, id));
+      const [row] = await db
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(column, id), also));
       return row?.n ?? 0;
     },
   };
 }
 
+/** Videos and audios tagged with a level (one table, told apart by kind). */
+const media = (column: AnyPgColumn): Usage[] => [
+  rowsWhere(mediaItems, column, 'video', 'videos', eq(mediaItems.kind, 'video')),
+  rowsWhere(mediaItems, column, 'audio', 'audios', eq(mediaItems.kind, 'audio')),
+];
+
 export const USAGES: Record<LevelKey, Usage[]> = {
   subject: [
     rowsWhere(chapters, chapters.subjectId, 'chapter', 'chapters'),
     rowsWhere(books, books.subjectId, 'book', 'books'),
+    ...media(mediaItems.subjectId),
   ],
-  chapter: [rowsWhere(topics, topics.chapterId, 'topic', 'topics')],
-  topic: [],
+  chapter: [rowsWhere(topics, topics.chapterId, 'topic', 'topics'), ...media(mediaItems.chapterId)],
+  topic: [...media(mediaItems.topicId)],
 };
 
 /** "3 chapters use this subject", or null when nothing uses it. */

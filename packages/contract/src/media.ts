@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import {
+  hasControlCharacters,
+  idBody,
+  idSchema,
+  listQuery,
+  okSchema,
+  paginated,
+  timestampSchema,
+} from './common.ts';
+import { defineRoutes } from './route.ts';
+
+/**
+ * Media library (DOMAIN.md, Media): videos and audios, each an uploaded file
+ * or an external URL, tagged with grade/subject/chapter/topic. Both kinds
+ * share every shape; the spec's paths differ only by kind.
+ *
+ * Uploads take two steps (docs/decisions.md, Media): the file goes as
+ * multipart to `/media/uploadfile` (sniffed, size-limited, stored), which
+ * answers its storage key; `addvideo` / `addaudiofile` then take JSON naming
+ * either that key or a URL. Players fetch files through `/media/file` with a
+ * short-lived signed link, since <video>/<audio> cannot send a bearer header.
+ */
+
+export const MEDIA_KINDS = ['video', 'audio'] as const;
+export const mediaKindSchema = z.enum(MEDIA_KINDS);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+
+export const MEDIA_SOURCES = ['upload', 'url'] as const;
+export const mediaSourceSchema = z.enum(MEDIA_SOURCES);
+export type MediaSource = z.infer<typeof mediaSourceSchema>;
+
+export const MEDIA_STATUSES = ['active', 'inactive'] as const;
+export const mediaStatusSchema = z.enum(MEDIA_STATUSES);
+export type MediaStatus = z.infer<typeof mediaStatusSchema>;
+
+/** What `/media/uploadfile` accepts: the media itself, or a video's thumbnail image. */
+export const UPLOAD_KINDS = ['video', 'audio', 'thumbnail'] as const;
+export const uploadKindSchema = z.enum(UPLOAD_KINDS);
+export type MediaUploadKind = z.infer<typeof uploadKindSchema>;
+
+export const mediaFileSchema = z.object({
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  originalName: z.string(),
+});
+
+export const mediaItemSchema = z.object({
+  id: z.number().int(),
+  kind: mediaKindSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  source: mediaSourceSchema,
+  /** The external address (source `url`); null for uploads. */
+  url: z.string().nullable(),
+  /** The stored file (source `upload`); null for URLs. */
+  file: mediaFileSchema.nullable(),
+  /** What a player loads: a signed `/api/media/file` link (valid 2 hours) or the external URL. */
+  playUrl: z.string(),
+  /** Signed link to the thumbnail image, if any. */
+  thumbnailUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  language: z.string(),
+  gradeId: z.number().int().nullable(),
+  gradeName: z.string().nullable(),
+  subjectId: z.number().int().nullable(),
+  subjectName: z.string().nullable(),
+  chapterId: z.number().int().nullable(),
+  chapterName: z.string().nullable(),
+  topicId: z.number().int().nullable(),
+  topicName: z.string().nullable(),
+  status: mediaStatusSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
+const titleSchema = text(300).pipe(z.string().min(1, 'Required'));
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(5000)
+  .nullable()
+  .optional()
+  .transform((s) => (s ? s : s === undefined ? undefined : null));
+const languageSchema = text(40).pipe(z.string().min(1, 'Required'));
+
+/** Only http(s): a `javascript:` or `data:` address must never reach a player. */
+export const mediaUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .pipe(z.url({ protocol: /^https?$/, message: 'Enter an http(s) address' }));
+
+/** A key as `/media/uploadfile` answered it (`ab/cd/<uuid>`). */
+export const storageKeySchema = z
+  .string()
+  .regex(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/, 'Not an uploaded file');
+
+export const durationSchema = z.coerce.number().min(0).max(1_000_000);
+
+const tagFields = {
+  gradeId: idSchema.nullable().optional(),
+  subjectId: idSchema.nullable().optional(),
+  chapterId: idSchema.nullable().optional(),
+  topicId: idSchema.nullable().optional(),
+};
+
+const commonAddFields = {
+  title: titleSchema,
+  description: descriptionSchema,
+  language: languageSchema.default('English'),
+  ...tagFields,
+  status: mediaStatusSchema.default('active'),
+  /** From `/media/uploadfile?kind=thumbnail`. */
+  thumbnailKey: storageKeySchema.nullable().optional(),
+};
+
+/** Either an uploaded file's key (duration read from the file) or a URL (duration as given). */
+export const addMediaBody = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('url'),
+    url: mediaUrlSchema,
+    durationSeconds: durationSchema.nullable().optional(),
+    ...commonAddFields,
+  }),
+  z.object({
+    source: z.literal('upload'),
+    fileKey: storageKeySchema,
+    /** The name the upload answered, shown to admins and used when saving. */
+    fileName: text(255).optional(),
+    ...commonAddFields,
+  }),
+]);
+export type AddMediaBody = z.input<typeof addMediaBody>;
+
+/** The source cannot change; `url` and `durationSeconds` apply to URL items only. */
+export const editMediaBody = z.object({
+  id: idSchema,
+  title: titleSchema.optional(),
+  description: descriptionSchema,
+  language: languageSchema.optional(),
+  ...tagFields,
+  status: mediaStatusSchema.optional(),
+  thumbnailKey: storageKeySchema.nullable().optional(),
+  url: mediaUrlSchema.optional(),
+  durationSeconds: durationSchema.nullable().optional(),
+});
+export type EditMediaBody = z.input<typeof editMediaBody>;
+
+export const MEDIA_SORTS = ['title', 'createdAt', 'updatedAt', 'durationSeconds'] as const;
+
+export const mediaFilters = z.object({
+  language: text(40).optional(),
+  gradeId: idSchema.optional(),
+  subjectId: idSchema.optional(),
+  chapterId: idSchema.optional(),
+  topicId: idSchema.optional(),
+  status: mediaStatusSchema.optional(),
+  source: mediaSourceSchema.optional(),
+});
+
+/** `listofvideos`: search, sort and paging; `filtervideo` adds the filters. */
+export const mediaListQuery = listQuery(MEDIA_SORTS);
+export const mediaFilterQuery = mediaListQuery.extend(mediaFilters.shape);
+export type MediaFilterQuery = z.input<typeof mediaFilterQuery>;
+
+export const uploadFileQuery = z.object({ kind: uploadKindSchema });
+export const uploadedFileSchema = mediaFileSchema.extend({
+  key: z.string(),
+  /** Read from the file's headers where the format allows (MP4, WAV, MP3, FLAC). */
+  durationSeconds: z.number().nullable(),
+});
+export type UploadedMediaFile = z.infer<typeof uploadedFileSchema>;
+
+export const mediaFileQuery = z.object({
+  id: idSchema,
+  part: z.enum(['file', 'thumbnail']).default('file'),
+  exp: z.string().max(20),
+  sig: z.string().max(100),
+});
+
+const common = { access: 'media', tag: 'media' } as const;
+
+function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, string>) {
+  const noun = kind === 'video' ? 'video' : 'audio';
+  return {
+    add: {
+      ...common,
+      method: 'POST',
+      path: paths.add!,
+      spec: true,
+      summary: `Add a ${noun}: an uploaded file's key (see /media/uploadfile) or an http(s) URL`,
+      body: addMediaBody,
+      response: mediaItemSchema,
+    },
+    edit: {
+      ...common,
+      method: 'POST',
+      path: paths.edit!,
+      spec: true,
+      summary: `Edit a ${noun}'s title, description, language, tags, status, thumbnail (URL items: URL, duration)`,
+      body: editMediaBody,
+      response: mediaItemSchema,
+    },
+    list: {
+      ...common,
+      method: 'GET',
+      path: paths.list!,
+      spec: true,
+      summary: `${noun[0]!.toUpperCase()}${noun.slice(1)}s, searchable by title, sorted and paged`,
+      query: mediaListQuery,
+      response: paginated(mediaItemSchema),
+    },
+    filter: {
+      ...common,
+      method: 'GET',
+      path: paths.filter!,
+      spec: true,
+      summary: `${noun[0]!.toUpperCase()}${noun.slice(1)}s filtered by language, grade, subject, chapter, topic, status, source`,
+      query: mediaFilterQuery,
+      response: paginated(mediaItemSchema),
+    },
+    get: {
+      ...common,
+      method: 'GET',
+      path: paths.get!,
+      spec: true,
+      summary: `One ${noun} with its signed play link`,
+      query: z.object({ id: idSchema }),
+      response: mediaItemSchema,
+    },
+    delete: {
+      ...common,
+      method: 'POST',
+      path: paths.delete!,
+      spec: true,
+      summary: `Delete a ${noun} and its files; 409 naming what uses it`,
+      body: idBody,
+      response: okSchema,
+    },
+  } as const;
+}
+
+const video = kindRoutes('video', {
+  add: '/media/addvideo',
+  edit: '/media/editvideo',
+  list: '/media/listofvideos',
+  filter: '/media/filtervideo',
+  get: '/media/getvideobyid',
+  delete: '/media/deletevideo',
+});
+const audio = kindRoutes('audio', {
+  add: '/media/addaudiofile',
+  edit: '/media/editaudio',
+  list: '/media/listofaudios',
+  filter: '/media/filteraudio',
+  get: '/media/getaudiobyid',
+  delete: '/media/deleteaudio',
+});
+
+export const mediaRoutes = defineRoutes({
+  addVideo: video.add,
+  editVideo: video.edit,
+  listVideos: video.list,
+  filterVideos: video.filter,
+  getVideo: video.get,
+  deleteVideo: video.delete,
+  addAudio: audio.add,
+  editAudio: audio.edit,
+  listAudios: audio.list,
+  filterAudios: audio.filter,
+  getAudio: audio.get,
+  deleteAudio: audio.delete,
+  uploadMediaFile: {
+    ...common,
+    method: 'POST',
+    path: '/media/uploadfile',
+    summary:
+      'Upload one file as multipart/form-data (field "file"): a video, an audio or a thumbnail image; answers its key for addvideo/addaudiofile/edit. Type sniffed from content (415), size limited (413)',
+    query: uploadFileQuery,
+    response: uploadedFileSchema,
+  },
+  mediaFile: {
+    access: 'public',
+    tag: 'media',
+    method: 'GET',
+    path: '/media/file',
+    summary:
+      'Stream a media file or thumbnail (byte ranges supported) through a signed link from getvideobyid/getaudiobyid/lists; 403 when the link is invalid or expired',
+    query: mediaFileQuery,
+    download: true,
+  },
+});
+
+/** Route names by kind, so the server and the client pick one without string building. */
+export const MEDIA_ROUTE_NAMES = {
+  video: {
+    add: 'addVideo',
+    edit: 'editVideo',
+    list: 'listVideos',
+    filter: 'filterVideos',
+    get: 'getVideo',
+    delete: 'deleteVideo',
+  },
+  audio: {
+    add: 'addAudio',
+    edit: 'editAudio',
+    list: 'listAudios',
+    filter: 'filterAudios',
+    get: 'getAudio',
+    delete: 'deleteAudio',
+  },
+} as const;
