@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  booleanQuery,
   hasControlCharacters,
   idSchema,
   listQuery,
@@ -116,6 +117,27 @@ export const appendIsbnsResponse = z.object({
 
 export const removeExtraIsbnBody = z.object({ bookId: idSchema, isbn: isbnSchema });
 
+/** `dryRun` (the default) only reports; `dryRun=false` imports every row or none. */
+export const uploadCatalogQuery = z.object({ dryRun: booleanQuery.default(true) });
+
+export const importErrorSchema = z.object({
+  /** The sheet's row number (headers are row 1). */
+  row: z.number().int(),
+  /** The column's header as written in the template. */
+  column: z.string(),
+  message: z.string(),
+});
+
+export const uploadCatalogResponse = z.object({
+  rows: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(importErrorSchema),
+  /** False for a dry run. */
+  committed: z.boolean(),
+  created: z.number().int(),
+});
+export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;
+
 const common = { access: 'books', tag: 'books' } as const;
 
 export const bookRoutes = defineRoutes({
@@ -185,6 +207,23 @@ export const bookRoutes = defineRoutes({
     path: '/book/downloadbooks',
     summary: "The list's books (same search, filters and sort) as XLSX",
     query: bookDownloadQuery,
+    download: true,
+  },
+  uploadCatalog: {
+    ...common,
+    method: 'POST',
+    path: '/book/uploadbookcatalog',
+    spec: true,
+    summary:
+      'Import books from an XLSX catalogue (multipart, field "file"): a dry run reports every bad cell as { row, column, message }; dryRun=false imports all rows or none',
+    query: uploadCatalogQuery,
+    response: uploadCatalogResponse,
+  },
+  catalogTemplate: {
+    ...common,
+    method: 'GET',
+    path: '/book/bookcatalogtemplate',
+    summary: 'The XLSX template of uploadbookcatalog: its headers and one example row',
     download: true,
   },
 });

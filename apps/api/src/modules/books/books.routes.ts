@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { downloadBooks } from './books.downloads.ts';
+import { sendCatalogTemplate, uploadCatalog } from './books.import.ts';
 import { findBook, listBooks } from './books.queries.ts';
 import {
   appendIsbns,
@@ -36,6 +37,9 @@ export function booksModule(app: FastifyInstance, deps: Deps) {
       removeExtraIsbn: ({ body, ctx, admin }) =>
         removeExtraIsbn(deps, ctx, admin!, body.bookId, body.isbn),
       downloadBooks: ({ query, reply }) => downloadBooks(db, reply, query) as never,
+      uploadCatalog: ({ query, req, ctx, admin }) =>
+        uploadCatalog(deps, ctx, admin!, req, query.dryRun),
+      catalogTemplate: ({ reply }) => sendCatalogTemplate(reply) as never,
     },
     { selfAudited: true },
   );
