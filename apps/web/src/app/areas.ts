@@ -5,6 +5,7 @@ import {
   IconHierarchy3,
   IconHistory,
   IconLayoutDashboard,
+  IconMovie,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -63,6 +64,15 @@ export const AREAS: readonly Area[] = [
       import('../features/curriculum/routes/curriculum-page.tsx').then((m) => ({
         Component: m.CurriculumPage,
       })),
+  },
+  {
+    label: 'Media library',
+    path: '/media',
+    icon: IconMovie,
+    access: 'media',
+    description: 'Videos and audios: upload or link them, tag them to the curriculum, play them.',
+    load: () =>
+      import('../features/media/routes/media-page.tsx').then((m) => ({ Component: m.MediaPage })),
   },
   {
     label: 'Admins',

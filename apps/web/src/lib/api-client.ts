@@ -103,6 +103,21 @@ export async function sendWithRefresh<R extends RouteDef>(
   }
 }
 
+/**
+ * The same token handling for requests that cannot go through fetch (an
+ * upload on XMLHttpRequest, for its progress events): `attempt` runs with the
+ * current bearer, and once more with a fresh one after 'Token expired'.
+ */
+export async function withFreshToken<T>(attempt: (access: string) => Promise<T>): Promise<T> {
+  const used = readToken().access;
+  try {
+    return await attempt(used);
+  } catch (error) {
+    if (!isTokenExpired(error)) throw error;
+    return attempt(await freshAccess(used));
+  }
+}
+
 /** The refresh in flight, shared by every request that saw 'Token expired' meanwhile. */
 let pending: Promise<string> | null = null;
 

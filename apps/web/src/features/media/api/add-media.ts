@@ -1,0 +1,9 @@
+import { type AddMediaBody, MEDIA_ROUTE_NAMES, type MediaKind, routes } from '@bo/contract';
+import { apiCall } from '../../../lib/api-client.ts';
+import { useMediaMutation } from './media-keys.ts';
+
+/** POST /media/addvideo or /media/addaudiofile: an uploaded file's key or an http(s) URL. */
+export const addMedia = ({ kind, body }: { kind: MediaKind; body: AddMediaBody }) =>
+  apiCall(routes[MEDIA_ROUTE_NAMES[kind].add], { body });
+
+export const useAddMedia = () => useMediaMutation(addMedia);

@@ -1,0 +1,271 @@
+import type { MediaItem, MediaKind, MediaStatus, UploadedMediaFile } from '@bo/contract';
+import {
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Progress,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { liveValidation, showFormError } from '../../../lib/form.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useAddMedia } from '../api/add-media.ts';
+import { useEditMedia } from '../api/edit-media.ts';
+import { uploadMediaFile } from '../api/upload-media-file.ts';
+import { formatDuration, KIND_LABEL, statusOptions } from './labels.ts';
+import { TagSelects, type Tags } from './tag-selects.tsx';
+
+interface Values extends Tags {
+  source: 'upload' | 'url';
+  url: string;
+  durationSeconds: number | string;
+  title: string;
+  description: string;
+  language: string;
+  status: MediaStatus;
+}
+
+const ACCEPT = { video: 'video/*', audio: 'audio/*' } as const;
+
+/** One upload with its progress; answers the stored file once complete. */
+function useUpload() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [file, setFile] = useState<UploadedMediaFile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const start = async (kind: 'video' | 'audio' | 'thumbnail', chosen: File | null) => {
+    setFile(null);
+    setError(null);
+    if (!chosen) return setProgress(null);
+    try {
+      setFile(await uploadMediaFile(kind, chosen, setProgress));
+    } catch (e) {
+      setError(errorMessage(e));
+      setProgress(null);
+    }
+  };
+  return { progress, file, error, start, busy: progress !== null && !file && !error };
+}
+
+/** Add a video/audio (upload with progress, or a URL) or edit one (`item` set). */
+export function MediaFormModal({
+  kind,
+  item,
+  onClose,
+}: {
+  kind: MediaKind;
+  item: MediaItem | null;
+  onClose: () => void;
+}) {
+  const add = useAddMedia();
+  const edit = useEditMedia();
+  const media = useUpload();
+  const thumbnail = useUpload();
+  const noun = KIND_LABEL[kind].one;
+  const form = useForm<Values>({
+    initialValues: {
+      source: item?.source ?? 'upload',
+      url: item?.url ?? '',
+      durationSeconds: item?.durationSeconds ?? '',
+      title: item?.title ?? '',
+      description: item?.description ?? '',
+      language: item?.language ?? 'English',
+      status: item?.status ?? 'active',
+      gradeId: item?.gradeId ?? null,
+      subjectId: item?.subjectId ?? null,
+      chapterId: item?.chapterId ?? null,
+      topicId: item?.topicId ?? null,
+    },
+    validate: {
+      title: (v) => (v.trim() ? null : 'Required'),
+      language: (v) => (v.trim() ? null : 'Required'),
+      url: (v, all) =>
+        all.source === 'url' && !/^https?:\/\/\S+$/i.test(v.trim())
+          ? 'Enter an http(s) address'
+          : null,
+    },
+    ...liveValidation,
+  });
+  const v = form.values;
+  const busy = add.isPending || edit.isPending || media.busy || thumbnail.busy;
+  const tags = {
+    gradeId: v.gradeId,
+    subjectId: v.subjectId,
+    chapterId: v.chapterId,
+    topicId: v.topicId,
+  };
+  const duration = v.durationSeconds === '' ? null : Number(v.durationSeconds);
+  const common = {
+    title: v.title,
+    description: v.description,
+    language: v.language,
+    status: v.status,
+    ...tags,
+    ...(thumbnail.file ? { thumbnailKey: thumbnail.file.key } : {}),
+  };
+
+  const submit = form.onSubmit((values) => {
+    const done = (m: MediaItem) => {
+      notifySuccess(`"${m.title}" is saved.`);
+      onClose();
+    };
+    const failed = (error: unknown) => showFormError(form, error);
+    if (item) {
+      edit.mutate(
+        {
+          kind,
+          body: {
+            id: item.id,
+            ...common,
+            ...(item.source === 'url' ? { url: values.url, durationSeconds: duration } : {}),
+          },
+        },
+        { onSuccess: done, onError: failed },
+      );
+      return;
+    }
+    if (values.source === 'upload') {
+      if (!media.file) return form.setFieldError('title', `Choose a ${noun} file first`);
+      add.mutate(
+        {
+          kind,
+          body: {
+            source: 'upload',
+            fileKey: media.file.key,
+            fileName: media.file.originalName,
+            ...common,
+          },
+        },
+        { onSuccess: done, onError: failed },
+      );
+    } else {
+      add.mutate(
+        { kind, body: { source: 'url', url: values.url, durationSeconds: duration, ...common } },
+        { onSuccess: done, onError: failed },
+      );
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={item ? `Edit ${noun}` : `Add ${noun}`} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {!item && (
+            <SegmentedControl
+              data={[
+                { value: 'upload', label: 'Upload a file' },
+                { value: 'url', label: 'Link a URL' },
+              ]}
+              {...form.getInputProps('source')}
+            />
+          )}
+          {!item && v.source === 'upload' && (
+            <Stack gap={4}>
+              <FileInput
+                label={`${noun[0]!.toUpperCase()}${noun.slice(1)} file`}
+                placeholder="Choose a file"
+                accept={ACCEPT[kind]}
+                onChange={(f) => {
+                  void media.start(kind, f);
+                  if (f && !form.values.title)
+                    form.setFieldValue('title', f.name.replace(/\.[^.]+$/, ''));
+                }}
+                error={media.error}
+                disabled={media.busy}
+              />
+              {media.progress !== null && (
+                <Progress
+                  value={Math.round(media.progress * 100)}
+                  aria-label="Upload progress"
+                  color={media.file ? 'green' : 'blue'}
+                  animated={!media.file}
+                />
+              )}
+              {media.file && (
+                <Text fz="xs" c="dimmed">
+                  Uploaded {media.file.originalName} · duration{' '}
+                  {formatDuration(media.file.durationSeconds)}
+                </Text>
+              )}
+            </Stack>
+          )}
+          {(item ? item.source === 'url' : v.source === 'url') && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="URL"
+                placeholder="https://"
+                required
+                {...form.getInputProps('url')}
+              />
+              <NumberInput
+                label="Duration (seconds)"
+                min={0}
+                allowDecimal
+                {...form.getInputProps('durationSeconds')}
+              />
+            </SimpleGrid>
+          )}
+          <TextInput label="Title" required {...form.getInputProps('title')} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Language" required {...form.getInputProps('language')} />
+            <Select
+              label="Status"
+              data={statusOptions}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
+          </SimpleGrid>
+          <Group gap="sm" align="flex-end">
+            <TagSelects
+              anyLabel="No"
+              width={170}
+              value={tags}
+              onChange={(t) => form.setValues(t)}
+            />
+          </Group>
+          {kind === 'video' && (
+            <Stack gap={4}>
+              <FileInput
+                label={item?.thumbnailUrl ? 'Replace thumbnail' : 'Thumbnail (optional)'}
+                placeholder="PNG, JPEG or WebP"
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                onChange={(f) => void thumbnail.start('thumbnail', f)}
+                error={thumbnail.error}
+                clearable
+              />
+              {thumbnail.progress !== null && !thumbnail.file && (
+                <Progress
+                  value={Math.round(thumbnail.progress * 100)}
+                  aria-label="Thumbnail upload progress"
+                />
+              )}
+            </Stack>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={add.isPending || edit.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {item ? 'Save' : `Add ${noun}`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

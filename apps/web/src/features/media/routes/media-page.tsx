@@ -1,0 +1,141 @@
+import { type MediaItem, type MediaKind, mediaFilterQuery, mediaKindSchema } from '@bo/contract';
+import { Alert, Button, Group, Pagination, SegmentedControl, Tabs, Text } from '@mantine/core';
+import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useListParams } from '../../../lib/search-params.ts';
+import { useDeleteMedia } from '../api/delete-media.ts';
+import { useMediaList } from '../api/list-media.ts';
+import { KIND_LABEL } from '../components/labels.ts';
+import { MediaFilters } from '../components/media-filters.tsx';
+import { MediaFormModal } from '../components/media-form-modal.tsx';
+import { MediaList } from '../components/media-list.tsx';
+import { MediaPlayerDrawer } from '../components/media-player-drawer.tsx';
+
+/** The page's URL: the API's filters plus the tab and the view. */
+const pageQuery = mediaFilterQuery.extend({
+  kind: mediaKindSchema.default('video'),
+  view: z.enum(['list', 'grid']).default('list'),
+});
+
+/** /media: videos and audios, filtered in the URL, played in a drawer, added, edited, deleted. */
+export function MediaPage() {
+  const { values, update } = useListParams(pageQuery);
+  const { kind, view, ...query } = values;
+  const list = useMediaList(kind, query);
+  const [editing, setEditing] = useState<MediaItem | 'new' | null>(null);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const remove = useDeleteMedia();
+  const data = list.data;
+  const noun = KIND_LABEL[kind].one;
+
+  return (
+    <>
+      <PageHeader
+        title="Media library"
+        description="Videos and audios: upload or link them, tag them to the curriculum, play them."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Add {noun}
+          </Button>
+        }
+      />
+      <Tabs
+        value={kind}
+        onChange={(k) => k && update({ kind: k as MediaKind, page: undefined })}
+        mb="md"
+      >
+        <Tabs.List>
+          <Tabs.Tab value="video">Videos</Tabs.Tab>
+          <Tabs.Tab value="audio">Audios</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <MediaFilters values={query} onChange={update} />
+        <SegmentedControl
+          aria-label="View"
+          value={view}
+          onChange={(v) => update({ view: v, page: values.page })}
+          data={[
+            { value: 'list', label: <IconList size={16} aria-label="List view" /> },
+            { value: 'grid', label: <IconLayoutGrid size={16} aria-label="Grid view" /> },
+          ]}
+        />
+      </Group>
+      {list.isError ? (
+        <Alert color="red" title="Could not load the library">
+          {errorMessage(list.error)}
+          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <MediaList
+          items={data?.items}
+          view={view}
+          loading={list.isFetching}
+          empty={`No ${KIND_LABEL[kind].many.toLowerCase()} match.`}
+          onPlay={(i) => setPlaying(i.id)}
+          onEdit={(i) => setEditing(i)}
+          onDelete={(i) => {
+            remove.reset();
+            setDeleting(i);
+          }}
+        />
+      )}
+      {data && data.total > 0 && (
+        <Group justify="space-between" mt="md">
+          <Text fz="sm" c="dimmed">
+            {data.total} {data.total === 1 ? noun : `${KIND_LABEL[kind].many.toLowerCase()}`}
+          </Text>
+          <Pagination
+            total={Math.ceil(data.total / data.pageSize)}
+            value={values.page}
+            onChange={(page) => update({ page })}
+          />
+        </Group>
+      )}
+
+      {editing && (
+        <MediaFormModal
+          key={editing === 'new' ? 'new' : editing.id}
+          kind={kind}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <MediaPlayerDrawer kind={kind} id={playing} onClose={() => setPlaying(null)} />
+      {deleting && (
+        <ConfirmModal
+          title={`Delete this ${noun}?`}
+          confirmLabel={`Delete ${noun}`}
+          loading={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(
+              { kind, id: deleting.id },
+              {
+                onSuccess: () => {
+                  notifySuccess(`"${deleting.title}" is deleted.`);
+                  setDeleting(null);
+                },
+              },
+            )
+          }
+        >
+          <b>{deleting.title}</b> and its stored file will be deleted.
+          {remove.isError && (
+            <Alert color="red" mt="sm" title="Not deleted">
+              {errorMessage(remove.error)}
+            </Alert>
+          )}
+        </ConfirmModal>
+      )}
+    </>
+  );
+}
