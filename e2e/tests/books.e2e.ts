@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -65,6 +66,42 @@ describe('books', () => {
     await page.getByRole('button', { name: 'Add ISBN' }).click();
     await page.getByRole('listitem').getByText('9780131101630').waitFor();
     expect(await page.getByLabel('Extra ISBN', { exact: true }).inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('imports a catalogue: the check lists a bad row, the fixed file imports', async () => {
+    const sheet = async (rows: string[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Books');
+      ws.addRow(['ISBN', 'Title', 'Status']);
+      for (const r of rows) ws.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/books`);
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog');
+    const input = dialog.locator('input[type="file"]');
+    await input.setInputFiles({
+      name: 'bad.xlsx',
+      mimeType: type,
+      buffer: await sheet([
+        ['978-1-4028-9462-6', 'Imported One', 'active'],
+        ['978-1-4028-9462-7', 'Bad Digit', 'draft'],
+      ]),
+    });
+    await dialog.getByText('Not a valid ISBN: check digit should be 6').waitFor();
+    expect(await dialog.getByRole('button', { name: /^Import/ }).isDisabled()).toBe(true);
+    await input.setInputFiles({
+      name: 'good.xlsx',
+      mimeType: type,
+      buffer: await sheet([['978-1-4028-9462-6', 'Imported One', 'active']]),
+    });
+    await dialog.getByRole('button', { name: 'Import 1 book' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.locator('[data-testid^="book-row-"]').getByText('9781402894626').waitFor();
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import { type Book, type BookStatus, bookListQuery } from '@bo/contract';
 import { Alert, Button, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -13,6 +13,7 @@ import { useBooks } from '../api/list-books.ts';
 import { BookFormModal } from '../components/book-form-modal.tsx';
 import { BooksFilters } from '../components/books-filters.tsx';
 import { BooksTable } from '../components/books-table.tsx';
+import { ImportModal } from '../components/import-modal.tsx';
 import { STATUS_LABEL, statusOptions } from '../components/labels.ts';
 
 /** /books: the book list (state in the URL), creation, bulk status and export. */
@@ -20,6 +21,7 @@ export function BooksPage() {
   const { values, update } = useListParams(bookListQuery);
   const list = useBooks(values);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<Book[]>([]);
   const [bulkStatus, setBulkStatus] = useState<BookStatus | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -67,6 +69,13 @@ export function BooksPage() {
               onClick={exportList}
             >
               Export
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImporting(true)}
+            >
+              Import
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
               New book
@@ -122,6 +131,7 @@ export function BooksPage() {
       )}
 
       {creating && <BookFormModal book={null} onClose={() => setCreating(false)} />}
+      {importing && <ImportModal onClose={() => setImporting(false)} />}
       {bulkStatus && (
         <ConfirmModal
           title="Change status?"
