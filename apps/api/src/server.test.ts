@@ -86,6 +86,13 @@ describe('server process', () => {
   it('prints a setup link on an empty database; the setup flow creates the first super admin', async () => {
     const link = /First-admin setup: (\S+)/.exec(output)![1]!;
     expect(link).toMatch(new RegExp(`^http://localhost:${port}/setup\\?token=[\\w-]{32,}$`));
+    // The empty embedded database also offers the demo data (never loaded by itself).
+    await until(
+      'the demo-data offer',
+      () =>
+        output.includes('Load demo data with: npm run seed:demo (with the server stopped)') ||
+        undefined,
+    );
     const token = new URL(link).searchParams.get('token')!;
     expect((await fetch(`${base()}/api/health`)).status).toBe(200);
     expect(await (await fetch(`${base()}/api/auth/setup`)).json()).toEqual({ needed: true });

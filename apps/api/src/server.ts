@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureSetupLink } from './modules/auth/password.service.ts';
+import { isEmptyInstall } from './modules/demo/seed.ts';
 
 /**
  * Starts the one server: API under /api, the SPA elsewhere. On SIGTERM it
@@ -44,6 +45,10 @@ async function main() {
     app.log.warn('No admin exists yet. Create the first super admin within one hour at:');
     // Printed plainly too, so a person sees it whatever the log format.
     process.stdout.write(`\n  First-admin setup: ${setupLink}\n\n`);
+    if (database.kind === 'pglite' && (await isEmptyInstall(database.db)))
+      process.stdout.write(
+        '  Load demo data with: npm run seed:demo (with the server stopped)\n\n',
+      );
   }
   if (!config.webDist) app.log.warn('The web app is not built: run `npm run build` to serve it.');
   if (!config.smtpUrl) app.log.info(`No SMTP_URL: mails go to ${config.dataDir}/outbox/`);
