@@ -16,6 +16,7 @@ import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
+import { tocModule } from './modules/toc/toc.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -46,6 +47,7 @@ const MODULES = [
   curriculumModule,
   booksModule,
   mediaModule,
+  tocModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

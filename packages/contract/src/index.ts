@@ -6,6 +6,7 @@ import { curriculumRoutes } from './curriculum.ts';
 import { mediaRoutes } from './media.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
+import { tocRoutes } from './toc.ts';
 
 export * from './admins.ts';
 export * from './audit.ts';
@@ -18,6 +19,7 @@ export * from './media.ts';
 export * from './modules.ts';
 export * from './route.ts';
 export * from './system.ts';
+export * from './toc.ts';
 
 /** Every route of the API, keyed by a stable name. */
 export const routes = {
@@ -28,6 +30,7 @@ export const routes = {
   ...curriculumRoutes,
   ...bookRoutes,
   ...mediaRoutes,
+  ...tocRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

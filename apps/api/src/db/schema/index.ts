@@ -2,3 +2,4 @@ export * from './access.ts';
 export * from './books.ts';
 export * from './curriculum.ts';
 export * from './media.ts';
+export * from './toc.ts';

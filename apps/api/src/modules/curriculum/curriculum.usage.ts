@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { books, chapters, mediaItems, topics } from '../../db/schema/index.ts';
+import { books, chapters, mediaItems, tocNodes, topics } from '../../db/schema/index.ts';
 import type { LevelKey } from './curriculum.levels.ts';
 
 /**
@@ -47,8 +47,15 @@ export const USAGES: Record<LevelKey, Usage[]> = {
     rowsWhere(books, books.subjectId, 'book', 'books'),
     ...media(mediaItems.subjectId),
   ],
-  chapter: [rowsWhere(topics, topics.chapterId, 'topic', 'topics'), ...media(mediaItems.chapterId)],
-  topic: [...media(mediaItems.topicId)],
+  chapter: [
+    rowsWhere(topics, topics.chapterId, 'topic', 'topics'),
+    ...media(mediaItems.chapterId),
+    rowsWhere(tocNodes, tocNodes.chapterId, 'TOC node', 'TOC nodes'),
+  ],
+  topic: [
+    ...media(mediaItems.topicId),
+    rowsWhere(tocNodes, tocNodes.topicId, 'TOC node', 'TOC nodes'),
+  ],
 };
 
 /** "3 chapters use this subject", or null when nothing uses it. */

@@ -1,0 +1,472 @@
+import type {
+  addTocNodeBody,
+  CheckMappingBody,
+  ContentItem,
+  checkMappingBody,
+  dummyTocBody,
+  MediaKind,
+  moveTocNodeBody,
+  renameTocNodeBody,
+  Toc,
+} from '@bo/contract';
+import { and, asc, count, eq, inArray, isNotNull, max } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { chapters, contentItems, mediaItems, tocNodes, topics } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { lockBookRow } from '../books/books.queries.ts';
+import {
+  bookByIsbn,
+  bookNodes,
+  findContentItem,
+  type NodeRow,
+  readToc,
+  readTocOfBook,
+  subtreeIds,
+} from './toc.queries.ts';
+
+/**
+ * Rules of a book's TOC: every write locks the book's row first, so two
+ * editors of one TOC take turns and sibling positions stay 0..n-1. Deleting
+ * a node takes its subtree and content (uploaded PDFs' files are removed
+ * after the commit). Each write leaves one audit row in its transaction.
+ */
+
+const invalid = (path: string, message: string) =>
+  badRequest(message, [{ path: `body.${path}`, message }]);
+
+async function lockBook(tx: Tx, bookId: number) {
+  const row = await lockBookRow(tx, bookId);
+  if (!row) throw notFound('Book');
+  return row;
+}
+
+/** The node's book, locked; 404 for an unknown node. */
+async function lockNodeBook(tx: Tx, nodeId: number, path = 'id') {
+  const [node] = await tx
+    .select({ bookId: tocNodes.bookId })
+    .from(tocNodes)
+    .where(eq(tocNodes.id, nodeId));
+  if (!node) throw notFound(path === 'id' ? 'TOC node' : `TOC node ${nodeId}`);
+  const book = await lockBook(tx, node.bookId);
+  const rows = await bookNodes(tx, book.id);
+  const row = rows.find((r) => r.id === nodeId);
+  // Deleted between the first read and the lock.
+  if (!row) throw notFound('TOC node');
+  return { book, rows, node: row };
+}
+
+async function pdfKeysOf(tx: Tx, nodeIds: number[]) {
+  if (!nodeIds.length) return [];
+  const rows = await tx
+    .select({ key: contentItems.fileKey })
+    .from(contentItems)
+    .where(and(inArray(contentItems.nodeId, nodeIds), isNotNull(contentItems.fileKey)));
+  return rows.map((r) => r.key!);
+}
+
+async function removeFiles(deps: Deps, keys: string[]) {
+  for (const key of keys) await deps.storage.delete(key).catch(() => undefined);
+}
+
+export async function dummyToc(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  input: z.infer<typeof dummyTocBody>,
+): Promise<Toc> {
+  let dropped: string[] = [];
+  const toc = await deps.db.transaction(async (tx) => {
+    const book = await bookByIsbn(tx, input.isbn);
+    await lockBook(tx, book.id);
+    if (!book.subjectId) {
+      throw invalid('isbn', 'The book has no subject: set its grade and subject first');
+    }
+    const existing = await bookNodes(tx, book.id);
+    if (existing.length && !input.replace) {
+      throw conflict(
+        `The book already has a TOC of ${existing.length} node${existing.length === 1 ? '' : 's'}; send replace: true to overwrite it`,
+      );
+    }
+    if (existing.length) {
+      dropped = await pdfKeysOf(
+        tx,
+        existing.map((r) => r.id),
+      );
+      await tx.delete(tocNodes).where(eq(tocNodes.bookId, book.id));
+    }
+    const masters = await tx
+      .select({ id: chapters.id, name: chapters.name })
+      .from(chapters)
+      .where(eq(chapters.subjectId, book.subjectId))
+      .orderBy(asc(chapters.position), asc(chapters.id));
+    const stamp = { createdBy: actor.id, updatedBy: actor.id };
+    if (masters.length) {
+      const nodes = await tx
+        .insert(tocNodes)
+        .values(
+          masters.map((c, i) => ({
+            bookId: book.id,
+            parentId: null,
+            kind: 'chapter' as const,
+            title: c.name,
+            chapterId: c.id,
+            position: i,
+            ...stamp,
+          })),
+        )
+        .returning({ id: tocNodes.id, chapterId: tocNodes.chapterId });
+      const nodeOf = new Map(nodes.map((n) => [n.chapterId!, n.id]));
+      const masterTopics = await tx
+        .select({ id: topics.id, chapterId: topics.chapterId, name: topics.name })
+        .from(topics)
+        .where(
+          inArray(
+            topics.chapterId,
+            masters.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(topics.chapterId), asc(topics.position), asc(topics.id));
+      const seen = new Map<number, number>();
+      if (masterTopics.length) {
+        await tx.insert(tocNodes).values(
+          masterTopics.map((t) => {
+            const position = seen.get(t.chapterId) ?? 0;
+            seen.set(t.chapterId, position + 1);
+            return {
+              bookId: book.id,
+              parentId: nodeOf.get(t.chapterId)!,
+              kind: 'topic' as const,
+              title: t.name,
+              chapterId: t.chapterId,
+              topicId: t.id,
+              position,
+              ...stamp,
+            };
+          }),
+        );
+      }
+    }
+    const after = await readToc(tx, book);
+    await recordAudit(tx, ctx, {
+      action: 'toc_built_from_masters',
+      entity: 'book',
+      entityId: book.id,
+      before: { nodes: existing.length },
+      after: { nodes: after.nodeCount, replaced: existing.length > 0 },
+    });
+    return after;
+  });
+  await removeFiles(deps, dropped);
+  return toc;
+}
+
+export function addTocNode(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  input: z.infer<typeof addTocNodeBody>,
+): Promise<Toc> {
+  return deps.db.transaction(async (tx) => {
+    await lockBook(tx, input.bookId);
+    const rows = await bookNodes(tx, input.bookId);
+    const parentId = input.parentId ?? null;
+    if (parentId !== null && !rows.some((r) => r.id === parentId)) {
+      throw invalid('parentId', 'Not a node of this book');
+    }
+    const position = rows.filter((r) => r.parentId === parentId).length;
+    const [row] = await tx
+      .insert(tocNodes)
+      .values({
+        bookId: input.bookId,
+        parentId,
+        kind: input.kind,
+        title: input.title,
+        position,
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      })
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'toc_node_added',
+      entity: 'toc_node',
+      entityId: row!.id,
+      after: { bookId: input.bookId, parentId, kind: input.kind, title: input.title, position },
+    });
+    return readTocOfBook(tx, input.bookId);
+  });
+}
+
+export function renameTocNode(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  input: z.infer<typeof renameTocNodeBody>,
+): Promise<Toc> {
+  return deps.db.transaction(async (tx) => {
+    const { book, node } = await lockNodeBook(tx, input.id);
+    await tx
+      .update(tocNodes)
+      .set({ title: input.title, updatedAt: deps.clock(), updatedBy: actor.id })
+      .where(eq(tocNodes.id, input.id));
+    await recordAudit(tx, ctx, {
+      action: 'toc_node_renamed',
+      entity: 'toc_node',
+      entityId: input.id,
+      before: { title: node.title },
+      after: { title: input.title },
+    });
+    return readTocOfBook(tx, book.id);
+  });
+}
+
+export function moveTocNode(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  input: z.infer<typeof moveTocNodeBody>,
+): Promise<Toc> {
+  return deps.db.transaction(async (tx) => {
+    const { book, rows, node } = await lockNodeBook(tx, input.id);
+    const parentId = input.parentId;
+    if (parentId !== null) {
+      if (!rows.some((r) => r.id === parentId)) {
+        throw invalid('parentId', 'Not a node of this book');
+      }
+      if (subtreeIds(rows, node.id).includes(parentId)) {
+        throw conflict('A node cannot move under itself or one of its descendants');
+      }
+    }
+    const siblingsOf = (p: number | null) =>
+      rows.filter((r) => r.parentId === p && r.id !== node.id);
+    const order = siblingsOf(parentId);
+    order.splice(Math.min(input.position, order.length), 0, node);
+    const updates = new Map<number, { parentId: number | null; position: number }>();
+    order.forEach((r, i) => {
+      updates.set(r.id, { parentId, position: i });
+    });
+    if (node.parentId !== parentId) {
+      siblingsOf(node.parentId).forEach((r, i) => {
+        updates.set(r.id, { parentId: r.parentId, position: i });
+      });
+    }
+    const byId = new Map<number, NodeRow>(rows.map((r) => [r.id, r]));
+    for (const [id, u] of updates) {
+      const was = byId.get(id)!;
+      if (was.parentId === u.parentId && was.position === u.position) continue;
+      await tx
+        .update(tocNodes)
+        .set({
+          parentId: u.parentId,
+          position: u.position,
+          ...(id === node.id ? { updatedAt: deps.clock(), updatedBy: actor.id } : {}),
+        })
+        .where(eq(tocNodes.id, id));
+    }
+    await recordAudit(tx, ctx, {
+      action: 'toc_node_moved',
+      entity: 'toc_node',
+      entityId: node.id,
+      before: { parentId: node.parentId, position: node.position },
+      after: { parentId, position: updates.get(node.id)!.position },
+    });
+    return readTocOfBook(tx, book.id);
+  });
+}
+
+async function impactOf(db: Db | Tx, rows: NodeRow[], id: number) {
+  const ids = subtreeIds(rows, id);
+  const [row] = await db
+    .select({ n: count() })
+    .from(contentItems)
+    .where(inArray(contentItems.nodeId, ids));
+  return { ids, impact: { nodes: ids.length, contentItems: row?.n ?? 0 } };
+}
+
+export async function tocNodeImpact(db: Db, id: number) {
+  const [node] = await db
+    .select({ bookId: tocNodes.bookId })
+    .from(tocNodes)
+    .where(eq(tocNodes.id, id));
+  if (!node) throw notFound('TOC node');
+  return (await impactOf(db, await bookNodes(db, node.bookId), id)).impact;
+}
+
+export async function deleteTocNode(deps: Deps, ctx: RequestContext, id: number) {
+  let files: string[] = [];
+  const deleted = await deps.db.transaction(async (tx) => {
+    const { rows, node } = await lockNodeBook(tx, id);
+    const { ids, impact } = await impactOf(tx, rows, id);
+    files = await pdfKeysOf(tx, ids);
+    await tx.delete(tocNodes).where(eq(tocNodes.id, id));
+    // Close the gap among the remaining siblings.
+    const siblings = rows.filter((r) => r.parentId === node.parentId && r.id !== id);
+    for (const [i, r] of siblings.entries()) {
+      if (r.position !== i)
+        await tx.update(tocNodes).set({ position: i }).where(eq(tocNodes.id, r.id));
+    }
+    await recordAudit(tx, ctx, {
+      action: 'toc_node_deleted',
+      entity: 'toc_node',
+      entityId: id,
+      before: { bookId: node.bookId, title: node.title, kind: node.kind, ...impact },
+    });
+    return impact;
+  });
+  await removeFiles(deps, files);
+  return { ok: true as const, deleted };
+}
+
+/** Next position among a node's content items. */
+export async function nextContentPosition(tx: Tx, nodeId: number) {
+  const [row] = await tx
+    .select({ p: max(contentItems.position) })
+    .from(contentItems)
+    .where(eq(contentItems.nodeId, nodeId));
+  return row?.p === null || row?.p === undefined ? 0 : row.p + 1;
+}
+
+/** The video/audio to map; 400 when it is of the other kind. */
+async function mediaOfKind(tx: Tx, body: { kind: MediaKind; mediaItemId: number }) {
+  const [media] = await tx
+    .select({ kind: mediaItems.kind, title: mediaItems.title })
+    .from(mediaItems)
+    .where(eq(mediaItems.id, body.mediaItemId));
+  if (!media) throw notFound(body.kind === 'video' ? 'Video' : 'Audio');
+  if (media.kind !== body.kind) {
+    const a = (k: MediaKind) => (k === 'audio' ? 'an audio' : 'a video');
+    throw invalid('mediaItemId', `This is ${a(media.kind)}, not ${a(body.kind)}`);
+  }
+  return media;
+}
+
+const sameMapping = (body: z.infer<typeof checkMappingBody>) => {
+  switch (body.kind) {
+    case 'video':
+    case 'audio':
+      return eq(contentItems.mediaItemId, body.mediaItemId);
+    case 'link':
+      return and(eq(contentItems.kind, 'link'), eq(contentItems.url, body.url));
+    case 'pdf':
+      return eq(contentItems.id, body.contentId);
+  }
+};
+
+/**
+ * Maps a video/audio (by media id), a link, or an existing content item
+ * (moved onto the node) to a node. A mapping the node already has is
+ * answered as `{ mapped: false, existing }` and never duplicated.
+ */
+export async function assignContent(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  body: z.infer<typeof checkMappingBody>,
+): Promise<{ mapped: boolean; item?: ContentItem; existing?: ContentItem }> {
+  const result = await deps.db.transaction(async (tx) => {
+    await lockNodeBook(tx, body.nodeId, 'nodeId');
+    const media =
+      body.kind === 'video' || body.kind === 'audio' ? await mediaOfKind(tx, body) : null;
+    const [existing] = await tx
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(and(eq(contentItems.nodeId, body.nodeId), sameMapping(body)));
+    if (existing) return { mapped: false, id: existing.id };
+    const position = await nextContentPosition(tx, body.nodeId);
+    const stamp = { createdBy: actor.id, updatedBy: actor.id };
+    let id: number;
+    if (body.kind === 'video' || body.kind === 'audio') {
+      const [row] = await tx
+        .insert(contentItems)
+        .values({
+          nodeId: body.nodeId,
+          kind: body.kind,
+          title: media!.title,
+          mediaItemId: body.mediaItemId,
+          position,
+          ...stamp,
+        })
+        .returning({ id: contentItems.id });
+      id = row!.id;
+    } else if (body.kind === 'link') {
+      const [row] = await tx
+        .insert(contentItems)
+        .values({
+          nodeId: body.nodeId,
+          kind: 'link',
+          title: body.title ?? body.url,
+          url: body.url,
+          position,
+          ...stamp,
+        })
+        .returning({ id: contentItems.id });
+      id = row!.id;
+    } else {
+      const [item] = await tx
+        .select({ id: contentItems.id, kind: contentItems.kind, nodeId: contentItems.nodeId })
+        .from(contentItems)
+        .where(eq(contentItems.id, body.contentId));
+      if (!item) throw notFound('Content item');
+      if (item.kind !== 'pdf') throw invalid('contentId', 'Not a PDF content item');
+      const [from] = await tx
+        .select({ bookId: tocNodes.bookId })
+        .from(tocNodes)
+        .where(eq(tocNodes.id, item.nodeId));
+      const [to] = await tx
+        .select({ bookId: tocNodes.bookId })
+        .from(tocNodes)
+        .where(eq(tocNodes.id, body.nodeId));
+      if (from?.bookId !== to?.bookId) {
+        throw invalid('contentId', 'The content item belongs to another book');
+      }
+      await tx
+        .update(contentItems)
+        .set({ nodeId: body.nodeId, position, updatedAt: deps.clock(), updatedBy: actor.id })
+        .where(eq(contentItems.id, item.id));
+      id = item.id;
+    }
+    await recordAudit(tx, ctx, {
+      action: 'toc_content_mapped',
+      entity: 'content_item',
+      entityId: id,
+      after: body,
+    });
+    return { mapped: true, id };
+  });
+  const item = (await findContentItem(deps, result.id))!;
+  return result.mapped ? { mapped: true, item } : { mapped: false, existing: item };
+}
+
+export const attachMedia = (
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  kind: MediaKind,
+  body: { nodeId: number; mediaItemId: number },
+) => assignContent(deps, ctx, actor, { kind, ...body } as CheckMappingBody as never);
+
+export async function removeContent(deps: Deps, ctx: RequestContext, id: number) {
+  const key = await deps.db.transaction(async (tx) => {
+    const [item] = await tx.select().from(contentItems).where(eq(contentItems.id, id));
+    if (!item) throw notFound('Content item');
+    await lockNodeBook(tx, item.nodeId);
+    await tx.delete(contentItems).where(eq(contentItems.id, id));
+    await recordAudit(tx, ctx, {
+      action: 'toc_content_removed',
+      entity: 'content_item',
+      entityId: id,
+      before: {
+        ...item,
+        createdAt: item.createdAt.toISOString(),
+        updatedAt: item.updatedAt.toISOString(),
+      },
+    });
+    return item.fileKey;
+  });
+  if (key) await removeFiles(deps, [key]);
+  return { ok: true as const };
+}

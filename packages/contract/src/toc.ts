@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { hasControlCharacters, idBody, idSchema, okSchema, timestampSchema } from './common.ts';
+import { isbnSchema } from './isbn.ts';
+import { mediaUrlSchema } from './media.ts';
+import { defineRoutes } from './route.ts';
+
+/**
+ * A book's table of contents (DOMAIN.md, Books and content): a tree of nodes
+ * ordered among siblings, each holding content items — uploaded PDFs, videos
+ * and audios of the media library, links. A book is found by its main or any
+ * extra ISBN. Node editing paths beyond the spec are listed in
+ * docs/decisions.md (TOC).
+ */
+
+export const TOC_NODE_KINDS = ['unit', 'chapter', 'topic', 'section'] as const;
+export const tocNodeKindSchema = z.enum(TOC_NODE_KINDS);
+export type TocNodeKind = z.infer<typeof tocNodeKindSchema>;
+
+export const CONTENT_KINDS = ['pdf', 'video', 'audio', 'link'] as const;
+export const contentKindSchema = z.enum(CONTENT_KINDS);
+export type ContentKind = z.infer<typeof contentKindSchema>;
+
+export interface TocNode {
+  id: number;
+  parentId: number | null;
+  kind: TocNodeKind;
+  title: string;
+  chapterId: number | null;
+  topicId: number | null;
+  position: number;
+  isFree: boolean;
+  status: 'active' | 'inactive';
+  /** Content items directly on this node. */
+  contentCount: number;
+  children: TocNode[];
+}
+
+export const tocNodeSchema: z.ZodType<TocNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    kind: tocNodeKindSchema,
+    title: z.string(),
+    chapterId: z.number().int().nullable(),
+    topicId: z.number().int().nullable(),
+    position: z.number().int(),
+    isFree: z.boolean(),
+    status: z.enum(['active', 'inactive']),
+    contentCount: z.number().int(),
+    children: z.array(tocNodeSchema),
+  }),
+);
+
+export const tocBookSchema = z.object({
+  id: z.number().int(),
+  isbn: z.string(),
+  title: z.string(),
+});
+
+export const tocSchema = z.object({
+  book: tocBookSchema,
+  nodeCount: z.number().int(),
+  nodes: z.array(tocNodeSchema),
+});
+export type Toc = z.infer<typeof tocSchema>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
+export const tocTitleSchema = text(300).pipe(z.string().min(1, 'Required'));
+
+export const isbnQuery = z.object({ isbn: isbnSchema });
+
+export const dummyTocBody = z.object({ isbn: isbnSchema, replace: z.boolean().default(false) });
+
+export const addTocNodeBody = z.object({
+  bookId: idSchema,
+  parentId: idSchema.nullable().optional(),
+  title: tocTitleSchema,
+  kind: tocNodeKindSchema,
+});
+export const renameTocNodeBody = z.object({ id: idSchema, title: tocTitleSchema });
+export const moveTocNodeBody = z.object({
+  id: idSchema,
+  parentId: idSchema.nullable(),
+  /** 0-based among the new siblings; past the end means last. */
+  position: z.number().int().min(0).max(100_000),
+});
+
+export const tocNodeImpactSchema = z.object({
+  /** The node and every node under it. */
+  nodes: z.number().int(),
+  contentItems: z.number().int(),
+});
+export const deleteTocNodeResponse = okSchema.extend({ deleted: tocNodeImpactSchema });
+
+export const contentItemSchema = z.object({
+  id: z.number().int(),
+  nodeId: z.number().int(),
+  /** Titles from the top, e.g. "Unit 1 › Chapter 2". */
+  nodePath: z.string(),
+  kind: contentKindSchema,
+  title: z.string(),
+  position: z.number().int(),
+  file: z
+    .object({
+      contentType: z.string(),
+      size: z.number().int(),
+      sha256: z.string(),
+      originalName: z.string(),
+    })
+    .nullable(),
+  pages: z.number().int().nullable(),
+  mediaItemId: z.number().int().nullable(),
+  url: z.string().nullable(),
+  /**
+   * What the browser opens: a signed `/api/book/contentfile` link for a PDF
+   * (valid 2 hours), the media's signed play link, or the link's URL.
+   */
+  openUrl: z.string().nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+export const digitalContentSchema = z.object({
+  book: tocBookSchema,
+  items: z.array(contentItemSchema),
+});
+
+export const uploadContentFields = z.object({ nodeId: idSchema, title: tocTitleSchema });
+
+export const checkMappingBody = z.discriminatedUnion('kind', [
+  z.object({ nodeId: idSchema, kind: z.literal('video'), mediaItemId: idSchema }),
+  z.object({ nodeId: idSchema, kind: z.literal('audio'), mediaItemId: idSchema }),
+  z.object({
+    nodeId: idSchema,
+    kind: z.literal('link'),
+    url: mediaUrlSchema,
+    title: tocTitleSchema.optional(),
+  }),
+  /** An existing content item (e.g. an uploaded PDF) copied onto this node. */
+  z.object({ nodeId: idSchema, kind: z.literal('pdf'), contentId: idSchema }),
+]);
+export type CheckMappingBody = z.input<typeof checkMappingBody>;
+
+export const checkMappingResponse = z.object({
+  mapped: z.boolean(),
+  item: contentItemSchema.optional(),
+  /** When already mapped: the item that holds the mapping. */
+  existing: contentItemSchema.optional(),
+});
+
+export const setMediaTocBody = z.object({ nodeId: idSchema, mediaItemId: idSchema });
+
+export const contentFileQuery = z.object({
+  id: idSchema,
+  exp: z.string().max(20),
+  sig: z.string().max(100),
+});
+
+const common = { access: 'books', tag: 'toc' } as const;
+
+export const tocRoutes = defineRoutes({
+  getToc: {
+    ...common,
+    method: 'GET',
+    path: '/book/gettocbyisbn',
+    spec: true,
+    summary: "A book's TOC as an ordered tree with per-node content counts (main or extra ISBN)",
+    query: isbnQuery,
+    response: tocSchema,
+  },
+  dummyToc: {
+    ...common,
+    method: 'POST',
+    path: '/book/dummytocforisbn',
+    spec: true,
+    summary:
+      "Build a draft TOC from the master chapters and topics of the book's grade and subject; 409 over a non-empty TOC unless replace",
+    body: dummyTocBody,
+    response: tocSchema,
+  },
+  addTocNode: {
+    ...common,
+    method: 'POST',
+    path: '/book/addtocnode',
+    summary: 'Add a TOC node at the end of its parent (or of the top level)',
+    body: addTocNodeBody,
+    response: tocSchema,
+  },
+  renameTocNode: {
+    ...common,
+    method: 'POST',
+    path: '/book/renametocnode',
+    summary: 'Rename a TOC node',
+    body: renameTocNodeBody,
+    response: tocSchema,
+  },
+  moveTocNode: {
+    ...common,
+    method: 'POST',
+    path: '/book/movetocnode',
+    summary: 'Move a TOC node under another parent and/or to another position; 409 under itself',
+    body: moveTocNodeBody,
+    response: tocSchema,
+  },
+  tocNodeImpact: {
+    ...common,
+    method: 'GET',
+    path: '/book/tocnodeimpact',
+    summary: 'How many nodes and content items deleting a TOC node would remove',
+    query: z.object({ id: idSchema }),
+    response: tocNodeImpactSchema,
+  },
+  deleteTocNode: {
+    ...common,
+    method: 'POST',
+    path: '/book/deletetocnode',
+    summary: 'Delete a TOC node with its subtree and content; answers what went',
+    body: idBody,
+    response: deleteTocNodeResponse,
+  },
+  uploadContent: {
+    ...common,
+    method: 'POST',
+    path: '/book/uploadcontent',
+    spec: true,
+    summary:
+      'Upload a PDF as multipart/form-data (fields nodeId and title before the field "file") onto a TOC node; 415 for other types, 413 oversize',
+    response: contentItemSchema,
+  },
+  getDigitalContent: {
+    ...common,
+    method: 'GET',
+    path: '/book/getdigitalcontent',
+    spec: true,
+    summary: "A book's content items in TOC order with their node paths",
+    query: isbnQuery,
+    response: digitalContentSchema,
+  },
+  checkMappingAndAssign: {
+    ...common,
+    method: 'POST',
+    path: '/book/checkmappingandassign',
+    spec: true,
+    summary:
+      'Map a video, audio, link or existing PDF onto a TOC node; an existing mapping is reported, never duplicated',
+    body: checkMappingBody,
+    response: checkMappingResponse,
+  },
+  setVideoToc: {
+    ...common,
+    method: 'POST',
+    path: '/book/setvideotoc',
+    spec: true,
+    summary: 'Attach a video of the media library to a TOC node (400 for an audio)',
+    body: setMediaTocBody,
+    response: checkMappingResponse,
+  },
+  setAudioToc: {
+    ...common,
+    method: 'POST',
+    path: '/book/setaudiotoc',
+    spec: true,
+    summary: 'Attach an audio of the media library to a TOC node (400 for a video)',
+    body: setMediaTocBody,
+    response: checkMappingResponse,
+  },
+  getPdfByContentId: {
+    ...common,
+    method: 'GET',
+    path: '/book/getpdfbycontentid',
+    spec: true,
+    summary: "Stream a content item's PDF (byte ranges supported)",
+    query: z.object({ id: idSchema }),
+    download: true,
+  },
+  contentFile: {
+    access: 'public',
+    tag: 'toc',
+    method: 'GET',
+    path: '/book/contentfile',
+    summary:
+      "Stream a content item's PDF through the signed link of getdigitalcontent (byte ranges supported); 403 when invalid or expired",
+    query: contentFileQuery,
+    download: true,
+  },
+  removeContent: {
+    ...common,
+    method: 'POST',
+    path: '/book/removecontent',
+    summary: 'Remove a content item from its node (an uploaded PDF file goes with it)',
+    body: idBody,
+    response: okSchema,
+  },
+});
