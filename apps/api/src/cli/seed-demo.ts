@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedDemo } from '../modules/demo/seed.ts';
+import { MAX_BOOKS, seedDemo } from '../modules/demo/seed.ts';
 import { createStorage } from '../plugins/storage.ts';
 
 /**
@@ -13,8 +13,10 @@ import { createStorage } from '../plugins/storage.ts';
 async function main() {
   const { values } = parseArgs({ options: { books: { type: 'string', default: '50' } } });
   const books = Number(values.books);
-  if (!/^\d+$/.test(values.books ?? '') || books > 99_999) {
-    throw new Error('Usage: npm run seed:demo [-- --books N]   (N from 0 to 99999, default 50)');
+  if (!/^\d+$/.test(values.books ?? '') || books > MAX_BOOKS) {
+    throw new Error(
+      `Usage: npm run seed:demo [-- --books N]   (N from 0 to ${MAX_BOOKS}, default 50)`,
+    );
   }
   const config = loadConfig();
   const database = await openDatabase(

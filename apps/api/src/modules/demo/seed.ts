@@ -26,6 +26,13 @@ import { demoCurriculum, EDITIONS, MEDIA, SERIES } from './demo.data.ts';
  * the transaction fails, so a crash leaves no half state.
  */
 
+/**
+ * The seed claims its ISBNs under the books service's per-ISBN advisory locks,
+ * all held to the end of its one transaction: PostgreSQL's shared lock table
+ * (64 × max_connections by default) bounds how many books one run may add.
+ */
+export const MAX_BOOKS = 2000;
+
 export interface SeedOptions {
   books?: number;
 }
@@ -309,8 +316,8 @@ export async function seedDemo(
   opts: SeedOptions = {},
 ): Promise<SeedReport> {
   const total = opts.books ?? 50;
-  if (!Number.isInteger(total) || total < 0 || total > 99_999)
-    throw new Error('--books must be a whole number from 0 to 99999');
+  if (!Number.isInteger(total) || total < 0 || total > MAX_BOOKS)
+    throw new Error(`--books must be a whole number from 0 to ${MAX_BOOKS}`);
   const report: SeedReport = {
     subjects: 0,
     chapters: 0,
