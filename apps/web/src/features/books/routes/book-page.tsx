@@ -1,15 +1,27 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { TocSection } from '../../toc/components/toc-section.tsx';
 import { useBook } from '../api/get-book.ts';
 import { BookFormModal } from '../components/book-form-modal.tsx';
 import { ExtraIsbns } from '../components/extra-isbns.tsx';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels.ts';
 
-/** /books/:id: one book's header (ISBN, extra ISBNs, title, status). */
+/** /books/:id: one book's header (ISBN, extra ISBNs, title, status) and its TOC. */
 export function BookPage() {
   const id = Number(useParams().id);
   const book = useBook(id);
@@ -80,6 +92,9 @@ export function BookPage() {
           <ExtraIsbns book={b} />
         </Stack>
       </Card>
+      <Box mt="md">
+        <TocSection isbn={b.isbn} />
+      </Box>
       {editing && <BookFormModal book={b} onClose={() => setEditing(false)} />}
     </>
   );

@@ -1,0 +1,98 @@
+import type { TocNode } from '@bo/contract';
+import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconListTree } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { dummyToc, useDigitalContent, useToc, useTocMutation } from '../api/toc-api.ts';
+import { TocNodePanel } from './toc-node-panel.tsx';
+import { TocTree } from './toc-tree.tsx';
+
+const find = (nodes: TocNode[], id: number | null): TocNode | undefined => {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const inner = find(n.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+};
+
+/** A book's table of contents and the content of the selected node. */
+export function TocSection({ isbn }: { isbn: string }) {
+  const toc = useToc(isbn);
+  const content = useDigitalContent(isbn);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [replacing, setReplacing] = useState(false);
+  const draft = useTocMutation(isbn, dummyToc);
+
+  const build = async (replace: boolean) => {
+    try {
+      const r = await draft.mutateAsync({ isbn, replace });
+      notifySuccess(`Draft TOC built: ${r.nodeCount} nodes.`);
+      setReplacing(false);
+      setSelectedId(null);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  if (toc.isPending) return <Skeleton h={200} />;
+  if (toc.isError) {
+    return (
+      <Alert color="red" title="Could not load the table of contents">
+        {errorMessage(toc.error)}
+      </Alert>
+    );
+  }
+  const selected = find(toc.data.nodes, selectedId);
+  return (
+    <Card withBorder radius="md" data-testid="toc-section">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Text fw={600}>Table of contents</Text>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconListTree size={14} />}
+            loading={draft.isPending && !replacing}
+            onClick={() => (toc.data.nodeCount ? setReplacing(true) : build(false))}
+          >
+            Build draft from masters
+          </Button>
+        </Group>
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <TocTree toc={toc.data} isbn={isbn} selectedId={selectedId} onSelect={setSelectedId} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            {selected ? (
+              <TocNodePanel
+                toc={toc.data}
+                isbn={isbn}
+                node={selected}
+                items={content.data?.items ?? []}
+              />
+            ) : (
+              <Text fz="sm" c="dimmed">
+                Select a node to see and attach its content.
+              </Text>
+            )}
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      {replacing && (
+        <ConfirmModal
+          title="Replace the TOC?"
+          confirmLabel="Replace"
+          loading={draft.isPending}
+          onClose={() => setReplacing(false)}
+          onConfirm={() => build(true)}
+        >
+          The current {toc.data.nodeCount} nodes and all their content (uploaded PDFs included) are
+          deleted and a draft is built from the master chapters and topics.
+        </ConfirmModal>
+      )}
+    </Card>
+  );
+}
