@@ -108,7 +108,7 @@ function ContentList({ isbn, items }: { isbn: string; items: ContentItem[] }) {
             </Badge>
             <Text fz="sm" style={{ flex: 1 }} truncate>
               {item.title}
-              {item.pages ? ` · ${item.pages} pages` : ''}
+              {item.pages ? ` · ${item.pages} page${item.pages === 1 ? '' : 's'}` : ''}
             </Text>
             {item.openUrl && item.kind !== 'video' && item.kind !== 'audio' && (
               <Anchor href={item.openUrl} target="_blank" rel="noopener noreferrer" fz="sm">
