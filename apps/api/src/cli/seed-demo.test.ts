@@ -5,7 +5,16 @@ import { parseIsbn } from '@bo/contract';
 import { count, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { bookIsbns, books, chapters, mediaItems, subjects, topics } from '../db/schema/index.ts';
+import {
+  bookIsbns,
+  books,
+  chapters,
+  contentItems,
+  mediaItems,
+  subjects,
+  tocNodes,
+  topics,
+} from '../db/schema/index.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import { MEDIA } from '../modules/demo/demo.data.ts';
 import { isEmptyInstall, seedDemo } from '../modules/demo/seed.ts';
@@ -24,15 +33,8 @@ afterAll(async () => {
 });
 
 async function counts() {
-  const n = async (
-    t:
-      | typeof subjects
-      | typeof chapters
-      | typeof topics
-      | typeof books
-      | typeof bookIsbns
-      | typeof mediaItems,
-  ) => (await database.db.select({ n: count() }).from(t))[0]!.n;
+  const n = async (t: Parameters<ReturnType<Database['db']['select']>['from']>[0]) =>
+    (await database.db.select({ n: count() }).from(t))[0]!.n;
   return {
     subjects: await n(subjects),
     chapters: await n(chapters),
@@ -40,6 +42,8 @@ async function counts() {
     books: await n(books),
     extraIsbns: await n(bookIsbns),
     media: await n(mediaItems),
+    tocNodes: await n(tocNodes),
+    contentItems: await n(contentItems),
   };
 }
 
@@ -94,6 +98,20 @@ describe('seed:demo', () => {
       expect(u.duration).toBeGreaterThan(0);
     }
 
+    // Every book has a TOC from its subject's masters, with a stored sample PDF of 2 pages.
+    const withToc = await database.db.selectDistinct({ id: tocNodes.bookId }).from(tocNodes);
+    expect(withToc.length).toBe(12);
+    const pdfs = await database.db
+      .select({ key: contentItems.fileKey, pages: contentItems.pages })
+      .from(contentItems)
+      .where(isNotNull(contentItems.fileKey));
+    expect(pdfs.length).toBe(12);
+    for (const p of pdfs) {
+      expect(p.pages).toBe(2);
+      expect((await storage.stat(p.key!))?.contentType).toBe('application/pdf');
+    }
+    expect(first.contentItems).toBeGreaterThan(24);
+
     const second = await seedDemo({ db: database.db, storage }, { books: 12 });
     expect(Object.values(second).every((v) => v === 0)).toBe(true);
     expect(await counts()).toEqual(after);
@@ -101,5 +119,6 @@ describe('seed:demo', () => {
     // More books later: only the new ones are added.
     const more = await seedDemo({ db: database.db, storage }, { books: 15 });
     expect(more).toMatchObject({ subjects: 0, chapters: 0, topics: 0, books: 3, media: 0 });
+    expect(more.tocNodes).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,8 @@ import { createStorage } from '../plugins/storage.ts';
 
 /**
  * npm run seed:demo [-- --books N]
- * Loads the demo curriculum, books and media (modules/demo/seed.ts). Safe to
+ * Loads the demo curriculum, books with TOCs and content, and media
+ * (modules/demo/seed.ts). Safe to
  * run again: what exists is kept. Goes through the data-directory lock, so it
  * refuses to run while a server holds the embedded database.
  */
@@ -31,7 +32,8 @@ async function main() {
       added === 0
         ? 'Demo data already loaded: nothing added.'
         : `Demo data added: ${r.subjects} subjects, ${r.chapters} chapters, ${r.topics} topics, ` +
-            `${r.books} books (${r.extraIsbns} extra ISBNs), ${r.media} media items.`,
+            `${r.books} books (${r.extraIsbns} extra ISBNs), ${r.media} media items, ` +
+            `${r.tocNodes} TOC nodes, ${r.contentItems} content items.`,
     );
   } finally {
     await database.close();

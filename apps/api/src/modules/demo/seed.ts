@@ -17,11 +17,13 @@ import { lockIsbns } from '../books/books.queries.ts';
 import { readStoredDuration } from '../media/media.files.ts';
 import { tinyMp4, tinyWav } from '../media/media.fixtures.ts';
 import { demoCurriculum, EDITIONS, MEDIA, SERIES } from './demo.data.ts';
+import { isbnsWithToc, type StoredPdf, seedTocs, storePdfs, type TocReport } from './demo.toc.ts';
 
 /**
- * `npm run seed:demo`: a realistic curriculum, books and media library for a
- * newcomer. Idempotent by natural keys (subject/chapter/topic name within its
- * parent, ISBN, media title): a second run adds nothing. Everything goes in
+ * `npm run seed:demo`: a realistic curriculum, books with TOCs and content,
+ * and a media library for a newcomer. Idempotent by natural keys
+ * (subject/chapter/topic name within its parent, ISBN, media title, a book
+ * having a TOC): a second run adds nothing. Everything goes in
  * one transaction; the generated files are stored first and removed again if
  * the transaction fails, so a crash leaves no half state.
  */
@@ -37,7 +39,7 @@ export interface SeedOptions {
   books?: number;
 }
 
-export interface SeedReport {
+export interface SeedReport extends TocReport {
   subjects: number;
   chapters: number;
   topics: number;
@@ -325,25 +327,39 @@ export async function seedDemo(
     books: 0,
     extraIsbns: 0,
     media: 0,
+    tocNodes: 0,
+    contentItems: 0,
   };
+  const isbns = Array.from({ length: total }, (_, n) => demoIsbn(57, n));
   const before = await existingMediaTitles(deps.db);
+  const withToc = await isbnsWithToc(deps.db, isbns);
   const files = await storeFiles(
     deps.storage,
     MEDIA.filter((m) => !before.has(m[2])),
   );
+  const pdfs = new Map<string, StoredPdf>();
   const used = new Set<string>();
   try {
+    await storePdfs(
+      deps.storage,
+      isbns.filter((i) => !withToc.has(i)),
+      pdfs,
+    );
     await deps.db.transaction(async (tx) => {
       const refs = await seedCurriculum(tx, report);
       await seedBooks(tx, refs, total, report);
       await seedMedia(tx, files, used, report);
+      await seedTocs(tx, isbns, pdfs, used, report);
     });
   } catch (err) {
     used.clear();
     throw err;
   } finally {
-    const unused = [...files.values()].filter((f) => !used.has(f.file.key));
-    await Promise.all(unused.map((f) => deps.storage.delete(f.file.key)));
+    const stored = [
+      ...[...files.values()].map((f) => f.file.key),
+      ...[...pdfs.values()].map((f) => f.file.key),
+    ];
+    await Promise.all(stored.filter((k) => !used.has(k)).map((k) => deps.storage.delete(k)));
   }
   return report;
 }
