@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { hasControlCharacters, idBody, idSchema, okSchema, timestampSchema } from './common.ts';
+import { importErrorSchema } from './books.ts';
+import {
+  booleanQuery,
+  hasControlCharacters,
+  idBody,
+  idSchema,
+  okSchema,
+  timestampSchema,
+} from './common.ts';
 import { isbnSchema } from './isbn.ts';
 import { mediaUrlSchema } from './media.ts';
 import { defineRoutes } from './route.ts';
@@ -16,6 +24,10 @@ export const TOC_NODE_KINDS = ['unit', 'chapter', 'topic', 'section'] as const;
 export const tocNodeKindSchema = z.enum(TOC_NODE_KINDS);
 export type TocNodeKind = z.infer<typeof tocNodeKindSchema>;
 
+export const TOC_NODE_STATUSES = ['active', 'inactive'] as const;
+export const tocNodeStatusSchema = z.enum(TOC_NODE_STATUSES);
+export type TocNodeStatus = z.infer<typeof tocNodeStatusSchema>;
+
 export const CONTENT_KINDS = ['pdf', 'video', 'audio', 'link'] as const;
 export const contentKindSchema = z.enum(CONTENT_KINDS);
 export type ContentKind = z.infer<typeof contentKindSchema>;
@@ -28,8 +40,9 @@ export interface TocNode {
   chapterId: number | null;
   topicId: number | null;
   position: number;
+  /** Open without purchase (the free sample of a book). */
   isFree: boolean;
-  status: 'active' | 'inactive';
+  status: TocNodeStatus;
   /** Content items directly on this node. */
   contentCount: number;
   children: TocNode[];
@@ -45,7 +58,7 @@ export const tocNodeSchema: z.ZodType<TocNode> = z.lazy(() =>
     topicId: z.number().int().nullable(),
     position: z.number().int(),
     isFree: z.boolean(),
-    status: z.enum(['active', 'inactive']),
+    status: tocNodeStatusSchema,
     contentCount: z.number().int(),
     children: z.array(tocNodeSchema),
   }),
@@ -83,6 +96,24 @@ export const addTocNodeBody = z.object({
   kind: tocNodeKindSchema,
 });
 export const renameTocNodeBody = z.object({ id: idSchema, title: tocTitleSchema });
+/**
+ * Title, free flag and status of a node in one write; at least one of them.
+ * With `subtree: true`, `isFree` and `status` are applied to every node under
+ * it as well (the title stays the node's own).
+ */
+export const updateTocNodeBody = z
+  .object({
+    id: idSchema,
+    title: tocTitleSchema.optional(),
+    isFree: z.boolean().optional(),
+    status: tocNodeStatusSchema.optional(),
+    subtree: z.boolean().default(false),
+  })
+  .refine(
+    (b) => b.title !== undefined || b.isFree !== undefined || b.status !== undefined,
+    'Give title, isFree or status',
+  );
+export type UpdateTocNodeBody = z.input<typeof updateTocNodeBody>;
 export const moveTocNodeBody = z.object({
   id: idSchema,
   parentId: idSchema.nullable(),
@@ -162,6 +193,54 @@ export const contentFileQuery = z.object({
   sig: z.string().max(100),
 });
 
+/**
+ * TOC as XLSX (Sunbird style): "Level 1" … "Level N" (one column per level,
+ * at least 4; a row's title sits in the column of its level), then "Node Id",
+ * "Kind", "Free" (Yes/No), "Status" (active/inactive); one row per node,
+ * depth first. The upload matches rows to nodes by Node Id (update, move),
+ * creates rows without one, and keeps nodes absent from the sheet unless
+ * `removeMissing=true` (then they go with their content).
+ */
+export const TOC_SHEET_MIN_LEVELS = 4;
+export const TOC_SHEET_MAX_LEVELS = 10;
+export const tocDownloadQuery = z.object({ bookId: idSchema });
+
+export const uploadTocQuery = z.object({
+  bookId: idSchema,
+  /** The default: only report what the file would change. */
+  dryRun: booleanQuery.default(true),
+  /** Delete the book's nodes (with their content) that are not in the sheet. */
+  removeMissing: booleanQuery.default(false),
+});
+export type UploadTocQuery = z.input<typeof uploadTocQuery>;
+
+export const tocMissingNodeSchema = z.object({
+  id: z.number().int(),
+  /** "Unit 1 › Chapter 2". */
+  path: z.string(),
+  contentItems: z.number().int(),
+});
+
+export const uploadTocResponse = z.object({
+  rows: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(importErrorSchema),
+  /** False for a dry run (and for a refused file). */
+  committed: z.boolean(),
+  /** Rows without a Node Id. */
+  created: z.number().int(),
+  /** Existing nodes whose title, kind, free flag or status changes. */
+  updated: z.number().int(),
+  /** Existing nodes whose parent or position among siblings changes. */
+  moved: z.number().int(),
+  /** Nodes removed (only with removeMissing), with their content items. */
+  removed: z.number().int(),
+  removedContentItems: z.number().int(),
+  /** The book's nodes absent from the sheet: kept, or removed with removeMissing. */
+  notInSheet: z.array(tocMissingNodeSchema),
+});
+export type UploadTocResponse = z.infer<typeof uploadTocResponse>;
+
 const common = { access: 'books', tag: 'toc' } as const;
 
 export const tocRoutes = defineRoutes({
@@ -199,6 +278,40 @@ export const tocRoutes = defineRoutes({
     summary: 'Rename a TOC node',
     body: renameTocNodeBody,
     response: tocSchema,
+  },
+  updateTocNode: {
+    ...common,
+    method: 'POST',
+    path: '/book/updatetocnode',
+    summary:
+      "Change a TOC node's title, free flag and/or status (subtree: true applies isFree/status below it too)",
+    body: updateTocNodeBody,
+    response: tocSchema,
+  },
+  downloadToc: {
+    ...common,
+    method: 'GET',
+    path: '/book/downloadtoc',
+    summary:
+      'A book\'s TOC as XLSX: one column per level ("Level 1"…), then Node Id, Kind, Free, Status; depth first',
+    query: tocDownloadQuery,
+    download: true,
+  },
+  uploadToc: {
+    ...common,
+    method: 'POST',
+    path: '/book/uploadtoc',
+    summary:
+      'Import a book\'s TOC from XLSX (multipart, field "file"; the downloadtoc layout): rows with a Node Id update and move that node, rows without one create nodes; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false applies all or nothing; removeMissing=true deletes nodes not in the sheet',
+    query: uploadTocQuery,
+    response: uploadTocResponse,
+  },
+  tocTemplate: {
+    ...common,
+    method: 'GET',
+    path: '/book/toctemplate',
+    summary: 'The XLSX template of uploadtoc: its headers and a few example rows',
+    download: true,
   },
   moveTocNode: {
     ...common,

@@ -1,6 +1,7 @@
 import { tocRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { servePdf, serveSignedPdf, uploadContent } from './toc.files.ts';
 import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
@@ -14,7 +15,13 @@ import {
   removeContent,
   renameTocNode,
   tocNodeImpact,
+  updateTocNode,
 } from './toc.service.ts';
+
+// Placeholders while the TOC XLSX round trip is being written.
+const notYet = () => {
+  throw new AppError(501, 'not_implemented', 'Not implemented yet');
+};
 
 export function tocModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;
@@ -27,6 +34,10 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
       dummyToc: ({ body, ctx, admin }) => dummyToc(deps, ctx, admin!, body),
       addTocNode: ({ body, ctx, admin }) => addTocNode(deps, ctx, admin!, body),
       renameTocNode: ({ body, ctx, admin }) => renameTocNode(deps, ctx, admin!, body),
+      updateTocNode: ({ body, ctx, admin }) => updateTocNode(deps, ctx, admin!, body),
+      downloadToc: notYet,
+      uploadToc: notYet,
+      tocTemplate: notYet,
       moveTocNode: ({ body, ctx, admin }) => moveTocNode(deps, ctx, admin!, body),
       tocNodeImpact: ({ query }) => tocNodeImpact(db, query.id),
       deleteTocNode: ({ body, ctx }) => deleteTocNode(deps, ctx, body.id),

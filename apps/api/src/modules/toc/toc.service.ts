@@ -8,6 +8,7 @@ import type {
   moveTocNodeBody,
   renameTocNodeBody,
   Toc,
+  updateTocNodeBody,
 } from '@bo/contract';
 import { and, asc, count, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -219,6 +220,45 @@ export function renameTocNode(
       entityId: input.id,
       before: { title: node.title },
       after: { title: input.title },
+    });
+    return readTocOfBook(tx, book.id);
+  });
+}
+
+/**
+ * Title, free flag and status in one write. With `subtree`, the flag and the
+ * status go to every node under it too, so a whole free chapter is one call.
+ */
+export function updateTocNode(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  input: z.infer<typeof updateTocNodeBody>,
+): Promise<Toc> {
+  return deps.db.transaction(async (tx) => {
+    const { book, rows, node } = await lockNodeBook(tx, input.id);
+    const stamp = { updatedAt: deps.clock(), updatedBy: actor.id };
+    const flags = {
+      ...(input.isFree === undefined ? {} : { isFree: input.isFree }),
+      ...(input.status === undefined ? {} : { status: input.status }),
+    };
+    await tx
+      .update(tocNodes)
+      .set({ ...flags, ...(input.title === undefined ? {} : { title: input.title }), ...stamp })
+      .where(eq(tocNodes.id, node.id));
+    const below = input.subtree ? subtreeIds(rows, node.id).filter((id) => id !== node.id) : [];
+    if (below.length && Object.keys(flags).length) {
+      await tx
+        .update(tocNodes)
+        .set({ ...flags, ...stamp })
+        .where(inArray(tocNodes.id, below));
+    }
+    await recordAudit(tx, ctx, {
+      action: 'toc_node_updated',
+      entity: 'toc_node',
+      entityId: node.id,
+      before: { title: node.title, isFree: node.isFree, status: node.status },
+      after: { ...input, descendants: below.length },
     });
     return readTocOfBook(tx, book.id);
   });
