@@ -80,10 +80,30 @@ export const reorderBody = z.object({
 export type ReorderBody = z.input<typeof reorderBody>;
 
 const common = { access: 'curriculum', tag: 'curriculum' } as const;
+/**
+ * Reading the masters is open to every module that tags its content by grade,
+ * subject, chapter or topic (their screens' selects); editing is `curriculum`.
+ */
+const reading = {
+  tag: 'curriculum',
+  access: [
+    'curriculum',
+    'books',
+    'media',
+    'questions',
+    'practices',
+    'mock_tests',
+    'diagnostic_tests',
+    'free_content',
+    'promotional',
+    'qr_codes',
+    'reports',
+  ],
+} as const;
 
 export const curriculumRoutes = defineRoutes({
   getGrades: {
-    ...common,
+    ...reading,
     method: 'GET',
     path: '/book/getgrades',
     spec: true,
@@ -91,7 +111,7 @@ export const curriculumRoutes = defineRoutes({
     response: items(gradeSchema),
   },
   getSubjects: {
-    ...common,
+    ...reading,
     method: 'GET',
     path: '/book/getsubjects',
     spec: true,
@@ -100,7 +120,7 @@ export const curriculumRoutes = defineRoutes({
     response: items(subjectSchema),
   },
   getChapters: {
-    ...common,
+    ...reading,
     method: 'GET',
     path: '/book/getchapters',
     spec: true,
@@ -109,7 +129,7 @@ export const curriculumRoutes = defineRoutes({
     response: items(chapterSchema),
   },
   getTopics: {
-    ...common,
+    ...reading,
     method: 'GET',
     path: '/book/gettopics',
     spec: true,

@@ -38,6 +38,38 @@ export type Module = z.infer<typeof moduleSchema>;
 
 /**
  * Who may call a route: anyone (`public`), any signed-in admin (`session`),
- * super admins only (`super_admin`), or holders of one module.
+ * super admins only (`super_admin`), or holders of a module (or of any one of
+ * a list of modules).
  */
-export type Access = 'public' | 'session' | 'super_admin' | ModuleKey;
+export type Access =
+  | 'public'
+  | 'session'
+  | 'super_admin'
+  | ModuleKey
+  | readonly [ModuleKey, ...ModuleKey[]];
+
+/**
+ * The modules that open a route guarded by `access` (any one of them is
+ * enough), or null when no module is involved. A list serves shared reads:
+ * the curriculum masters feed the selects of the books and media screens.
+ */
+export function accessModules(access: Access): readonly ModuleKey[] | null {
+  if (access === 'public' || access === 'session' || access === 'super_admin') return null;
+  return typeof access === 'string' ? [access] : access;
+}
+
+/** How an access rule reads in the API docs and in messages. */
+export function describeAccess(access: Access): string {
+  return typeof access === 'string' ? access : access.join(' | ');
+}
+
+/** The one rule, used by the API's guard and by the web app's menus. */
+export function allows(
+  admin: { role: string; modules: readonly string[] },
+  access: Access,
+): boolean {
+  if (access === 'public' || access === 'session') return true;
+  if (admin.role === 'super_admin') return true;
+  if (access === 'super_admin') return false;
+  return (accessModules(access) ?? []).some((m) => admin.modules.includes(m));
+}

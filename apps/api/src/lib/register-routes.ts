@@ -1,4 +1,5 @@
-import type { RouteBody, RouteDef, RouteQuery, RouteResponse } from '@bo/contract';
+import type { Access, RouteBody, RouteDef, RouteQuery, RouteResponse } from '@bo/contract';
+import { describeAccess } from '@bo/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
@@ -30,7 +31,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     routeName?: string;
-    access?: string;
+    access?: Access;
   }
 }
 
@@ -75,7 +76,7 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
       schema: {
         summary: def.summary,
         tags: [def.tag],
-        description: `Access: ${def.access}${def.spec ? ' · spec path' : ''}`,
+        description: `Access: ${describeAccess(def.access)}${def.spec ? ' · spec path' : ''}`,
         ...(def.access === 'public' ? {} : { security: [{ bearer: [] }] }),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.body ? { body: def.body } : {}),

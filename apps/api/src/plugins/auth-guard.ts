@@ -1,5 +1,5 @@
 import type { Access, ModuleKey, SessionAdmin } from '@bo/contract';
-import { MODULES } from '@bo/contract';
+import { accessModules, allows, MODULES } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { admins } from '../db/schema/index.ts';
@@ -63,12 +63,10 @@ export function effectiveModules(role: string, modules: string[]): ModuleKey[] {
 }
 
 export function authorize(admin: AuthAdmin, access: Access) {
-  if (access === 'public' || access === 'session') return;
-  if (access === 'super_admin') {
-    if (admin.role !== 'super_admin') throw forbidden('Only super admins may do this');
-    return;
-  }
-  if (!admin.modules.includes(access)) {
-    throw forbidden(`You do not have access to ${moduleName.get(access) ?? access}`);
-  }
+  if (allows(admin, access)) return;
+  if (access === 'super_admin') throw forbidden('Only super admins may do this');
+  const names = (accessModules(access) ?? []).map((m) => moduleName.get(m) ?? m);
+  throw forbidden(
+    `You do not have access to ${names.length === 1 ? names[0] : `any of ${names.join(', ')}`}`,
+  );
 }

@@ -1,4 +1,4 @@
-import { type Access, routes, type SessionAdmin } from '@bo/contract';
+import { type Access, allows, routes, type SessionAdmin } from '@bo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,11 +24,7 @@ export function useMe() {
 
 /** Whether an admin may open something guarded by `access` (the API's own rule). */
 export function canOpen(admin: SessionAdmin | undefined, access: Access): boolean {
-  if (!admin) return false;
-  if (access === 'public' || access === 'session') return true;
-  if (admin.role === 'super_admin') return true;
-  if (access === 'super_admin') return false;
-  return admin.modules.includes(access);
+  return admin !== undefined && allows(admin, access);
 }
 
 /**

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { bookKeys } from './book-keys.ts';
 
-/** GET /book/getgrades: the options of the grade filter and field (module `curriculum`). */
+/** GET /book/getgrades: the options of the grade filter and field (open to the books, media and other content modules). */
 export const listGrades = (signal?: AbortSignal) => apiCall(routes.getGrades, { signal });
 
 export function useGrades() {

@@ -102,7 +102,7 @@ export function BookFormModal({ book, onClose }: { book: Book | null; onClose: (
               label="Grade"
               placeholder={grades.isError ? 'Grades unavailable' : 'No grade'}
               description={
-                grades.isError ? 'Choosing a grade needs the Curriculum module.' : undefined
+                grades.isError ? 'The grades could not be loaded; try again later.' : undefined
               }
               data={(grades.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
               disabled={grades.isError}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { mediaKeys } from './media-keys.ts';
 
-/** GET /book/getgrades … /book/gettopics: the cascading tag options (module `curriculum`). */
+/** GET /book/getgrades … /book/gettopics: the cascading tag options (open to the books, media and other content modules). */
 const options = { staleTime: 60_000, retry: false } as const;
 
 export function useGrades() {
