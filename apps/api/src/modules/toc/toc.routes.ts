@@ -1,7 +1,6 @@
 import { tocRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { servePdf, serveSignedPdf, uploadContent } from './toc.files.ts';
 import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
@@ -17,11 +16,7 @@ import {
   tocNodeImpact,
   updateTocNode,
 } from './toc.service.ts';
-
-// Placeholders while the TOC XLSX round trip is being written.
-const notYet = () => {
-  throw new AppError(501, 'not_implemented', 'Not implemented yet');
-};
+import { downloadToc, sendTocTemplate, uploadToc } from './toc.xlsx.ts';
 
 export function tocModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;
@@ -35,9 +30,9 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
       addTocNode: ({ body, ctx, admin }) => addTocNode(deps, ctx, admin!, body),
       renameTocNode: ({ body, ctx, admin }) => renameTocNode(deps, ctx, admin!, body),
       updateTocNode: ({ body, ctx, admin }) => updateTocNode(deps, ctx, admin!, body),
-      downloadToc: notYet,
-      uploadToc: notYet,
-      tocTemplate: notYet,
+      downloadToc: ({ query, reply }) => downloadToc(db, reply, query.bookId) as never,
+      uploadToc: ({ query, req, ctx, admin }) => uploadToc(deps, ctx, admin!, req, query),
+      tocTemplate: ({ reply }) => sendTocTemplate(reply) as never,
       moveTocNode: ({ body, ctx, admin }) => moveTocNode(deps, ctx, admin!, body),
       tocNodeImpact: ({ query }) => tocNodeImpact(db, query.id),
       deleteTocNode: ({ body, ctx }) => deleteTocNode(deps, ctx, body.id),

@@ -40,7 +40,7 @@ import {
 const invalid = (path: string, message: string) =>
   badRequest(message, [{ path: `body.${path}`, message }]);
 
-async function lockBook(tx: Tx, bookId: number) {
+export async function lockBook(tx: Tx, bookId: number) {
   const row = await lockBookRow(tx, bookId);
   if (!row) throw notFound('Book');
   return row;
@@ -61,7 +61,7 @@ async function lockNodeBook(tx: Tx, nodeId: number, path = 'id') {
   return { book, rows, node: row };
 }
 
-async function pdfKeysOf(tx: Tx, nodeIds: number[]) {
+export async function pdfKeysOf(tx: Tx, nodeIds: number[]) {
   if (!nodeIds.length) return [];
   const rows = await tx
     .select({ key: contentItems.fileKey })
@@ -70,7 +70,7 @@ async function pdfKeysOf(tx: Tx, nodeIds: number[]) {
   return rows.map((r) => r.key!);
 }
 
-async function removeFiles(deps: Deps, keys: string[]) {
+export async function removeFiles(deps: Deps, keys: string[]) {
   for (const key of keys) await deps.storage.delete(key).catch(() => undefined);
 }
 

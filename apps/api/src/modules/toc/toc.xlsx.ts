@@ -1,0 +1,275 @@
+import { TOC_SHEET_MIN_LEVELS, type TocNode, type UploadTocResponse } from '@bo/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { tocNodes } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { type CellValue, sendXlsx, type XlsxColumn } from '../../lib/xlsx/export.ts';
+import { commitImport, type ImportRow, parseXlsxImport } from '../../lib/xlsx/import.ts';
+import { readXlsxUpload } from '../../lib/xlsx/upload.ts';
+import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { bookNodes, type NodeRow, nodePaths, readTocOfBook } from './toc.queries.ts';
+import { lockBook, pdfKeysOf, removeFiles } from './toc.service.ts';
+import {
+  countChanges,
+  HEADERS,
+  keyOf,
+  levelHeader,
+  type Placement,
+  placements,
+  planToc,
+  SHEET_COLUMNS,
+  type SheetKey,
+  type TocPlan,
+} from './toc.sheet.ts';
+
+/**
+ * The TOC round trip as XLSX (docs/decisions.md, Books: TOC and content):
+ * downloadtoc writes the sheet toc.sheet.ts reads; uploadtoc plans the
+ * changes, reports them (dry run), then applies all of them in one
+ * transaction with the book's row locked, planned again under the lock.
+ */
+
+export const MAX_TOC_ROWS = 5000;
+
+interface SheetLine {
+  level: number;
+  id: number | null;
+  title: string;
+  kind: string;
+  isFree: boolean;
+  status: string;
+}
+
+function sheetColumns(levels: number): XlsxColumn<SheetLine>[] {
+  return [
+    ...Array.from({ length: levels }, (_, i) => ({
+      header: levelHeader(i + 1),
+      key: `level${i + 1}`,
+      width: 28,
+      value: (r: SheetLine): CellValue => (r.level === i + 1 ? r.title : null),
+    })),
+    { header: HEADERS.nodeId, key: 'id', width: 10 },
+    { header: HEADERS.kind, key: 'kind', width: 10 },
+    { header: HEADERS.free, key: 'free', width: 8, value: (r) => (r.isFree ? 'Yes' : 'No') },
+    { header: HEADERS.status, key: 'status', width: 10 },
+  ];
+}
+
+function linesOf(nodes: TocNode[], level = 1, out: SheetLine[] = []): SheetLine[] {
+  for (const n of nodes) {
+    out.push({ level, id: n.id, title: n.title, kind: n.kind, isFree: n.isFree, status: n.status });
+    linesOf(n.children, level + 1, out);
+  }
+  return out;
+}
+
+export async function downloadToc(db: Db, reply: FastifyReply, bookId: number) {
+  const toc = await readTocOfBook(db, bookId);
+  const lines = linesOf(toc.nodes);
+  const levels = Math.max(TOC_SHEET_MIN_LEVELS, ...lines.map((l) => l.level));
+  return sendXlsx(reply, `TOC ${toc.book.isbn}.xlsx`, [
+    { name: 'TOC', columns: sheetColumns(levels), rows: lines },
+  ]);
+}
+
+const EXAMPLE: SheetLine[] = [
+  { level: 1, id: null, title: 'Unit 1: Numbers', kind: 'unit', isFree: true, status: 'active' },
+  { level: 2, id: null, title: 'Counting', kind: 'chapter', isFree: true, status: 'active' },
+  { level: 3, id: null, title: 'Numbers to 100', kind: 'topic', isFree: false, status: 'active' },
+  { level: 4, id: null, title: 'Exercises', kind: 'section', isFree: false, status: 'active' },
+  { level: 1, id: null, title: 'Unit 2: Shapes', kind: 'unit', isFree: false, status: 'active' },
+];
+
+export const sendTocTemplate = (reply: FastifyReply) =>
+  sendXlsx(reply, 'TOC template.xlsx', [
+    { name: 'TOC', columns: sheetColumns(TOC_SHEET_MIN_LEVELS), rows: EXAMPLE },
+  ]);
+
+/** Node ids of the sheet that belong to other books. */
+async function foreignIds(
+  db: Db | Tx,
+  bookId: number,
+  rows: ImportRow<SheetKey>[],
+  own: Set<number>,
+) {
+  const ids = rows
+    .map((r) => Number(r.values.nodeId))
+    .filter((id) => Number.isSafeInteger(id) && id > 0 && !own.has(id));
+  if (!ids.length) return new Set<number>();
+  const found = await db
+    .select({ id: tocNodes.id, bookId: tocNodes.bookId })
+    .from(tocNodes)
+    .where(inArray(tocNodes.id, [...new Set(ids)]));
+  return new Set(found.filter((f) => f.bookId !== bookId).map((f) => f.id));
+}
+
+async function planFor(db: Db | Tx, bookId: number, rows: ImportRow<SheetKey>[]) {
+  const existing = await bookNodes(db, bookId);
+  const own = new Set(existing.map((n) => n.id));
+  const plan = planToc(existing, rows, await foreignIds(db, bookId, rows, own));
+  return { existing, plan };
+}
+
+function summary(existing: NodeRow[], plan: TocPlan, removeMissing: boolean) {
+  const placed = placements(plan, removeMissing);
+  const paths = nodePaths(existing);
+  return {
+    placed,
+    ...countChanges(existing, plan, placed),
+    removed: removeMissing ? plan.missing.length : 0,
+    removedContentItems: removeMissing
+      ? plan.missing.reduce((sum, n) => sum + n.contentCount, 0)
+      : 0,
+    notInSheet: plan.missing.map((n) => ({
+      id: n.id,
+      path: paths.get(n.id) ?? n.title,
+      contentItems: n.contentCount,
+    })),
+  };
+}
+
+export async function uploadToc(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  req: FastifyRequest,
+  query: { bookId: number; dryRun: boolean; removeMissing: boolean },
+): Promise<UploadTocResponse> {
+  // The book first: an unknown book is 404 before the file is read.
+  await readTocOfBook(deps.db, query.bookId);
+  const bytes = await readXlsxUpload(req, deps.config.uploadMaxBytes.xlsx);
+  const parsed = await parseXlsxImport(bytes, SHEET_COLUMNS, {
+    limits: deps.config.xlsxLimits,
+    maxRows: MAX_TOC_ROWS,
+  });
+  const { existing, plan } = await planFor(deps.db, query.bookId, parsed.rows);
+  const errors = [...parsed.report.errors, ...plan.errors].sort(
+    (a, b) => a.row - b.row || a.column.localeCompare(b.column),
+  );
+  const headerErrors = errors.some((e) => e.row === 1);
+  const badRows = new Set(errors.map((e) => e.row)).size;
+  const report = {
+    rows: parsed.report.rows,
+    valid: headerErrors ? 0 : parsed.report.rows - badRows,
+    errors,
+  };
+  const { placed: _p, ...counts } = summary(existing, plan, query.removeMissing);
+  if (query.dryRun) return { ...report, committed: false, ...counts };
+
+  let files: string[] = [];
+  const { result } = await commitImport(
+    deps.db,
+    { report, rows: parsed.rows },
+    async (rows, tx) => {
+      await lockBook(tx, query.bookId);
+      // Planned again under the lock: the TOC may have changed since the read above.
+      const again = await planFor(tx, query.bookId, rows);
+      if (again.plan.errors.length) {
+        throw conflict(
+          `The TOC changed meanwhile (row ${again.plan.errors[0]!.row}: ${again.plan.errors[0]!.message}); nothing was imported`,
+        );
+      }
+      const s = summary(again.existing, again.plan, query.removeMissing);
+      if (query.removeMissing)
+        files = await pdfKeysOf(
+          tx,
+          again.plan.missing.map((n) => n.id),
+        );
+      await applyPlan(
+        tx,
+        deps,
+        actor,
+        query.bookId,
+        again.plan,
+        again.existing,
+        s.placed,
+        query.removeMissing,
+      );
+      const { placed: _q, ...done } = s;
+      await recordAudit(tx, ctx, {
+        action: 'toc_imported',
+        entity: 'book',
+        entityId: query.bookId,
+        before: { nodes: again.existing.length },
+        after: {
+          rows: rows.length,
+          created: done.created,
+          updated: done.updated,
+          moved: done.moved,
+          removed: done.removed,
+          removeMissing: query.removeMissing,
+        },
+      });
+      return done;
+    },
+  );
+  await removeFiles(deps, files);
+  return { ...report, committed: true, ...result };
+}
+
+/** Inserts the new rows top-down, then writes every changed field, then removes. */
+async function applyPlan(
+  tx: Tx,
+  deps: Deps,
+  actor: AuthAdmin,
+  bookId: number,
+  plan: TocPlan,
+  existing: NodeRow[],
+  placed: Map<string, Placement>,
+  removeMissing: boolean,
+) {
+  const idOf = new Map<string, number>(existing.map((n) => [String(n.id), n.id]));
+  const parentOf = (p: Placement) => (p.parentKey === null ? null : idOf.get(p.parentKey)!);
+  const now = deps.clock();
+  for (const [i, n] of plan.nodes.entries()) {
+    if (n.id !== null) continue;
+    const key = keyOf(plan.nodes, i);
+    const p = placed.get(key)!;
+    const [row] = await tx
+      .insert(tocNodes)
+      .values({
+        bookId,
+        parentId: parentOf(p),
+        kind: n.kind,
+        title: n.title,
+        position: p.position,
+        isFree: n.isFree,
+        status: n.status,
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      })
+      .returning({ id: tocNodes.id });
+    idOf.set(key, row!.id);
+  }
+  const planned = new Map(plan.nodes.filter((n) => n.id !== null).map((n) => [n.id!, n]));
+  for (const was of existing) {
+    const p = placed.get(String(was.id));
+    if (!p) continue; // removed below
+    const n = planned.get(was.id);
+    const fields = n
+      ? { title: n.title, kind: n.kind, isFree: n.isFree, status: n.status }
+      : { title: was.title, kind: was.kind, isFree: was.isFree, status: was.status };
+    const parentId = parentOf(p);
+    const same =
+      was.parentId === parentId &&
+      was.position === p.position &&
+      (Object.keys(fields) as (keyof typeof fields)[]).every((k) => was[k] === fields[k]);
+    if (same) continue;
+    await tx
+      .update(tocNodes)
+      .set({ ...fields, parentId, position: p.position, updatedAt: now, updatedBy: actor.id })
+      .where(eq(tocNodes.id, was.id));
+  }
+  if (removeMissing && plan.missing.length) {
+    await tx.delete(tocNodes).where(
+      inArray(
+        tocNodes.id,
+        plan.missing.map((n) => n.id),
+      ),
+    );
+  }
+}
