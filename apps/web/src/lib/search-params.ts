@@ -4,6 +4,19 @@ import type { z } from 'zod';
 
 type Patch = Record<string, string | number | null | undefined>;
 
+/** A change to the URL list state; empty values remove the parameter. */
+export type ListPatch = Patch;
+/** How a screen writes its list state: `useListParams(...).update`. */
+export type ListUpdate = (patch: ListPatch, options?: { replace?: boolean }) => void;
+
+/** Whether any of `keys` holds a value: a filtered list says "No … match", not "No … yet". */
+export function hasFilters(values: object, keys: readonly string[]): boolean {
+  const record = values as Record<string, unknown>;
+  return keys.some(
+    (key) => record[key] !== undefined && record[key] !== null && record[key] !== '',
+  );
+}
+
 /**
  * Reads list filters from the URL through a contract query schema, so a
  * shared or bookmarked link shows the same page. A value the schema rejects

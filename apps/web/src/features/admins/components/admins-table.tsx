@@ -8,73 +8,44 @@ import {
   IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import type { ReactNode } from 'react';
+import {
+  ListTable,
+  type ListTableParams,
+  type ListTableQuery,
+} from '../../../components/list-table.tsx';
 import { ROLE_LABEL, STATUS_COLOR, STATUS_LABEL } from './labels.ts';
 
 export type AdminAction = 'edit' | 'disable' | 'enable' | 'resend' | 'delete';
-type SortColumn = 'name' | 'email' | 'createdAt' | 'lastLoginAt';
 
 const moduleName = new Map<string, string>(MODULES.map((m) => [m.key, m.name]));
-const PAGE_SIZES = [10, 20, 50, 100];
 
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 export function AdminsTable({
-  records,
-  total,
-  page,
-  pageSize,
-  sort,
-  fetching,
+  params,
+  query,
   filtered,
   currentAdminId,
-  onPage,
-  onPageSize,
-  onSort,
   onAction,
 }: {
-  records: Admin[] | undefined;
-  total: number | undefined;
-  page: number;
-  pageSize: number;
-  sort: { column: SortColumn | undefined; order: 'asc' | 'desc' };
-  fetching: boolean;
+  params: ListTableParams;
+  query: ListTableQuery<Admin>;
   filtered: boolean;
   currentAdminId: number | undefined;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
-  onSort: (column: SortColumn, order: 'asc' | 'desc') => void;
   onAction: (action: AdminAction, admin: Admin) => void;
 }) {
-  const sortStatus: DataTableSortStatus<Admin> = {
-    columnAccessor: sort.column ?? 'createdAt',
-    direction: sort.order,
-  };
   return (
-    <DataTable<Admin>
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalSpacing="sm"
-      minHeight={records?.length ? undefined : 260}
-      fetching={fetching}
-      records={records}
-      idAccessor="id"
-      totalRecords={total}
-      page={page}
-      recordsPerPage={pageSize}
-      recordsPerPageOptions={PAGE_SIZES}
-      recordsPerPageLabel="Admins per page"
-      onPageChange={onPage}
-      onRecordsPerPageChange={onPageSize}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-      sortStatus={sortStatus}
-      onSortStatusChange={(s) => onSort(s.columnAccessor as SortColumn, s.direction)}
-      noRecordsText={filtered ? 'No admins match' : 'No admins yet'}
-      noRecordsIcon={<IconUsersGroup size={32} stroke={1.4} />}
-      customRowAttributes={(admin) => ({ 'data-testid': `admin-row-${admin.id}` })}
+    <ListTable<Admin>
+      params={params}
+      query={query}
+      noun="Admins"
+      errorTitle="Could not load the admins"
+      emptyText={filtered ? 'No admins match' : 'No admins yet'}
+      emptyIcon={<IconUsersGroup size={32} stroke={1.4} />}
+      defaultSort="createdAt"
+      rowTestId={(admin) => `admin-row-${admin.id}`}
       columns={[
         {
           accessor: 'name',

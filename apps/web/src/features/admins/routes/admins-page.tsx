@@ -1,10 +1,9 @@
 import { type Admin, adminListQuery } from '@bo/contract';
-import { Alert, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useMe } from '../../../lib/session.ts';
@@ -13,7 +12,7 @@ import { useEditAdmin } from '../api/edit-admin.ts';
 import { useAdmins } from '../api/list-admins.ts';
 import { useResendInvite } from '../api/resend-invite.ts';
 import { AdminFormModal } from '../components/admin-form-modal.tsx';
-import { AdminsFilters } from '../components/admins-filters.tsx';
+import { AdminsFilters, hasAdminFilters } from '../components/admins-filters.tsx';
 import { type AdminAction, AdminsTable } from '../components/admins-table.tsx';
 
 type Dialog =
@@ -24,7 +23,8 @@ type Dialog =
 
 /** /admins: the admin list (state in the URL) and everything done to an admin. */
 export function AdminsPage() {
-  const { values, update } = useListParams(adminListQuery);
+  const params = useListParams(adminListQuery);
+  const { values, update } = params;
   const list = useAdmins(values);
   const me = useMe();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -32,14 +32,6 @@ export function AdminsPage() {
   const remove = useDeleteAdmin();
   const resend = useResendInvite();
   const close = () => setDialog(null);
-
-  // Deleting the last row of the last page leaves an empty page: step back to one that exists.
-  const data = list.data;
-  useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && values.page > 1) {
-      update({ page: Math.ceil(data.total / values.pageSize) }, { replace: true });
-    }
-  }, [data, values.page, values.pageSize, update]);
 
   const setStatus = (admin: Admin, status: 'active' | 'disabled') =>
     edit.mutate(
@@ -84,29 +76,13 @@ export function AdminsPage() {
         }
       />
       <AdminsFilters values={values} onChange={update} />
-      {list.isError ? (
-        <Alert color="red" title="Could not load the admins">
-          {errorMessage(list.error)}
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <AdminsTable
-          records={data?.items}
-          total={data?.total}
-          page={values.page}
-          pageSize={values.pageSize}
-          sort={{ column: values.sort, order: values.order }}
-          fetching={list.isFetching}
-          filtered={Boolean(values.q || values.status || values.role)}
-          currentAdminId={me.data?.id}
-          onPage={(page) => update({ page })}
-          onPageSize={(pageSize) => update({ pageSize })}
-          onSort={(sort, order) => update({ sort, order })}
-          onAction={onAction}
-        />
-      )}
+      <AdminsTable
+        params={params}
+        query={list}
+        filtered={hasAdminFilters(values)}
+        currentAdminId={me.data?.id}
+        onAction={onAction}
+      />
 
       {dialog?.kind === 'form' && (
         <AdminFormModal

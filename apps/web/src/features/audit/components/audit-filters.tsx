@@ -1,7 +1,8 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
-import { IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { hasFilters, type ListUpdate } from '../../../lib/search-params.ts';
 import { useActors } from '../api/list-actors.ts';
 import { dayOf, instantOf } from './date-range.ts';
 
@@ -12,92 +13,66 @@ type Filters = {
   from?: string;
   to?: string;
 };
-type Patch = { [K in keyof Filters]?: string | number | undefined };
-
-export const hasAuditFilters = (v: Filters) =>
-  Boolean(v.actorId || v.action || v.entity || v.from || v.to);
+export const hasAuditFilters = (values: Filters) =>
+  hasFilters(values, ['actorId', 'action', 'entity', 'from', 'to']);
 
 /** Actor, action, entity and a date range; all kept in the URL by the page. */
-export function AuditFilters({
-  values,
-  onChange,
-}: {
-  values: Filters;
-  onChange: (patch: Patch, options?: { replace?: boolean }) => void;
-}) {
-  const filtered = hasAuditFilters(values);
+export function AuditFilters({ values, onChange }: { values: Filters; onChange: ListUpdate }) {
   return (
-    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      <ActorSelect value={values.actorId} onChange={(actorId) => onChange({ actorId })} />
-      <TextFilter
-        label="Action"
-        placeholder="e.g. admin_created"
-        value={values.action}
-        onChange={(action) => onChange({ action }, { replace: true })}
-      />
-      <TextFilter
-        label="Entity"
-        placeholder="e.g. admin"
-        value={values.entity}
-        onChange={(entity) => onChange({ entity }, { replace: true })}
-      />
-      <TextInput
-        label="From"
-        type="date"
-        value={dayOf(values.from)}
-        max={dayOf(values.to) || undefined}
-        onChange={(e) => onChange({ from: instantOf(e.currentTarget.value, 'start') })}
-        w={160}
-      />
-      <TextInput
-        label="To"
-        type="date"
-        value={dayOf(values.to)}
-        min={dayOf(values.from) || undefined}
-        onChange={(e) => onChange({ to: instantOf(e.currentTarget.value, 'end') })}
-        w={160}
-      />
-      {filtered && (
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconX size={14} />}
-          onClick={() =>
-            onChange({ actorId: undefined, action: '', entity: '', from: undefined, to: undefined })
-          }
-        >
-          Clear filters
-        </Button>
-      )}
-    </Group>
-  );
-}
-
-/** A free-text exact-match filter that updates the URL once typing pauses. */
-function TextFilter({
-  label,
-  placeholder,
-  value,
-  onChange,
-}: {
-  label: string;
-  placeholder: string;
-  value: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const [text, setText] = useState(value ?? '');
-  const push = useDebouncedCallback((v: string) => onChange(v.trim()), 400);
-  useEffect(() => setText(value ?? ''), [value]);
-  return (
-    <TextInput
-      label={label}
-      placeholder={placeholder}
-      value={text}
-      onChange={(e) => {
-        setText(e.currentTarget.value);
-        push(e.currentTarget.value);
-      }}
-      w={180}
+    <FilterBar
+      values={values}
+      onChange={onChange}
+      withLabels
+      filters={[
+        {
+          kind: 'custom',
+          keys: ['actorId'],
+          element: (
+            <ActorSelect value={values.actorId} onChange={(actorId) => onChange({ actorId })} />
+          ),
+        },
+        // Free-text exact matches, written to the URL once typing pauses.
+        {
+          kind: 'text',
+          key: 'action',
+          label: 'Action',
+          placeholder: 'e.g. admin_created',
+          width: 180,
+          debounce: 400,
+        },
+        {
+          kind: 'text',
+          key: 'entity',
+          label: 'Entity',
+          placeholder: 'e.g. admin',
+          width: 180,
+          debounce: 400,
+        },
+        {
+          kind: 'custom',
+          keys: ['from', 'to'],
+          element: (
+            <>
+              <TextInput
+                label="From"
+                type="date"
+                value={dayOf(values.from)}
+                max={dayOf(values.to) || undefined}
+                onChange={(e) => onChange({ from: instantOf(e.currentTarget.value, 'start') })}
+                w={160}
+              />
+              <TextInput
+                label="To"
+                type="date"
+                value={dayOf(values.to)}
+                min={dayOf(values.from) || undefined}
+                onChange={(e) => onChange({ to: instantOf(e.currentTarget.value, 'end') })}
+                w={160}
+              />
+            </>
+          ),
+        },
+      ]}
     />
   );
 }

@@ -1,57 +1,38 @@
 import type { AuditEntry } from '@bo/contract';
 import { ActionIcon, Badge, Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconHistory } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-
-const PAGE_SIZES = [20, 50, 100];
+import {
+  ListTable,
+  type ListTableParams,
+  type ListTableQuery,
+} from '../../../components/list-table.tsx';
 
 const formatAt = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
 
 export function AuditTable({
-  records,
-  total,
-  page,
-  pageSize,
-  fetching,
+  params,
+  query,
   filtered,
-  onPage,
-  onPageSize,
 }: {
-  records: AuditEntry[] | undefined;
-  total: number | undefined;
-  page: number;
-  pageSize: number;
-  fetching: boolean;
+  params: ListTableParams;
+  query: ListTableQuery<AuditEntry>;
   filtered: boolean;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
 }) {
   const [expanded, setExpanded] = useState<number[]>([]);
   const toggle = (id: number) =>
     setExpanded((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]));
   return (
-    <DataTable<AuditEntry>
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalSpacing="sm"
-      minHeight={records?.length ? undefined : 260}
-      fetching={fetching}
-      records={records}
-      idAccessor="id"
-      totalRecords={total}
-      page={page}
-      recordsPerPage={pageSize}
-      recordsPerPageOptions={PAGE_SIZES}
-      recordsPerPageLabel="Entries per page"
-      onPageChange={onPage}
-      onRecordsPerPageChange={onPageSize}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-      noRecordsText={filtered ? 'No entries match' : 'No entries yet'}
-      noRecordsIcon={<IconHistory size={32} stroke={1.4} />}
-      customRowAttributes={(entry) => ({ 'data-testid': `audit-row-${entry.id}` })}
+    <ListTable<AuditEntry>
+      params={params}
+      query={query}
+      noun="Entries"
+      errorTitle="Could not load the audit log"
+      emptyText={filtered ? 'No entries match' : 'No entries yet'}
+      emptyIcon={<IconHistory size={32} stroke={1.4} />}
+      pageSizes={[20, 50, 100]}
+      rowTestId={(entry) => `audit-row-${entry.id}`}
       rowExpansion={{
         allowMultiple: true,
         expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },

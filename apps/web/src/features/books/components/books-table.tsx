@@ -1,74 +1,46 @@
 import type { Book } from '@bo/contract';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { Link } from 'react-router';
+import {
+  ListTable,
+  type ListTableParams,
+  type ListTableQuery,
+} from '../../../components/list-table.tsx';
 import { STATUS_COLOR, STATUS_LABEL } from './labels.ts';
-
-type SortColumn = 'title' | 'isbn' | 'createdAt' | 'updatedAt';
-const PAGE_SIZES = [10, 20, 50, 100];
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 export function BooksTable({
-  records,
-  total,
-  page,
-  pageSize,
-  sort,
-  fetching,
+  params,
+  query,
   filtered,
   selected,
   onSelect,
-  onPage,
-  onPageSize,
-  onSort,
 }: {
-  records: Book[] | undefined;
-  total: number | undefined;
-  page: number;
-  pageSize: number;
-  sort: { column: SortColumn | undefined; order: 'asc' | 'desc' };
-  fetching: boolean;
+  params: ListTableParams;
+  query: ListTableQuery<Book>;
   filtered: boolean;
   selected: Book[];
   onSelect: (books: Book[]) => void;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
-  onSort: (column: SortColumn, order: 'asc' | 'desc') => void;
 }) {
-  const sortStatus: DataTableSortStatus<Book> = {
-    columnAccessor: sort.column ?? 'title',
-    direction: sort.order,
-  };
   return (
-    <DataTable<Book>
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalSpacing="sm"
-      minHeight={records?.length ? undefined : 260}
-      fetching={fetching}
-      records={records}
-      idAccessor="id"
-      totalRecords={total}
-      page={page}
-      recordsPerPage={pageSize}
-      recordsPerPageOptions={PAGE_SIZES}
-      recordsPerPageLabel="Books per page"
-      onPageChange={onPage}
-      onRecordsPerPageChange={onPageSize}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-      sortStatus={sortStatus}
-      onSortStatusChange={(s) => onSort(s.columnAccessor as SortColumn, s.direction)}
-      selectedRecords={selected}
-      onSelectedRecordsChange={onSelect}
-      allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select all books on this page' }}
-      getRecordSelectionCheckboxProps={(book) => ({ 'aria-label': `Select ${book.title}` })}
-      noRecordsText={filtered ? 'No books match' : 'No books yet'}
-      noRecordsIcon={<IconBooks size={32} stroke={1.4} />}
-      customRowAttributes={(book) => ({ 'data-testid': `book-row-${book.id}` })}
+    <ListTable<Book>
+      params={params}
+      query={query}
+      noun="Books"
+      errorTitle="Could not load the books"
+      emptyText={filtered ? 'No books match' : 'No books yet'}
+      emptyIcon={<IconBooks size={32} stroke={1.4} />}
+      defaultSort="title"
+      rowTestId={(book) => `book-row-${book.id}`}
+      selection={{
+        selected,
+        onChange: onSelect,
+        allLabel: 'Select all books on this page',
+        rowLabel: (book) => `Select ${book.title}`,
+      }}
       columns={[
         {
           accessor: 'isbn',

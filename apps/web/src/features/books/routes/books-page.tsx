@@ -1,24 +1,24 @@
 import { type Book, type BookStatus, bookListQuery } from '@bo/contract';
-import { Alert, Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useChangeBookStatus } from '../api/change-book-status.ts';
 import { downloadBooks } from '../api/download-books.ts';
 import { useBooks } from '../api/list-books.ts';
 import { BookFormModal } from '../components/book-form-modal.tsx';
-import { BooksFilters } from '../components/books-filters.tsx';
+import { BooksFilters, hasBookFilters } from '../components/books-filters.tsx';
 import { BooksTable } from '../components/books-table.tsx';
 import { ImportModal } from '../components/import-modal.tsx';
 import { STATUS_LABEL, statusOptions } from '../components/labels.ts';
 
 /** /books: the book list (state in the URL), creation, bulk status and export. */
 export function BooksPage() {
-  const { values, update } = useListParams(bookListQuery);
+  const params = useListParams(bookListQuery);
+  const { values, update } = params;
   const list = useBooks(values);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -26,8 +26,6 @@ export function BooksPage() {
   const [bulkStatus, setBulkStatus] = useState<BookStatus | null>(null);
   const [exporting, setExporting] = useState(false);
   const change = useChangeBookStatus();
-  const data = list.data;
-  const filtered = Boolean(values.q || values.gradeId || values.subjectId || values.status);
 
   // A new page, filter or sort shows other rows: a selection of hidden rows would surprise.
   const key = JSON.stringify(values);
@@ -36,12 +34,6 @@ export function BooksPage() {
     setSelectionKey(key);
     setSelected([]);
   }
-
-  useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && values.page > 1) {
-      update({ page: Math.ceil(data.total / values.pageSize) }, { replace: true });
-    }
-  }, [data, values.page, values.pageSize, update]);
 
   const exportList = async () => {
     setExporting(true);
@@ -106,29 +98,13 @@ export function BooksPage() {
           </Button>
         </Group>
       )}
-      {list.isError ? (
-        <Alert color="red" title="Could not load the books">
-          {errorMessage(list.error)}
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <BooksTable
-          records={data?.items}
-          total={data?.total}
-          page={values.page}
-          pageSize={values.pageSize}
-          sort={{ column: values.sort, order: values.order }}
-          fetching={list.isFetching}
-          filtered={filtered}
-          selected={selected}
-          onSelect={setSelected}
-          onPage={(page) => update({ page })}
-          onPageSize={(pageSize) => update({ pageSize })}
-          onSort={(sort, order) => update({ sort, order })}
-        />
-      )}
+      <BooksTable
+        params={params}
+        query={list}
+        filtered={hasBookFilters(values)}
+        selected={selected}
+        onSelect={setSelected}
+      />
 
       {creating && <BookFormModal book={null} onClose={() => setCreating(false)} />}
       {importing && <ImportModal onClose={() => setImporting(false)} />}

@@ -1,0 +1,159 @@
+import { Alert, Button } from '@mantine/core';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableRowExpansionProps,
+  type DataTableSelectionProps,
+  type DataTableSortProps,
+} from 'mantine-datatable';
+import { type ReactNode, useEffect } from 'react';
+import { errorMessage } from '../lib/api-error.ts';
+import type { ListUpdate } from '../lib/search-params.ts';
+
+/** One page of a server-paginated list, as every list route answers. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The URL state a list table reads and writes (see useListParams). */
+export interface ListTableParams {
+  values: { page: number; pageSize: number; sort?: string | undefined; order?: 'asc' | 'desc' };
+  update: ListUpdate;
+}
+
+/** What the table needs of the list's query (a TanStack Query result fits). */
+export interface ListTableQuery<T> {
+  data: ListPage<T> | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+export interface ListTableProps<T extends { id: number | string }> {
+  /** URL state from useListParams: page, page size and sort are read from and written to it. */
+  params: ListTableParams;
+  query: ListTableQuery<T>;
+  columns: DataTableColumn<T>[];
+  /** Plural noun for "<noun> per page", e.g. "Admins". */
+  noun: string;
+  /** Title of the alert shown instead of the table when the list cannot load. */
+  errorTitle: string;
+  /** Shown in an empty table ("No admins yet" or "No admins match"). */
+  emptyText: string;
+  emptyIcon?: ReactNode;
+  /** Makes the table sortable by URL `sort`/`order`; the column shown as sorted when `sort` is unset. */
+  defaultSort?: string;
+  pageSizes?: number[];
+  /** `data-testid` of each row, for browser tests. */
+  rowTestId?: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  selection?: {
+    selected: T[];
+    onChange: (rows: T[]) => void;
+    allLabel: string;
+    rowLabel: (row: T) => string;
+  };
+  rowExpansion?: DataTableRowExpansionProps<T>;
+}
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/**
+ * The back-office's list table: one server page of rows with pagination,
+ * records per page and sort bound to the URL, a spinner while fetching, an
+ * empty state, and an alert with a retry when the list cannot load.
+ */
+export function ListTable<T extends { id: number | string }>({
+  params: { values, update },
+  query,
+  columns,
+  noun,
+  errorTitle,
+  emptyText,
+  emptyIcon,
+  defaultSort,
+  pageSizes = PAGE_SIZES,
+  rowTestId,
+  onRowClick,
+  selection,
+  rowExpansion,
+}: ListTableProps<T>) {
+  const { data } = query;
+  // Deleting the last row of the last page leaves an empty page: step back to one that exists.
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && values.page > 1) {
+      update({ page: Math.ceil(data.total / values.pageSize) }, { replace: true });
+    }
+  }, [data, values.page, values.pageSize, update]);
+
+  if (query.isError) return <ListError title={errorTitle} query={query} />;
+
+  const sorting: DataTableSortProps<T> = defaultSort
+    ? {
+        sortStatus: {
+          columnAccessor: values.sort ?? defaultSort,
+          direction: values.order ?? 'asc',
+        },
+        onSortStatusChange: (s) => update({ sort: String(s.columnAccessor), order: s.direction }),
+      }
+    : {};
+  const selecting: DataTableSelectionProps<T> = selection
+    ? {
+        selectedRecords: selection.selected,
+        onSelectedRecordsChange: selection.onChange,
+        allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel },
+        getRecordSelectionCheckboxProps: (row) => ({ 'aria-label': selection.rowLabel(row) }),
+      }
+    : {};
+  const records = data?.items;
+  return (
+    <DataTable<T>
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      verticalSpacing="sm"
+      minHeight={records?.length ? undefined : 260}
+      fetching={query.isFetching}
+      records={records}
+      idAccessor="id"
+      totalRecords={data?.total}
+      page={values.page}
+      recordsPerPage={values.pageSize}
+      recordsPerPageOptions={pageSizes}
+      recordsPerPageLabel={`${noun} per page`}
+      onPageChange={(page) => update({ page })}
+      onRecordsPerPageChange={(pageSize) => update({ pageSize })}
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      {...sorting}
+      {...selecting}
+      noRecordsText={emptyText}
+      noRecordsIcon={emptyIcon}
+      customRowAttributes={rowTestId && ((row) => ({ 'data-testid': rowTestId(row) }))}
+      onRowClick={onRowClick && (({ record }) => onRowClick(record))}
+      rowExpansion={rowExpansion}
+      columns={columns}
+    />
+  );
+}
+
+/** The alert a list shows instead of its rows when they cannot load, with a retry. */
+export function ListError({
+  title,
+  query,
+}: {
+  title: string;
+  query: Pick<ListTableQuery<unknown>, 'error' | 'refetch'>;
+}) {
+  return (
+    <Alert color="red" title={title}>
+      {errorMessage(query.error)}
+      <Button mt="sm" size="xs" variant="light" color="red" onClick={() => query.refetch()}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
