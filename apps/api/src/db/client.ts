@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,6 +23,9 @@ export interface Database {
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Extensions the migrations create (PGlite bundles them but loads only those named). */
+const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -50,9 +54,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   if (target.kind === 'pglite') {
     lock = lockDataDir(target.dataDir, target.purpose);
-    client = new PGlite(path.join(target.dataDir, 'pglite'));
+    client = new PGlite(path.join(target.dataDir, 'pglite'), pgliteOptions);
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   }
   try {
     await client.waitReady;

@@ -35,6 +35,10 @@ export const books = pgTable(
     index('books_grade_status_title_idx').on(t.gradeId, t.status, t.title, t.id),
     index('books_subject_status_title_idx').on(t.subjectId, t.status, t.title, t.id),
     index('books_updated_idx').on(t.updatedAt),
+    // `q` as free text is `title ILIKE '%q%'` (lib/list.ts textSearch): a
+    // trigram GIN on the bare column serves ILIKE as it is (migration 0006
+    // creates the pg_trgm extension; PGlite loads it in db/client.ts).
+    index('books_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
