@@ -279,6 +279,73 @@ describe('node editing', () => {
   });
 });
 
+describe('free flag and status', () => {
+  it('updatetocnode sets the title, free flag and status; gettocbyisbn shows them', async () => {
+    const animals = await byTitle('Animals');
+    expect(animals).toMatchObject({ isFree: false, status: 'active' });
+    let res = await ok<Toc>(
+      post(token, '/book/updatetocnode', { id: animals.id, isFree: true, status: 'inactive' }),
+    );
+    const node = res.nodes.find((n) => n.id === animals.id)!;
+    expect(node).toMatchObject({ title: 'Animals', isFree: true, status: 'inactive' });
+    // Without subtree, only the node itself.
+    expect(node.children.map((c) => [c.isFree, c.status])).toEqual([
+      [false, 'active'],
+      [false, 'active'],
+    ]);
+    expect(await toc()).toEqual(res);
+    res = await ok<Toc>(
+      post(token, '/book/updatetocnode', { id: animals.id, title: ' Beasts ', status: 'active' }),
+    );
+    expect(res.nodes.find((n) => n.id === animals.id)).toMatchObject({
+      title: 'Beasts',
+      isFree: true,
+      status: 'active',
+    });
+  });
+
+  it('subtree: true applies isFree and status to every node under it, titles untouched', async () => {
+    const unit = await byTitle('Unit One');
+    const res = await ok<Toc>(
+      post(token, '/book/updatetocnode', { id: unit.id, isFree: true, subtree: true }),
+    );
+    const under = flat(res.nodes.filter((n) => n.id === unit.id));
+    expect(under.map((n) => [n.title, n.isFree])).toEqual([
+      ['Unit One', true],
+      ['Plants', true],
+      ['Leaves', true],
+      ['Notes', true],
+    ]);
+    const fetched = flat((await toc()).nodes.filter((n) => n.id === unit.id));
+    expect(fetched.every((n) => n.isFree && n.status === 'active')).toBe(true);
+    await ok(post(token, '/book/updatetocnode', { id: unit.id, isFree: false, subtree: true }));
+    await ok(
+      post(token, '/book/renametocnode', { id: (await byTitle('Beasts')).id, title: 'Animals' }),
+    );
+  });
+
+  it('400 without any field or with a bad status, 404 for an unknown node', async () => {
+    const unit = await byTitle('Unit One');
+    const none = await post(token, '/book/updatetocnode', { id: unit.id });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().details[0].message).toBe('Give title, isFree or status');
+    const bad = await post(token, '/book/updatetocnode', {
+      id: unit.id,
+      status: 'gone',
+      isFree: 'y',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['body.isFree', 'body.status']);
+    const unknown = await post(token, '/book/updatetocnode', { id: 987654, isFree: true });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
 describe('content', () => {
   let pdf: ContentItem;
 
@@ -462,6 +529,7 @@ describe('access', () => {
       post(mediaOnly, '/book/dummytocforisbn', { isbn: ISBN }),
       post(mediaOnly, '/book/addtocnode', { bookId, title: 'x', kind: 'unit' }),
       post(mediaOnly, '/book/renametocnode', { id: 1, title: 'x' }),
+      post(mediaOnly, '/book/updatetocnode', { id: 1, isFree: true }),
       post(mediaOnly, '/book/movetocnode', { id: 1, parentId: null, position: 0 }),
       post(mediaOnly, '/book/deletetocnode', { id: 1 }),
       post(mediaOnly, '/book/checkmappingandassign', { nodeId: 1, kind: 'video', mediaItemId: 1 }),
