@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { readStoredToken, signInThroughUi } from '../support/session.ts';
+
+/**
+ * SECURITY.md item 18: payloads stored through the API and rendered by the
+ * screens run no script and leave no `javascript:` URL or SVG foreignObject.
+ * Plain-text fields are kept as typed and always rendered as text (React
+ * escapes them); address fields refuse every scheme but http(s).
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Each payload sets `window.__xss` if it ever runs; the tag makes it unique per field. */
+const payloads = (tag: string) => [
+  `<img src=x onerror="window.__xss='${tag}'">`,
+  `<svg onload="window.__xss='${tag}'"><foreignObject/></svg>`,
+  `"><script>window.__xss='${tag}'</script>`,
+];
+
+async function api(page: Page, path: string, body?: unknown) {
+  const token = await readStoredToken(page);
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${token!.access}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+async function ok(page: Page, path: string, body?: unknown) {
+  const res = await api(page, path, body);
+  expect(res.status, `${path}: ${JSON.stringify(res.json)}`).toBe(200);
+  return res.json;
+}
+
+/** Nothing ran, and the DOM holds no script-bearing URL or foreignObject. */
+async function expectInert(page: Page, where: string) {
+  const found = await page.evaluate(() => ({
+    ran: (window as unknown as { __xss?: string }).__xss ?? null,
+    scriptUrls: [...document.querySelectorAll('[href],[src],[action],[formaction]')]
+      .flatMap((el) => ['href', 'src', 'action', 'formaction'].map((a) => el.getAttribute(a)))
+      .filter((v) => v && /^\s*(javascript|vbscript|data:text\/html)/i.test(v)),
+    foreignObjects: document.getElementsByTagName('foreignObject').length,
+    injectedImages: document.querySelectorAll('img[src="x"]').length,
+  }));
+  expect(found, where).toEqual({
+    ran: null,
+    scriptUrls: [],
+    foreignObjects: 0,
+    injectedImages: 0,
+  });
+}
+
+describe('stored XSS (SECURITY.md item 18)', () => {
+  it('renders payloads in names, titles and descriptions as text on every screen', async () => {
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await signInThroughUi(page, server);
+
+    const [subjectName, chapterName, topicName] = payloads('curriculum');
+    const grades = await ok(page, '/book/getgrades');
+    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 7');
+    const subject = await ok(page, '/book/addsubject', { gradeId: grade.id, name: subjectName });
+    const chapter = await ok(page, '/book/addchapter', {
+      subjectId: subject.id,
+      name: chapterName,
+    });
+    await ok(page, '/book/addtopic', { chapterId: chapter.id, name: topicName });
+
+    const [bookTitle, series] = payloads('book');
+    const book = await ok(page, '/book/createbookcontent', {
+      isbn: '9780306406157',
+      title: bookTitle,
+      series,
+      gradeId: grade.id,
+      subjectId: subject.id,
+    });
+    await ok(page, '/book/dummytocforisbn', { isbn: '9780306406157' });
+    const toc = await ok(page, `/book/gettocbyisbn?isbn=9780306406157`);
+    const [nodeTitle] = payloads('toc');
+    await ok(page, '/book/addtocnode', { bookId: book.id, title: nodeTitle, kind: 'section' });
+
+    const [mediaTitle, mediaDescription] = payloads('media');
+    await ok(page, '/media/addvideo', {
+      source: 'url',
+      url: 'https://videos.example.test/lesson.mp4',
+      title: mediaTitle,
+      description: mediaDescription,
+    });
+
+    // Address fields refuse script-bearing schemes outright.
+    for (const url of ['javascript:window.__xss=1', 'data:text/html,<script>1</script>']) {
+      const video = await api(page, '/media/addvideo', { source: 'url', url, title: 'Bad link' });
+      expect(video.status, url).toBe(400);
+      const link = await api(page, '/book/checkmappingandassign', {
+        nodeId: toc.nodes[0].id,
+        kind: 'link',
+        url,
+      });
+      expect(link.status, url).toBe(400);
+    }
+
+    const screens: [string, string][] = [
+      ['/books', 'book list'],
+      [`/books/${book.id}`, 'book page with its TOC'],
+      [
+        `/curriculum?grade=${grade.id}&subject=${subject.id}&chapter=${chapter.id}`,
+        'curriculum drill-down',
+      ],
+      ['/media?kind=video', 'media list'],
+      ['/media?kind=video&view=grid', 'media grid'],
+      ['/audit', 'audit log'],
+    ];
+    for (const [path, where] of screens) {
+      await page.goto(server.url + path);
+      await page.waitForLoadState('networkidle');
+      await expectInert(page, where);
+    }
+
+    // The payloads are on screen as the text that was typed.
+    await page.goto(`${server.url}/books/${book.id}`);
+    await page.getByText(nodeTitle!, { exact: true }).first().waitFor();
+    await page.goto(`${server.url}/books?q=${encodeURIComponent('onerror')}`);
+    await page.getByText(bookTitle!, { exact: true }).first().waitFor();
+    await expectInert(page, 'book list filtered on the payload');
+    expect(dialogs).toEqual([]);
+  });
+});
