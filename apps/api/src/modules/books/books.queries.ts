@@ -131,15 +131,17 @@ export const lockBookRow = async (tx: Tx, id: number) =>
 /** Who holds each ISBN, as main or extra ISBN. */
 export async function isbnOwners(db: Db | Tx, isbns: string[]) {
   if (isbns.length === 0) return [];
+  // One JSON parameter rather than one per ISBN: an import asks about ~11k.
+  const wanted = sql`(select json_array_elements_text(${JSON.stringify(isbns)}::json))`;
   const main = await db
     .select({ isbn: books.isbn, bookId: books.id, title: books.title })
     .from(books)
-    .where(inArray(books.isbn, isbns));
+    .where(inArray(books.isbn, wanted));
   const extra = await db
     .select({ isbn: bookIsbns.isbn, bookId: books.id, title: books.title })
     .from(bookIsbns)
     .innerJoin(books, eq(books.id, bookIsbns.bookId))
-    .where(inArray(bookIsbns.isbn, isbns));
+    .where(inArray(bookIsbns.isbn, wanted));
   return [
     ...main.map((r) => ({ ...r, kind: 'main' as const })),
     ...extra.map((r) => ({ ...r, kind: 'extra' as const })),
@@ -152,9 +154,14 @@ export async function isbnOwners(db: Db | Tx, isbns: string[]) {
  * be claimed at once. Locks in sorted order so two claimers cannot deadlock.
  */
 export async function lockIsbns(tx: Tx, isbns: string[]) {
-  for (const isbn of [...new Set(isbns)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ISBN_LOCK_SPACE}, hashtext(${isbn}))`);
-  }
+  const sorted = [...new Set(isbns)].sort();
+  if (sorted.length === 0) return;
+  // One statement for the lot (a 10k-row import holds ~11k locks): the
+  // elements are taken in the array's order, which is sorted.
+  await tx.execute(sql`
+    select count(pg_advisory_xact_lock(${ISBN_LOCK_SPACE}, hashtext(e.isbn)))
+    from (select isbn from json_array_elements_text(${JSON.stringify(sorted)}::json)
+            with ordinality as a(isbn, n) order by n) e`);
 }
 
 const ISBN_LOCK_SPACE = 7_310_002;
