@@ -10,7 +10,9 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'bo-migrations-'));
 try {
   cpSync(path.join(root, 'drizzle'), scratch, { recursive: true });
   const before = readdirSync(scratch).filter((f) => f.endsWith('.sql'));
-  execFileSync(
+  // drizzle-kit prefixes `--out` with './', so it must be relative to cwd; and
+  // it prints some failures yet exits 0, so its output is read as well.
+  const output = execFileSync(
     'npx',
     [
       'drizzle-kit',
@@ -20,10 +22,14 @@ try {
       '--schema',
       './src/db/schema/index.ts',
       '--out',
-      scratch,
+      path.relative(root, scratch),
     ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
   );
+  if (/error/i.test(output)) {
+    console.error(`drizzle-kit failed:\n${output}`);
+    process.exit(1);
+  }
   const added = readdirSync(scratch).filter((f) => f.endsWith('.sql') && !before.includes(f));
   if (added.length) {
     console.error(
