@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idBody, idSchema, nameSchema, okSchema } from './common.ts';
+import { importErrorSchema } from './books.ts';
+import { booleanQuery, idBody, idSchema, nameSchema, okSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /**
@@ -78,6 +79,39 @@ export const reorderBody = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
 });
 export type ReorderBody = z.input<typeof reorderBody>;
+
+/**
+ * The masters upload: one sheet, one row per topic (or a row with the lower
+ * levels blank for a subject or chapter alone). Headers are matched ignoring
+ * case and spaces; names are matched case-insensitively under their parent.
+ */
+export const CURRICULUM_SHEET_HEADERS = [
+  'Grade',
+  'Subject',
+  'Chapter No',
+  'Chapter',
+  'Topic',
+] as const;
+export const uploadCurriculumQuery = z.object({ dryRun: booleanQuery.default(true) });
+export type UploadCurriculumQuery = z.input<typeof uploadCurriculumQuery>;
+
+const levelCounts = z.object({
+  subjects: z.number().int(),
+  chapters: z.number().int(),
+  topics: z.number().int(),
+});
+export const uploadCurriculumResponse = z.object({
+  rows: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(importErrorSchema),
+  /** False for a dry run. */
+  committed: z.boolean(),
+  /** New masters (a dry run: what the commit would create). */
+  created: levelCounts,
+  /** Masters the sheet names that already exist: matched, left as they are. */
+  existing: levelCounts,
+});
+export type UploadCurriculumResponse = z.infer<typeof uploadCurriculumResponse>;
 
 const common = { access: 'curriculum', tag: 'curriculum' } as const;
 /**
@@ -267,6 +301,22 @@ export const curriculumRoutes = defineRoutes({
     spec: true,
     summary: "A chapter's topics as XLSX",
     query: topicsQuery,
+    download: true,
+  },
+  uploadCurriculum: {
+    ...common,
+    method: 'POST',
+    path: '/book/uploadcurriculum',
+    summary:
+      'Import subjects, chapters and topics from XLSX (multipart, field "file"; columns Grade, Subject, Chapter No, Chapter, Topic): existing names are matched, new ones appended; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false imports all rows or none',
+    query: uploadCurriculumQuery,
+    response: uploadCurriculumResponse,
+  },
+  curriculumTemplate: {
+    ...common,
+    method: 'GET',
+    path: '/book/curriculumtemplate',
+    summary: 'The XLSX template of uploadcurriculum: its headers and example rows',
     download: true,
   },
 });

@@ -27,6 +27,7 @@ const countOf = (child: string, fk: string, parent: string) =>
 export const LEVELS = {
   subject: {
     key: 'subject',
+    parentKey: 'gradeId',
     plural: 'subjects',
     table: subjects,
     parentColumn: subjects.gradeId,
@@ -46,6 +47,7 @@ export const LEVELS = {
   },
   chapter: {
     key: 'chapter',
+    parentKey: 'subjectId',
     plural: 'chapters',
     table: chapters,
     parentColumn: chapters.subjectId,
@@ -66,6 +68,7 @@ export const LEVELS = {
   },
   topic: {
     key: 'topic',
+    parentKey: 'chapterId',
     plural: 'topics',
     table: topics,
     parentColumn: topics.chapterId,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { downloadChapters, downloadSubjects, downloadTopics } from './curriculum.downloads.ts';
+import { sendCurriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
 import { LEVELS, listGrades, listLevel } from './curriculum.levels.ts';
 import { addItem, editItem, removeItem, reorderItems } from './curriculum.service.ts';
 
@@ -73,6 +74,9 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
         await downloadTopics(db, reply, query.chapterId);
         return undefined;
       },
+      uploadCurriculum: ({ query, req, ctx, admin }) =>
+        uploadCurriculum(deps, ctx, admin!, req, query.dryRun),
+      curriculumTemplate: ({ reply }) => sendCurriculumTemplate(reply) as never,
     },
     { selfAudited: true },
   );

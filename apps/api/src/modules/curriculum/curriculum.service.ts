@@ -47,11 +47,8 @@ async function lockItem(tx: Tx, level: Level, id: number) {
   const t = tableOf(level);
   const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update');
   if (!row) throw notFound(capitalise(level.key));
-  return { row, parentId: (row as unknown as Record<string, number>)[parentKey(level)]! };
+  return { row, parentId: (row as unknown as Record<string, number>)[level.parentKey]! };
 }
-
-const parentKey = (level: Level) =>
-  level.key === 'subject' ? 'gradeId' : level.key === 'chapter' ? 'subjectId' : 'chapterId';
 
 /** Checks the name (and a chapter's number) against the siblings, except `selfId`. */
 async function assertFree(tx: Tx, level: Level, parentId: number, input: Input, selfId?: number) {
@@ -116,7 +113,7 @@ export async function addItem(
         .from(t)
         .where(eq(level.parentColumn, parentId));
       const values: Record<string, unknown> = {
-        [parentKey(level)]: parentId,
+        [level.parentKey]: parentId,
         name: input.name,
         position: (last?.position ?? 0) + 1,
         createdBy: actor.id,
