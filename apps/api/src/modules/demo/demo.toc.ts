@@ -2,16 +2,10 @@ import { Readable } from 'node:stream';
 import { formatIsbn13 } from '@bo/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  books,
-  chapters,
-  contentItems,
-  mediaItems,
-  tocNodes,
-  topics,
-} from '../../db/schema/index.ts';
+import { books, contentItems, mediaItems, tocNodes } from '../../db/schema/index.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
 import { countPdfPages } from '../toc/toc.files.ts';
+import { insertTocFromMasters } from '../toc/toc.masters.ts';
 
 /**
  * Demo TOCs: each demo book without a TOC gets the one "Build from masters"
@@ -123,61 +117,12 @@ async function bookToc(
   used: Set<string>,
   report: TocReport,
 ) {
-  const masters = await tx
-    .select({ id: chapters.id, name: chapters.name })
-    .from(chapters)
-    .where(eq(chapters.subjectId, book.subjectId))
-    .orderBy(asc(chapters.position), asc(chapters.id));
-  if (masters.length === 0) return;
-  const nodes = await tx
-    .insert(tocNodes)
-    .values(
-      masters.map((c, i) => ({
-        bookId: book.id,
-        parentId: null,
-        kind: 'chapter' as const,
-        title: c.name,
-        chapterId: c.id,
-        position: i,
-        isFree: i === 0,
-      })),
-    )
-    .returning({ id: tocNodes.id, chapterId: tocNodes.chapterId });
-  report.tocNodes += nodes.length;
-  const nodeOf = new Map(nodes.map((n) => [n.chapterId!, n.id]));
-  const masterTopics = await tx
-    .select({ id: topics.id, chapterId: topics.chapterId, name: topics.name })
-    .from(topics)
-    .where(
-      inArray(
-        topics.chapterId,
-        masters.map((c) => c.id),
-      ),
-    )
-    .orderBy(asc(topics.chapterId), asc(topics.position), asc(topics.id));
-  const seen = new Map<number, number>();
-  const topicNodes = masterTopics.length
-    ? await tx
-        .insert(tocNodes)
-        .values(
-          masterTopics.map((t) => {
-            const position = seen.get(t.chapterId) ?? 0;
-            seen.set(t.chapterId, position + 1);
-            return {
-              bookId: book.id,
-              parentId: nodeOf.get(t.chapterId)!,
-              kind: 'topic' as const,
-              title: t.name,
-              chapterId: t.chapterId,
-              topicId: t.id,
-              position,
-              isFree: t.chapterId === masters[0]!.id,
-            };
-          }),
-        )
-        .returning({ id: tocNodes.id, topicId: tocNodes.topicId })
-    : [];
-  report.tocNodes += topicNodes.length;
+  const built = await insertTocFromMasters(tx, book.id, book.subjectId, {
+    firstChapterFree: true,
+  });
+  const nodes = built.chapters;
+  if (nodes.length === 0) return;
+  report.tocNodes += nodes.length + built.topics.length;
 
   const first = nodes[0]!.id;
   const last = nodes[nodes.length - 1]!.id;
@@ -186,7 +131,7 @@ async function bookToc(
     await tx.insert(contentItems).values({
       nodeId: first,
       kind: 'pdf',
-      title: `${masters[0]!.name} – sample pages`,
+      title: `${nodes[0]!.title} – sample pages`,
       fileKey: pdf.file.key,
       fileMime: pdf.file.contentType,
       fileSize: pdf.file.size,
@@ -208,7 +153,7 @@ async function bookToc(
   report.contentItems++;
 
   // The library's videos/audios tagged with a topic of this book's subject, on that topic.
-  const topicNode = new Map(topicNodes.map((n) => [n.topicId!, n.id]));
+  const topicNode = new Map(built.topics.map((n) => [n.topicId, n.id]));
   const media = await tx
     .select({
       id: mediaItems.id,

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { servePdf, serveSignedPdf, uploadContent } from './toc.files.ts';
+import { dummyToc } from './toc.masters.ts';
 import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
 import {
   addTocNode,
   assignContent,
   attachMedia,
   deleteTocNode,
-  dummyToc,
   moveTocNode,
   removeContent,
   renameTocNode,

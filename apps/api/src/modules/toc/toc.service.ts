@@ -3,168 +3,35 @@ import type {
   CheckMappingBody,
   ContentItem,
   checkMappingBody,
-  dummyTocBody,
   MediaKind,
   moveTocNodeBody,
   renameTocNodeBody,
   Toc,
   updateTocNodeBody,
 } from '@bo/contract';
-import { and, asc, count, eq, inArray, isNotNull, max } from 'drizzle-orm';
+import { and, count, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { chapters, contentItems, mediaItems, tocNodes, topics } from '../../db/schema/index.ts';
+import { contentItems, mediaItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { lockBookRow } from '../books/books.queries.ts';
 import {
-  bookByIsbn,
   bookNodes,
   findContentItem,
   type NodeRow,
-  readToc,
   readTocOfBook,
   subtreeIds,
 } from './toc.queries.ts';
+import { invalid, lockBook, lockNodeBook, pdfKeysOf, removeFiles } from './toc.write.ts';
 
 /**
- * Rules of a book's TOC: every write locks the book's row first, so two
- * editors of one TOC take turns and sibling positions stay 0..n-1. Deleting
+ * Rules of a book's TOC nodes and content (locking: toc.write.ts). Deleting
  * a node takes its subtree and content (uploaded PDFs' files are removed
  * after the commit). Each write leaves one audit row in its transaction.
  */
-
-const invalid = (path: string, message: string) =>
-  badRequest(message, [{ path: `body.${path}`, message }]);
-
-export async function lockBook(tx: Tx, bookId: number) {
-  const row = await lockBookRow(tx, bookId);
-  if (!row) throw notFound('Book');
-  return row;
-}
-
-/** The node's book, locked; 404 for an unknown node. */
-async function lockNodeBook(tx: Tx, nodeId: number, path = 'id') {
-  const [node] = await tx
-    .select({ bookId: tocNodes.bookId })
-    .from(tocNodes)
-    .where(eq(tocNodes.id, nodeId));
-  if (!node) throw notFound(path === 'id' ? 'TOC node' : `TOC node ${nodeId}`);
-  const book = await lockBook(tx, node.bookId);
-  const rows = await bookNodes(tx, book.id);
-  const row = rows.find((r) => r.id === nodeId);
-  // Deleted between the first read and the lock.
-  if (!row) throw notFound('TOC node');
-  return { book, rows, node: row };
-}
-
-export async function pdfKeysOf(tx: Tx, nodeIds: number[]) {
-  if (!nodeIds.length) return [];
-  const rows = await tx
-    .select({ key: contentItems.fileKey })
-    .from(contentItems)
-    .where(and(inArray(contentItems.nodeId, nodeIds), isNotNull(contentItems.fileKey)));
-  return rows.map((r) => r.key!);
-}
-
-export async function removeFiles(deps: Deps, keys: string[]) {
-  for (const key of keys) await deps.storage.delete(key).catch(() => undefined);
-}
-
-export async function dummyToc(
-  deps: Deps,
-  ctx: RequestContext,
-  actor: AuthAdmin,
-  input: z.infer<typeof dummyTocBody>,
-): Promise<Toc> {
-  let dropped: string[] = [];
-  const toc = await deps.db.transaction(async (tx) => {
-    const book = await bookByIsbn(tx, input.isbn);
-    await lockBook(tx, book.id);
-    if (!book.subjectId) {
-      throw invalid('isbn', 'The book has no subject: set its grade and subject first');
-    }
-    const existing = await bookNodes(tx, book.id);
-    if (existing.length && !input.replace) {
-      throw conflict(
-        `The book already has a TOC of ${existing.length} node${existing.length === 1 ? '' : 's'}; send replace: true to overwrite it`,
-      );
-    }
-    if (existing.length) {
-      dropped = await pdfKeysOf(
-        tx,
-        existing.map((r) => r.id),
-      );
-      await tx.delete(tocNodes).where(eq(tocNodes.bookId, book.id));
-    }
-    const masters = await tx
-      .select({ id: chapters.id, name: chapters.name })
-      .from(chapters)
-      .where(eq(chapters.subjectId, book.subjectId))
-      .orderBy(asc(chapters.position), asc(chapters.id));
-    const stamp = { createdBy: actor.id, updatedBy: actor.id };
-    if (masters.length) {
-      const nodes = await tx
-        .insert(tocNodes)
-        .values(
-          masters.map((c, i) => ({
-            bookId: book.id,
-            parentId: null,
-            kind: 'chapter' as const,
-            title: c.name,
-            chapterId: c.id,
-            position: i,
-            ...stamp,
-          })),
-        )
-        .returning({ id: tocNodes.id, chapterId: tocNodes.chapterId });
-      const nodeOf = new Map(nodes.map((n) => [n.chapterId!, n.id]));
-      const masterTopics = await tx
-        .select({ id: topics.id, chapterId: topics.chapterId, name: topics.name })
-        .from(topics)
-        .where(
-          inArray(
-            topics.chapterId,
-            masters.map((c) => c.id),
-          ),
-        )
-        .orderBy(asc(topics.chapterId), asc(topics.position), asc(topics.id));
-      const seen = new Map<number, number>();
-      if (masterTopics.length) {
-        await tx.insert(tocNodes).values(
-          masterTopics.map((t) => {
-            const position = seen.get(t.chapterId) ?? 0;
-            seen.set(t.chapterId, position + 1);
-            return {
-              bookId: book.id,
-              parentId: nodeOf.get(t.chapterId)!,
-              kind: 'topic' as const,
-              title: t.name,
-              chapterId: t.chapterId,
-              topicId: t.id,
-              position,
-              ...stamp,
-            };
-          }),
-        );
-      }
-    }
-    const after = await readToc(tx, book);
-    await recordAudit(tx, ctx, {
-      action: 'toc_built_from_masters',
-      entity: 'book',
-      entityId: book.id,
-      before: { nodes: existing.length },
-      after: { nodes: after.nodeCount, replaced: existing.length > 0 },
-    });
-    return after;
-  });
-  await removeFiles(deps, dropped);
-  return toc;
-}
 
 export function addTocNode(
   deps: Deps,

@@ -12,7 +12,6 @@ import { readXlsxUpload } from '../../lib/xlsx/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { bookNodes, type NodeRow, nodePaths, readTocOfBook } from './toc.queries.ts';
-import { lockBook, pdfKeysOf, removeFiles } from './toc.service.ts';
 import {
   countChanges,
   HEADERS,
@@ -25,6 +24,7 @@ import {
   type SheetKey,
   type TocPlan,
 } from './toc.sheet.ts';
+import { lockBook, pdfKeysOf, removeFiles } from './toc.write.ts';
 
 /**
  * The TOC round trip as XLSX (docs/decisions.md, Books: TOC and content):
