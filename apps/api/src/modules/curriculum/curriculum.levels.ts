@@ -21,6 +21,9 @@ export type MasterItem = Subject | Chapter | Topic;
  * with explicit qualifiers: Drizzle drops them in single-table selects, and
  * an unqualified `id` would resolve to the inner table.
  */
+/** A download's columns around the item's name (after the parent and position). */
+const col = (header: string, key: string) => ({ header, key, width: 10 });
+
 const countOf = (child: string, fk: string, parent: string) =>
   sql<number>`(select count(*)::int from ${sql.identifier(child)} c where c.${sql.identifier(fk)} = ${sql.identifier(parent)}.id)`;
 
@@ -34,6 +37,12 @@ export const LEVELS = {
     parentTable: grades,
     parentName: 'grade',
     children: countOf('chapters', 'subject_id', 'subjects'),
+    sheet: {
+      title: 'Subjects',
+      parentWidth: 14,
+      before: [],
+      after: [col('Chapters', 'chapterCount')],
+    },
     toItem: (r: MasterRow, n: number): Subject => {
       const row = r as SubjectRow;
       return {
@@ -54,6 +63,12 @@ export const LEVELS = {
     parentTable: subjects,
     parentName: 'subject',
     children: countOf('topics', 'chapter_id', 'chapters'),
+    sheet: {
+      title: 'Chapters',
+      parentWidth: 30,
+      before: [col('Number', 'number')],
+      after: [col('Topics', 'topicCount')],
+    },
     toItem: (r: MasterRow, n: number): Chapter => {
       const row = r as ChapterRow;
       return {
@@ -75,6 +90,7 @@ export const LEVELS = {
     parentTable: chapters,
     parentName: 'chapter',
     children: sql<number>`0`,
+    sheet: { title: 'Topics', parentWidth: 30, before: [], after: [] },
     toItem: (r: MasterRow): Topic => {
       const row = r as TopicRow;
       return { id: row.id, chapterId: row.chapterId, name: row.name, position: row.position };

@@ -2,7 +2,7 @@ import { curriculumRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { downloadChapters, downloadSubjects, downloadTopics } from './curriculum.downloads.ts';
+import { downloadLevel } from './curriculum.downloads.ts';
 import { sendCurriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
 import { LEVELS, listGrades, listLevel } from './curriculum.levels.ts';
 import { addItem, editItem, removeItem, reorderItems } from './curriculum.service.ts';
@@ -63,15 +63,15 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
         return ok;
       },
       downloadSubjects: async ({ query, reply }) => {
-        await downloadSubjects(db, reply, query.gradeId);
+        await downloadLevel(db, reply, 'subject', query.gradeId);
         return undefined;
       },
       downloadChapters: async ({ query, reply }) => {
-        await downloadChapters(db, reply, query.subjectId);
+        await downloadLevel(db, reply, 'chapter', query.subjectId);
         return undefined;
       },
       downloadTopics: async ({ query, reply }) => {
-        await downloadTopics(db, reply, query.chapterId);
+        await downloadLevel(db, reply, 'topic', query.chapterId);
         return undefined;
       },
       uploadCurriculum: ({ query, req, ctx, admin }) =>
