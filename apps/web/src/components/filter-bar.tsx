@@ -93,14 +93,14 @@ export function FilterBar<V extends object>({
   const keys = [...(search ? ['q'] : []), ...filters.flatMap(keysOf)];
   const labelOf = (label: string) => (withLabels ? { label } : { 'aria-label': label });
 
-  // Typing waits for a pause; clearing must drop what is still waiting, or it would come back.
-  const pending = useRef(new Set<{ cancel: () => void }>());
-  const register = useCallback((push: { cancel: () => void }) => {
-    pending.current.add(push);
-    return () => void pending.current.delete(push);
+  // Typing waits for a pause; clearing must also drop what is still waiting, or it would come back.
+  const inputs = useRef(new Set<() => void>());
+  const register = useCallback((reset: () => void) => {
+    inputs.current.add(reset);
+    return () => void inputs.current.delete(reset);
   }, []);
   const clear = () => {
-    for (const push of pending.current) push.cancel();
+    for (const reset of inputs.current) reset();
     onChange(Object.fromEntries(keys.map((key) => [key, undefined])));
   };
 
@@ -190,7 +190,7 @@ function DebouncedInput({
 }: {
   value: string | null;
   delay: number;
-  register: (push: { cancel: () => void }) => () => void;
+  register: (reset: () => void) => () => void;
   onCommit: (text: string) => void;
   label?: string;
   'aria-label'?: string;
@@ -201,7 +201,14 @@ function DebouncedInput({
   const [text, setText] = useState(value ?? '');
   const push = useDebouncedCallback((next: string) => onCommit(next.trim()), delay);
   useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => register(push), [register, push]);
+  useEffect(
+    () =>
+      register(() => {
+        push.cancel();
+        setText('');
+      }),
+    [register, push],
+  );
   return (
     <TextInput
       {...input}

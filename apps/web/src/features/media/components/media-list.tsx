@@ -1,4 +1,4 @@
-import type { MediaItem } from '@bo/contract';
+import type { MediaItem, MediaKind } from '@bo/contract';
 import {
   ActionIcon,
   Badge,
@@ -7,13 +7,20 @@ import {
   Group,
   Image,
   Loader,
+  Pagination,
   SimpleGrid,
   Stack,
-  Table,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconEdit, IconMusic, IconPlayerPlay, IconTrash, IconVideo } from '@tabler/icons-react';
-import { formatDuration, SOURCE_LABEL, STATUS_LABEL } from './labels.ts';
+import {
+  ListError,
+  ListTable,
+  type ListTableParams,
+  type ListTableQuery,
+} from '../../../components/list-table.tsx';
+import { formatDuration, KIND_LABEL, SOURCE_LABEL, STATUS_LABEL } from './labels.ts';
 
 export interface MediaActions {
   onPlay: (item: MediaItem) => void;
@@ -53,33 +60,87 @@ const StatusBadge = ({ item }: { item: MediaItem }) => (
 
 /** The library as a table (`view=list`) or as cards with thumbnails (`view=grid`). */
 export function MediaList({
-  items,
+  params,
+  query,
+  kind,
   view,
-  loading,
-  empty,
   ...actions
 }: MediaActions & {
-  items: MediaItem[] | undefined;
+  params: ListTableParams;
+  query: ListTableQuery<MediaItem>;
+  kind: MediaKind;
   view: 'list' | 'grid';
-  loading: boolean;
-  empty: string;
 }) {
-  if (!items)
+  const many = KIND_LABEL[kind].many;
+  const empty = `No ${many.toLowerCase()} match.`;
+  if (view === 'grid') return <MediaGrid params={params} query={query} kind={kind} {...actions} />;
+  return (
+    <ListTable<MediaItem>
+      params={params}
+      query={query}
+      noun={many}
+      errorTitle={ERROR_TITLE}
+      emptyText={empty}
+      emptyIcon={
+        kind === 'video' ? (
+          <IconVideo size={32} stroke={1.4} />
+        ) : (
+          <IconMusic size={32} stroke={1.4} />
+        )
+      }
+      columns={[
+        { accessor: 'title', title: 'Title' },
+        {
+          accessor: 'durationSeconds',
+          title: 'Duration',
+          render: (item) => formatDuration(item.durationSeconds),
+        },
+        { accessor: 'language', title: 'Language' },
+        { accessor: 'curriculum', title: 'Curriculum', render: tagsOf },
+        { accessor: 'source', title: 'Source', render: (item) => SOURCE_LABEL[item.source] },
+        { accessor: 'status', title: 'Status', render: (item) => <StatusBadge item={item} /> },
+        {
+          accessor: 'actions',
+          title: <VisuallyHidden>Actions</VisuallyHidden>,
+          render: (item) => <Actions item={item} {...actions} />,
+        },
+      ]}
+    />
+  );
+}
+
+const ERROR_TITLE = 'Could not load the library';
+
+/** Cards with thumbnails, paged below. */
+function MediaGrid({
+  params: { values, update },
+  query,
+  kind,
+  ...actions
+}: MediaActions & {
+  params: ListTableParams;
+  query: ListTableQuery<MediaItem>;
+  kind: MediaKind;
+}) {
+  const { data } = query;
+  const { one, many } = KIND_LABEL[kind];
+  if (query.isError) return <ListError title={ERROR_TITLE} query={query} />;
+  if (!data)
     return (
       <Center py="xl">
         <Loader />
       </Center>
     );
-  if (items.length === 0)
+  if (data.items.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
-        {empty}
+        No {many.toLowerCase()} match.
       </Text>
     );
-  if (view === 'grid') {
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} opacity={loading ? 0.6 : 1}>
-        {items.map((item) => (
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} opacity={query.isFetching ? 0.6 : 1}>
+        {data.items.map((item) => (
           <Card key={item.id} withBorder padding="sm" aria-label={item.title} component="article">
             <Card.Section>
               {item.thumbnailUrl ? (
@@ -105,40 +166,16 @@ export function MediaList({
           </Card>
         ))}
       </SimpleGrid>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped highlightOnHover opacity={loading ? 0.6 : 1}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Duration</Table.Th>
-            <Table.Th>Language</Table.Th>
-            <Table.Th>Curriculum</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td>{item.title}</Table.Td>
-              <Table.Td>{formatDuration(item.durationSeconds)}</Table.Td>
-              <Table.Td>{item.language}</Table.Td>
-              <Table.Td>{tagsOf(item)}</Table.Td>
-              <Table.Td>{SOURCE_LABEL[item.source]}</Table.Td>
-              <Table.Td>
-                <StatusBadge item={item} />
-              </Table.Td>
-              <Table.Td>
-                <Actions item={item} {...actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+      <Group justify="space-between" mt="md">
+        <Text fz="sm" c="dimmed">
+          {data.total} {data.total === 1 ? one : many.toLowerCase()}
+        </Text>
+        <Pagination
+          total={Math.ceil(data.total / data.pageSize)}
+          value={values.page}
+          onChange={(page) => update({ page })}
+        />
+      </Group>
+    </>
   );
 }

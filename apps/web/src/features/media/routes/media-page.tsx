@@ -1,5 +1,5 @@
 import { type MediaItem, type MediaKind, mediaFilterQuery, mediaKindSchema } from '@bo/contract';
-import { Alert, Button, Group, Pagination, SegmentedControl, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Tabs } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -24,14 +24,14 @@ const pageQuery = mediaFilterQuery.extend({
 
 /** /media: videos and audios, filtered in the URL, played in a drawer, added, edited, deleted. */
 export function MediaPage() {
-  const { values, update } = useListParams(pageQuery);
+  const params = useListParams(pageQuery);
+  const { values, update } = params;
   const { kind, view, ...query } = values;
   const list = useMediaList(kind, query);
   const [editing, setEditing] = useState<MediaItem | 'new' | null>(null);
   const [playing, setPlaying] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const remove = useDeleteMedia();
-  const data = list.data;
   const noun = KIND_LABEL[kind].one;
 
   return (
@@ -67,39 +67,18 @@ export function MediaPage() {
           ]}
         />
       </Group>
-      {list.isError ? (
-        <Alert color="red" title="Could not load the library">
-          {errorMessage(list.error)}
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <MediaList
-          items={data?.items}
-          view={view}
-          loading={list.isFetching}
-          empty={`No ${KIND_LABEL[kind].many.toLowerCase()} match.`}
-          onPlay={(i) => setPlaying(i.id)}
-          onEdit={(i) => setEditing(i)}
-          onDelete={(i) => {
-            remove.reset();
-            setDeleting(i);
-          }}
-        />
-      )}
-      {data && data.total > 0 && (
-        <Group justify="space-between" mt="md">
-          <Text fz="sm" c="dimmed">
-            {data.total} {data.total === 1 ? noun : `${KIND_LABEL[kind].many.toLowerCase()}`}
-          </Text>
-          <Pagination
-            total={Math.ceil(data.total / data.pageSize)}
-            value={values.page}
-            onChange={(page) => update({ page })}
-          />
-        </Group>
-      )}
+      <MediaList
+        params={params}
+        query={list}
+        kind={kind}
+        view={view}
+        onPlay={(i) => setPlaying(i.id)}
+        onEdit={(i) => setEditing(i)}
+        onDelete={(i) => {
+          remove.reset();
+          setDeleting(i);
+        }}
+      />
 
       {editing && (
         <MediaFormModal
