@@ -1,4 +1,5 @@
-import { Alert, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -24,6 +25,7 @@ import { useReorderSubjects } from '../api/reorder-subjects.ts';
 import { useReorderTopics } from '../api/reorder-topics.ts';
 import { type ColumnItem, MasterColumn } from '../components/master-column.tsx';
 import { selectAt, selectionSchema } from '../components/ordering.ts';
+import { UploadCurriculumModal } from '../components/upload-curriculum-modal.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -38,6 +40,7 @@ export function CurriculumPage() {
   const topics = useTopics(sel.chapter);
   const [deleting, setDeleting] = useState<{ level: Level; item: ColumnItem } | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
 
   const add = { subject: useAddSubject(), chapter: useAddChapter(), topic: useAddTopic() };
   const edit = { subject: useEditSubject(), chapter: useEditChapter(), topic: useEditTopic() };
@@ -82,7 +85,17 @@ export function CurriculumPage() {
       <PageHeader
         title="Curriculum"
         description="Grades, their subjects, chapters and topics: the masters books and questions are filed under."
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setUploading(true)}
+          >
+            Upload XLSX
+          </Button>
+        }
       />
+      {uploading && <UploadCurriculumModal onClose={() => setUploading(false)} />}
       {grades.isError ? (
         <Alert color="red" title="Could not load the grades">
           {errorMessage(grades.error)}
