@@ -53,6 +53,7 @@ export type FilterDef<K extends string = string> =
       placeholder: string;
       width: Width;
       debounce?: number;
+      leftSection?: ReactNode;
     }
   | {
       /** Anything else (a cascade of selects, a date range); `keys` are cleared with the rest. */
@@ -73,7 +74,7 @@ export interface FilterBarProps<V extends object> {
   withLabels?: boolean;
 }
 
-const SEARCH_DEBOUNCE = 300;
+const DEBOUNCE = 300;
 const keysOf = (filter: FilterDef) => (filter.kind === 'custom' ? filter.keys : [filter.key]);
 const asText = (value: unknown) =>
   value === undefined || value === null || value === '' ? null : String(value);
@@ -90,7 +91,20 @@ export function FilterBar<V extends object>({
   withLabels = false,
 }: FilterBarProps<V>) {
   const record = values as Record<string, unknown>;
-  const keys = [...(search ? ['q'] : []), ...filters.flatMap(keysOf)];
+  const all: FilterDef[] = search
+    ? [
+        {
+          kind: 'text',
+          key: 'q',
+          label: search.label,
+          placeholder: search.placeholder,
+          width: { base: '100%', sm: search.width ?? 280 },
+          leftSection: <IconSearch size={16} />,
+        },
+        ...filters,
+      ]
+    : filters;
+  const keys = all.flatMap(keysOf);
   const labelOf = (label: string) => (withLabels ? { label } : { 'aria-label': label });
 
   // Typing waits for a pause; clearing must also drop what is still waiting, or it would come back.
@@ -106,19 +120,7 @@ export function FilterBar<V extends object>({
 
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      {search && (
-        <DebouncedInput
-          {...labelOf(search.label)}
-          placeholder={search.placeholder}
-          leftSection={<IconSearch size={16} />}
-          w={{ base: '100%', sm: search.width ?? 280 }}
-          value={asText(record.q)}
-          delay={SEARCH_DEBOUNCE}
-          register={register}
-          onCommit={(q) => onChange({ q }, { replace: true })}
-        />
-      )}
-      {filters.map((filter) => {
+      {all.map((filter) => {
         if (filter.kind === 'custom')
           return <Fragment key={filter.keys.join()}>{filter.element}</Fragment>;
         const { key } = filter;
@@ -128,9 +130,10 @@ export function FilterBar<V extends object>({
               key={key}
               {...labelOf(filter.label)}
               placeholder={filter.placeholder}
+              leftSection={filter.leftSection}
               w={filter.width}
               value={asText(record[key])}
-              delay={filter.debounce ?? SEARCH_DEBOUNCE}
+              delay={filter.debounce ?? DEBOUNCE}
               register={register}
               onCommit={(text) => onChange({ [key]: text }, { replace: true })}
             />
