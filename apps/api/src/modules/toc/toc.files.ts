@@ -12,8 +12,8 @@ import type { Storage } from '../../lib/storage/storage.ts';
 import { receiveUpload } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { nextContentPosition } from './toc.content.ts';
 import { findContentItem } from './toc.queries.ts';
-import { nextContentPosition } from './toc.service.ts';
 
 /** Page objects of a PDF's uncompressed structure; null when none are visible (object streams). */
 const PAGE_COUNT_MAX_BYTES = 64 * 1024 * 1024;

@@ -2,20 +2,18 @@ import { tocRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
+import { assignContent, attachMedia, removeContent } from './toc.content.ts';
 import { servePdf, serveSignedPdf, uploadContent } from './toc.files.ts';
 import { dummyToc } from './toc.masters.ts';
-import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
 import {
   addTocNode,
-  assignContent,
-  attachMedia,
   deleteTocNode,
   moveTocNode,
-  removeContent,
   renameTocNode,
   tocNodeImpact,
   updateTocNode,
-} from './toc.service.ts';
+} from './toc.nodes.ts';
+import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
 import { downloadToc, sendTocTemplate, uploadToc } from './toc.xlsx.ts';
 
 export function tocModule(app: FastifyInstance, deps: Deps) {

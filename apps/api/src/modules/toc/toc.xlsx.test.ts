@@ -1,34 +1,22 @@
 import type { Toc, TocNode, UploadTocResponse } from '@bo/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildZip } from '../../test/zip-writer.ts';
+import { flat, multipart, ok, useTocFixture } from './toc.fixtures.ts';
 
-let t: TestApp;
-let token: string;
-let mediaOnly: string;
-let bookId: number;
+const f = useTocFixture();
+const { post, toc } = f;
 let otherBookId: number;
 let otherNodeId: number;
-const ISBN = '9780306406157';
 
 type Cell = string | number | boolean | null;
 const HEADER = ['Level 1', 'Level 2', 'Level 3', 'Level 4', 'Node Id', 'Kind', 'Free', 'Status'];
 
-const post = (tk: string, url: string, payload: object) =>
-  t.as(tk, { method: 'POST', url: `/api${url}`, payload });
-async function ok<T>(p: Promise<{ statusCode: number; body: string; json(): unknown }>) {
-  const res = await p;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-}
-const toc = () =>
-  ok<Toc>(t.as(token, { method: 'GET', url: `/api/book/gettocbyisbn?isbn=${ISBN}` }));
-const flat = (nodes: TocNode[]): TocNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 const outline = (nodes: TocNode[], depth = 0): string[] =>
   nodes.flatMap((n) => [`${'  '.repeat(depth)}${n.title}`, ...outline(n.children, depth + 1)]);
 
-async function download(tk = token, id = bookId) {
-  return t.as(tk, { method: 'GET', url: `/api/book/downloadtoc?bookId=${id}` });
+async function download(tk = f.token, id = f.bookId) {
+  return f.t.as(tk, { method: 'GET', url: `/api/book/downloadtoc?bookId=${id}` });
 }
 /** The sheet's rows as plain values (what exceljs reads back), header first. */
 async function readSheet(bytes: Buffer): Promise<Cell[][]> {
@@ -50,42 +38,30 @@ async function workbook(rows: Cell[][], header = HEADER) {
 async function upload(
   bytes: Buffer,
   q: { dryRun?: boolean; removeMissing?: boolean; id?: number } = {},
-  tk = token,
+  tk = f.token,
 ) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)]), 'toc.xlsx');
-  const res = new Response(form);
   const params = new URLSearchParams({
-    bookId: String(q.id ?? bookId),
+    bookId: String(q.id ?? f.bookId),
     dryRun: String(q.dryRun ?? true),
     removeMissing: String(q.removeMissing ?? false),
   });
-  return t.as(tk, {
+  return f.t.as(tk, {
     method: 'POST',
     url: `/api/book/uploadtoc?${params}`,
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { 'content-type': res.headers.get('content-type')! },
+    ...(await multipart(bytes, 'toc.xlsx')),
   });
 }
 const uploadOk = async (bytes: Buffer, q: Parameters<typeof upload>[1] = {}) =>
   ok<UploadTocResponse>(upload(bytes, q));
 
-const add = (title: string, kind: string, parentId: number | null = null, id = bookId) =>
-  ok<Toc>(post(token, '/book/addtocnode', { bookId: id, parentId, title, kind }));
+const add = (title: string, kind: string, parentId: number | null = null, id = f.bookId) =>
+  ok<Toc>(post(f.token, '/book/addtocnode', { bookId: id, parentId, title, kind }));
 const idOf = async (title: string) => flat((await toc()).nodes).find((n) => n.title === title)!.id;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = (await t.signIn((await t.createAdmin({ modules: ['books'] })).email)).accessToken;
-  mediaOnly = (await t.signIn((await t.createAdmin({ modules: ['media'] })).email)).accessToken;
-  bookId = (
-    await ok<{ id: number }>(
-      post(token, '/book/createbookcontent', { isbn: ISBN, title: 'Maths 1' }),
-    )
-  ).id;
   otherBookId = (
     await ok<{ id: number }>(
-      post(token, '/book/createbookcontent', { isbn: '9783161484100', title: 'Other' }),
+      post(f.token, '/book/createbookcontent', { isbn: '9780131103627', title: 'Other' }),
     )
   ).id;
   otherNodeId = (await add('Elsewhere', 'chapter', null, otherBookId)).nodes[0]!.id;
@@ -97,7 +73,6 @@ beforeAll(async () => {
   await add('Shapes', 'chapter', a);
   await add('Unit B', 'unit');
 });
-afterAll(() => t?.close());
 
 describe('downloadtoc', () => {
   it('one column per level, Node Id, Kind, Free, Status; depth first; formulas escaped', async () => {
@@ -143,8 +118,8 @@ describe('downloadtoc', () => {
   });
 
   it('404 for an unknown book; the template re-imports as 5 new nodes', async () => {
-    expect((await download(token, 987654)).statusCode).toBe(404);
-    const tpl = await t.as(token, { method: 'GET', url: '/api/book/toctemplate' });
+    expect((await download(f.token, 987654)).statusCode).toBe(404);
+    const tpl = await f.t.as(f.token, { method: 'GET', url: '/api/book/toctemplate' });
     expect(tpl.statusCode).toBe(200);
     const rows = await readSheet(tpl.rawPayload);
     expect(rows[0]).toEqual(HEADER);
@@ -247,7 +222,7 @@ describe('uploadtoc', () => {
     const nodes = flat((await toc()).nodes);
     const unitB = nodes.find((n) => n.title === 'Unit B')!;
     await ok(
-      post(token, '/book/checkmappingandassign', {
+      post(f.token, '/book/checkmappingandassign', {
         nodeId: unitB.id,
         kind: 'link',
         url: 'https://example.com/w.pdf',
@@ -287,20 +262,23 @@ describe('uploadtoc', () => {
     ]);
   });
 
-  it('403 without the books module; 415 for a file that is not a workbook', async () => {
+  it('403 without the books module; 415 for a file that is not a zip, 400 for a zip that is not a workbook', async () => {
     const bytes = await workbook([]);
     for (const res of [
-      await download(mediaOnly),
-      await t.as(mediaOnly, { method: 'GET', url: '/api/book/toctemplate' }),
-      await upload(bytes, {}, mediaOnly),
+      await download(f.mediaOnly),
+      await f.t.as(f.mediaOnly, { method: 'GET', url: '/api/book/toctemplate' }),
+      await upload(bytes, {}, f.mediaOnly),
     ]) {
       expect(res.statusCode, res.body).toBe(403);
     }
     const text = await upload(Buffer.from('Level 1,Node Id\nUnit,1\n'));
     expect(text.statusCode, text.body).toBe(415);
+    const zip = await upload(buildZip([{ name: 'notes.txt', data: Buffer.from('hello') }]));
+    expect(zip.statusCode, zip.body).toBe(400);
+    expect(await toc()).toMatchObject({ nodeCount: 4 });
     const bad = await upload(bytes, { id: 987654 });
     expect(bad.statusCode).toBe(404);
-    const q = await t.as(token, { method: 'POST', url: `/api/book/uploadtoc?bookId=x` });
+    const q = await f.t.as(f.token, { method: 'POST', url: `/api/book/uploadtoc?bookId=x` });
     expect(q.statusCode).toBe(400);
   });
 });
