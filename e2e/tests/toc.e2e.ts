@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -76,4 +76,128 @@ describe('book TOC', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await section.getByText('No TOC yet').waitFor();
   });
+
+  it('moves nodes by dragging their handles, with the keyboard and the mouse, and keeps the order', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+    const book = await createBookWithToc(page, '9780131103627', 'Drag book', {
+      'Unit 1': ['Chapter A', 'Chapter B'],
+      'Unit 2': [],
+    });
+    await page.goto(`${server.url}/books/${book}`);
+    const section = page.getByTestId('toc-section');
+    const rows = () =>
+      section
+        .getByTestId('toc-node')
+        .evaluateAll((els) =>
+          els.map(
+            (el) =>
+              `${el.getAttribute('data-depth')} ${el.querySelector('[aria-label^="Drag "]')?.getAttribute('aria-label')?.slice(5)}`,
+          ),
+        );
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '1 Chapter B', '0 Unit 2']);
+    await page.screenshot({ path: '/tmp/toc-tree.png' });
+
+    // Keyboard: Space picks the node up, ArrowDown moves it one row, Space drops it.
+    await section.getByLabel('Drag Chapter A').focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(150);
+    let moved = waitForMove(page);
+    await page.keyboard.press('Space');
+    expect(await moved).toEqual({
+      id: expect.any(Number),
+      parentId: expect.any(Number),
+      position: 1,
+    });
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter B', '1 Chapter A', '0 Unit 2']);
+
+    // Mouse: below Unit 2 and to the left: out of Unit 1, last at the top level.
+    moved = waitForMove(page);
+    await dragHandle(page, 'Chapter B', 'Unit 2', { dy: 12, dx: -30 }, '/tmp/toc-dragging.png');
+    expect(await moved).toEqual({ id: expect.any(Number), parentId: null, position: 2 });
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '0 Chapter B']);
+
+    // Mouse: to the right in place: under the row above (Unit 2).
+    moved = waitForMove(page);
+    await dragHandle(page, 'Chapter B', 'Chapter B', { dy: 0, dx: 30 });
+    expect(await moved).toEqual({
+      id: expect.any(Number),
+      parentId: expect.any(Number),
+      position: 0,
+    });
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '1 Chapter B']);
+
+    await page.reload();
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '1 Chapter B']);
+    await page.screenshot({ path: '/tmp/toc-after.png' });
+    await page.close();
+  });
 });
+
+/** Creates a book and its TOC through the API: top-level units, each with its chapters. */
+async function createBookWithToc(
+  page: Page,
+  isbn: string,
+  title: string,
+  units: Record<string, string[]>,
+): Promise<number> {
+  const token = (await readStoredToken(page))!.access;
+  return page.evaluate(
+    async ({ access, isbn, title, units }) => {
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(`/api/book/${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      type Node = { id: number; title: string; children: Node[] };
+      const book = (await post('createbookcontent', { isbn, title })) as { id: number };
+      for (const [unit, chapters] of Object.entries(units)) {
+        const toc = (await post('addtocnode', { bookId: book.id, title: unit, kind: 'unit' })) as {
+          nodes: Node[];
+        };
+        const parentId = toc.nodes.find((n) => n.title === unit)!.id;
+        for (const chapter of chapters) {
+          await post('addtocnode', { bookId: book.id, parentId, title: chapter, kind: 'chapter' });
+        }
+      }
+      return book.id;
+    },
+    { access: token, isbn, title, units },
+  );
+}
+
+/** The body of the next movetocnode call. */
+const waitForMove = (page: Page) =>
+  page
+    .waitForRequest((r) => r.url().endsWith('/api/book/movetocnode'))
+    .then((r) => r.postDataJSON());
+
+/**
+ * Drags a node's handle with the mouse, in steps as a hand would, to `dy`
+ * pixels from the middle of the target row's handle and `dx` to the side.
+ */
+async function dragHandle(
+  page: Page,
+  node: string,
+  target: string,
+  by: { dx: number; dy: number },
+  screenshot?: string,
+) {
+  const from = (await page.getByLabel(`Drag ${node}`).boundingBox())!;
+  const to = (await page.getByLabel(`Drag ${target}`).boundingBox())!;
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 6, { steps: 3 });
+  await page.mouse.move(x + by.dx, to.y + to.height / 2 + by.dy, { steps: 12 });
+  await page.waitForTimeout(150);
+  if (screenshot) await page.screenshot({ path: screenshot });
+  await page.mouse.up();
+}

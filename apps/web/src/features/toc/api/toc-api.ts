@@ -27,7 +27,11 @@ export function useDigitalContent(isbn: string) {
 
 export const tocNodeImpact = (id: number) => apiCall(routes.tocNodeImpact, { query: { id } });
 
-/** A TOC write: the tree and the content list are read again afterwards. */
+/**
+ * A TOC write: the tree and the content list are read again afterwards. A
+ * write that answers the whole tree shows it at once and is done then (the
+ * re-read goes on behind it); others are done when the lists are read again.
+ */
 export function useTocMutation<TInput, TOutput>(
   isbn: string,
   mutationFn: (input: TInput) => Promise<TOutput>,
@@ -35,11 +39,11 @@ export function useTocMutation<TInput, TOutput>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (data) => {
-      if (data && typeof data === 'object' && 'nodes' in data) {
-        queryClient.setQueryData(tocKeys.tree(isbn), data as unknown as Toc);
-      }
-      return queryClient.invalidateQueries({ queryKey: tocKeys.all });
+    onSuccess: async (data) => {
+      const tree = data && typeof data === 'object' && 'nodes' in data;
+      if (tree) queryClient.setQueryData(tocKeys.tree(isbn), data as unknown as Toc);
+      const reread = queryClient.invalidateQueries({ queryKey: tocKeys.all });
+      if (!tree) await reread;
     },
   });
 }

@@ -28,14 +28,13 @@ import {
   uploadPdf,
   useTocMutation,
 } from '../api/toc-api.ts';
+import { subtreeIds } from '../utils/flat-tree.ts';
 
 const flatten = (nodes: TocNode[], path = ''): { node: TocNode; path: string }[] =>
   nodes.flatMap((n) => {
     const p = path ? `${path} › ${n.title}` : n.title;
     return [{ node: n, path: p }, ...flatten(n.children, p)];
   });
-
-const subtree = (node: TocNode): number[] => [node.id, ...node.children.flatMap(subtree)];
 
 /** The selected node: where it sits (reparent), its content (open, play, remove), attach and upload. */
 export function TocNodePanel({
@@ -50,7 +49,7 @@ export function TocNodePanel({
   items: ContentItem[];
 }) {
   const all = flatten(toc.nodes);
-  const own = new Set(subtree(node));
+  const own = new Set(subtreeIds(node));
   const move = useTocMutation(isbn, moveTocNode);
   const parentOptions = [
     { value: 'top', label: '— Top level —' },

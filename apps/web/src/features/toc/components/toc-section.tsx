@@ -1,4 +1,3 @@
-import type { TocNode } from '@bo/contract';
 import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconListTree } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,17 +5,9 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { dummyToc, useDigitalContent, useToc, useTocMutation } from '../api/toc-api.ts';
+import { findNode } from '../utils/flat-tree.ts';
 import { TocNodePanel } from './toc-node-panel.tsx';
 import { TocTree } from './toc-tree.tsx';
-
-const find = (nodes: TocNode[], id: number | null): TocNode | undefined => {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const inner = find(n.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-};
 
 /** A book's table of contents and the content of the selected node. */
 export function TocSection({ isbn }: { isbn: string }) {
@@ -45,7 +36,7 @@ export function TocSection({ isbn }: { isbn: string }) {
       </Alert>
     );
   }
-  const selected = find(toc.data.nodes, selectedId);
+  const selected = findNode(toc.data.nodes, selectedId);
   return (
     <Card withBorder radius="md" data-testid="toc-section">
       <Stack gap="md">

@@ -1,0 +1,251 @@
+import type { TocNode } from '@bo/contract';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Group,
+  Paper,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronDown,
+  IconChevronRight,
+  IconGripVertical,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { notifyError } from '../../../lib/notify.ts';
+import { renameTocNode, useTocMutation } from '../api/toc-api.ts';
+import { INDENT } from '../hooks/use-tree-drag.ts';
+import type { FlatNode } from '../utils/flat-tree.ts';
+import { KIND_LABEL } from '../utils/node-kinds.ts';
+import classes from './toc-tree.module.css';
+
+/** Left edge of a top-level row's chevron: padding, handle and gaps. */
+export const ROW_START = 34;
+
+/** One vertical line per level above the row, each under its ancestor's chevron. */
+function Guides({ depth }: { depth: number }) {
+  return (
+    <Box className={classes.guides} style={{ width: depth * INDENT }} aria-hidden>
+      {Array.from({ length: depth }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: one line per level, never reordered
+        <span key={i} className={classes.guide} style={{ width: INDENT }} />
+      ))}
+    </Box>
+  );
+}
+
+function Flags({ node }: { node: TocNode }) {
+  return (
+    <>
+      {node.isFree && (
+        <Badge size="xs" variant="light" color="teal">
+          Free
+        </Badge>
+      )}
+      {node.status === 'inactive' && (
+        <Badge size="xs" variant="outline" color="gray">
+          Inactive
+        </Badge>
+      )}
+    </>
+  );
+}
+
+function Title({ node }: { node: TocNode }) {
+  return (
+    <Text fz="sm" truncate c={node.status === 'inactive' ? 'dimmed' : undefined}>
+      {node.title}
+      {node.contentCount > 0 && (
+        <Text span c="dimmed" fz="xs">
+          {' '}
+          · {node.contentCount} item{node.contentCount === 1 ? '' : 's'}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+export interface RowProps {
+  row: FlatNode;
+  /** The depth shown: the projected one while the row is dragged. */
+  depth: number;
+  isbn: string;
+  expanded: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onSelect: () => void;
+  onAddChild: () => void;
+  onMove: (delta: -1 | 1) => void;
+  onDelete: () => void;
+}
+
+/** A row of the tree: drag handle, expand, kind, title (inline rename), flags and actions. */
+export function TocTreeRow(props: RowProps) {
+  const { node } = props.row;
+  const sortable = useSortable({ id: node.id });
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(node.title);
+  const rename = useTocMutation(props.isbn, renameTocNode);
+  const save = async () => {
+    if (title.trim() === node.title) return setEditing(false);
+    try {
+      await rename.mutateAsync({ id: node.id, title });
+      setEditing(false);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const hasChildren = node.children.length > 0;
+  return (
+    <Group
+      ref={sortable.setNodeRef}
+      gap={4}
+      wrap="nowrap"
+      className={classes.row}
+      data-selected={props.selected || undefined}
+      data-ghost={sortable.isDragging || undefined}
+      style={{
+        transform: CSS.Translate.toString(sortable.transform),
+        transition: sortable.transition,
+        ['--ghost-left' as string]: `${ROW_START + props.depth * INDENT}px`,
+      }}
+      data-testid="toc-node"
+      data-depth={props.depth}
+    >
+      <ActionIcon
+        ref={sortable.setActivatorNodeRef}
+        variant="subtle"
+        color="gray"
+        size="sm"
+        className={classes.handle}
+        {...sortable.attributes}
+        {...sortable.listeners}
+        aria-label={`Drag ${node.title}`}
+      >
+        <IconGripVertical size={14} />
+      </ActionIcon>
+      <Guides depth={props.depth} />
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        onClick={props.onToggle}
+        aria-label={props.expanded ? `Collapse ${node.title}` : `Expand ${node.title}`}
+        style={{ visibility: hasChildren ? 'visible' : 'hidden' }}
+      >
+        {props.expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+      </ActionIcon>
+      <Badge size="xs" variant="light" color="gray" w={64} style={{ flexShrink: 0 }}>
+        {KIND_LABEL[node.kind]}
+      </Badge>
+      {editing ? (
+        <TextInput
+          size="xs"
+          value={title}
+          autoFocus
+          aria-label="Node title"
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          onBlur={save}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') save();
+            if (e.key === 'Escape') {
+              setTitle(node.title);
+              setEditing(false);
+            }
+          }}
+          style={{ flex: 1 }}
+        />
+      ) : (
+        <UnstyledButton onClick={props.onSelect} className={classes.title}>
+          <Title node={node} />
+          <Flags node={node} />
+        </UnstyledButton>
+      )}
+      <Group gap={2} wrap="nowrap" className={classes.actions}>
+        <Tooltip label="Add child">
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            onClick={props.onAddChild}
+            aria-label={`Add under ${node.title}`}
+          >
+            <IconPlus size={14} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Rename">
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            onClick={() => {
+              setTitle(node.title);
+              setEditing(true);
+            }}
+            aria-label={`Rename ${node.title}`}
+          >
+            <IconPencil size={14} />
+          </ActionIcon>
+        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          disabled={props.row.index === 0}
+          onClick={() => props.onMove(-1)}
+          aria-label={`Move ${node.title} up`}
+        >
+          <IconArrowUp size={14} />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          disabled={props.row.index === props.row.siblings - 1}
+          onClick={() => props.onMove(1)}
+          aria-label={`Move ${node.title} down`}
+        >
+          <IconArrowDown size={14} />
+        </ActionIcon>
+        <Tooltip label="Delete">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            onClick={props.onDelete}
+            aria-label={`Delete ${node.title}`}
+          >
+            <IconTrash size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}
+
+/** What follows the pointer while a row is dragged: the row's look, and how many go with it. */
+export function TocRowOverlay({ node, under }: { node: TocNode; under: number }) {
+  return (
+    <Paper shadow="md" withBorder px="xs" py={4} className={classes.overlay}>
+      <Group gap={6} wrap="nowrap">
+        <IconGripVertical size={14} />
+        <Badge size="xs" variant="light" color="gray" w={64} style={{ flexShrink: 0 }}>
+          {KIND_LABEL[node.kind]}
+        </Badge>
+        <Title node={node} />
+        {under > 0 && (
+          <Badge size="xs" circle variant="filled" title={`${under} nodes under it`}>
+            +{under}
+          </Badge>
+        )}
+      </Group>
+    </Paper>
+  );
+}

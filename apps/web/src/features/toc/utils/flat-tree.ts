@@ -1,0 +1,159 @@
+import type { TocNode } from '@bo/contract';
+
+/**
+ * The TOC tree as the rows the editor shows, for drag and drop (the shape of
+ * dnd-kit's "tree" example): a node is dragged vertically among the visible
+ * rows and its horizontal offset picks the depth, hence the parent.
+ */
+export interface FlatNode {
+  id: number;
+  parentId: number | null;
+  depth: number;
+  /** Place among its siblings, and how many siblings there are (itself included). */
+  index: number;
+  siblings: number;
+  node: TocNode;
+}
+
+/** Every node, depth first, with its depth; rows under a `hidden` node are left out. */
+export function flattenVisible(
+  nodes: TocNode[],
+  hidden: ReadonlySet<number>,
+  depth = 0,
+): FlatNode[] {
+  return nodes.flatMap((node, index) => [
+    { id: node.id, parentId: node.parentId, depth, index, siblings: nodes.length, node },
+    ...(hidden.has(node.id) ? [] : flattenVisible(node.children, hidden, depth + 1)),
+  ]);
+}
+
+/** The node and every node under it. */
+export const subtreeIds = (node: TocNode): number[] => [
+  node.id,
+  ...node.children.flatMap(subtreeIds),
+];
+
+export function findNode(nodes: TocNode[], id: number | null): TocNode | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const inner = findNode(n.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** True when `parentId` is the node itself or below it: the server answers 409 there. */
+export function isInSubtree(nodes: TocNode[], id: number, parentId: number | null): boolean {
+  if (parentId === null) return false;
+  const node = findNode(nodes, id);
+  return node ? subtreeIds(node).includes(parentId) : false;
+}
+
+export interface Projection {
+  depth: number;
+  parentId: number | null;
+}
+
+/** The item at `from` moved to index `to`, as dnd-kit's arrayMove does. */
+function moved<T>(items: T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+/**
+ * Where the dragged row would land: above or below the row it is over, at the
+ * depth its horizontal offset asks for, kept between the deepest the row
+ * above allows (one more than it) and the shallowest the row below needs.
+ * `items` must not hold the dragged node's descendants (they travel with it).
+ */
+export function project(
+  items: FlatNode[],
+  activeId: number,
+  overId: number,
+  offsetX: number,
+  indent: number,
+): Projection | null {
+  const from = items.findIndex((i) => i.id === activeId);
+  const to = items.findIndex((i) => i.id === overId);
+  const active = items[from];
+  if (!active || to < 0) return null;
+  const rows = moved(items, from, to);
+  const previous = rows[to - 1];
+  const next = rows[to + 1];
+  const wanted = active.depth + Math.round(offsetX / indent);
+  const maxDepth = previous ? previous.depth + 1 : 0;
+  const minDepth = next ? next.depth : 0;
+  const depth = Math.max(minDepth, Math.min(maxDepth, wanted));
+  if (depth === 0 || !previous) return { depth: 0, parentId: null };
+  if (depth === previous.depth) return { depth, parentId: previous.parentId };
+  if (depth > previous.depth) return { depth, parentId: previous.id };
+  const ancestor = rows
+    .slice(0, to)
+    .reverse()
+    .find((i) => i.depth === depth);
+  return { depth, parentId: ancestor?.parentId ?? null };
+}
+
+export interface MoveTarget {
+  id: number;
+  parentId: number | null;
+  /** 0-based among the new siblings, the node itself left out (what movetocnode takes). */
+  position: number;
+}
+
+/**
+ * The `movetocnode` body for a drop, or null when the node would stay where
+ * it is. A new parent whose rows are hidden (collapsed) gets the node last.
+ */
+export function dropTarget(
+  items: FlatNode[],
+  activeId: number,
+  overId: number,
+  projection: Projection,
+  hidden: ReadonlySet<number>,
+): MoveTarget | null {
+  const from = items.findIndex((i) => i.id === activeId);
+  const to = items.findIndex((i) => i.id === overId);
+  const active = items[from];
+  if (!active || to < 0) return null;
+  const { parentId } = projection;
+  const rows = moved(items, from, to).map((i) =>
+    i.id === activeId ? { ...i, parentId, depth: projection.depth } : i,
+  );
+  const position =
+    parentId !== null && hidden.has(parentId)
+      ? 100_000
+      : rows.filter((i) => i.parentId === parentId).findIndex((i) => i.id === activeId);
+  if (parentId === active.parentId && position === active.index) return null;
+  return { id: activeId, parentId, position };
+}
+
+/**
+ * The tree with one node moved, as the server will order it: shown while the
+ * move is on its way, then replaced by the server's answer.
+ */
+export function moveInTree(nodes: TocNode[], target: MoveTarget): TocNode[] {
+  const node = findNode(nodes, target.id);
+  if (!node || isInSubtree(nodes, target.id, target.parentId)) return nodes;
+  const renumber = (list: TocNode[]) => list.map((n, position) => ({ ...n, position }));
+  const place = (list: TocNode[], parentId: number | null) => {
+    const next = [...list];
+    next.splice(Math.min(target.position, next.length), 0, { ...node, parentId });
+    return renumber(next);
+  };
+  const without = (list: TocNode[]): TocNode[] =>
+    renumber(list.filter((n) => n.id !== target.id)).map((n) => ({
+      ...n,
+      children: without(n.children),
+    }));
+  const into = (list: TocNode[]): TocNode[] =>
+    list.map((n) =>
+      n.id === target.parentId
+        ? { ...n, children: place(n.children, n.id) }
+        : { ...n, children: into(n.children) },
+    );
+  const rest = without(nodes);
+  return target.parentId === null ? place(rest, null) : into(rest);
+}
