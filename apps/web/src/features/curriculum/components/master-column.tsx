@@ -1,49 +1,32 @@
 import {
   ActionIcon,
   Alert,
-  Badge,
-  Button,
   Group,
   Loader,
   Paper,
   ScrollArea,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconChevronRight,
-  IconDownload,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { IconDownload } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { AddItemForm } from './add-item-form.tsx';
+import { type ColumnItem, MasterRow } from './master-row.tsx';
+import type { Move } from './move-menu.tsx';
 import { moveId } from './ordering.ts';
+import { SortableItems } from './sortable-items.tsx';
+import { useOptimisticOrder } from './use-optimistic-order.ts';
 
-export interface ColumnItem {
-  id: number;
-  name: string;
-  /** Shown dimmed after the name: "3 chapters". */
-  detail?: string;
-}
-
-/** The message of a refused name: the field's own detail, else the server's message. */
-const nameError = (error: unknown) =>
-  error instanceof ApiError
-    ? (error.details.find((d) => /name|number/.test(d.path))?.message ?? error.message)
-    : errorMessage(error);
+export type { ColumnItem } from './master-row.tsx';
 
 /**
  * One column of the drill-down: its items in order, the selected one
- * highlighted; when editable, inline add (type and press Enter), inline
- * rename, move up/down, delete (the page asks first) and download.
+ * highlighted; when editable, inline add, rename, delete (the page asks
+ * first), download, and reordering by drag or by the move menu, shown at
+ * once and rolled back if the server refuses.
  */
 export function MasterColumn({
   title,
@@ -75,69 +58,24 @@ export function MasterColumn({
   onReorder?: (ids: number[]) => Promise<unknown>;
   onDownload?: () => Promise<void>;
 }) {
-  const [draft, setDraft] = useState('');
-  const [addError, setAddError] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [renaming, setRenaming] = useState<{ id: number; name: string; error?: string } | null>(
-    null,
-  );
-  const [busy, setBusy] = useState(false);
+  const { ordered, reorder } = useOptimisticOrder(items, onReorder);
+  const list = ordered ?? [];
+  const lower = title.toLowerCase();
 
-  const add = async () => {
-    const name = draft.trim();
-    if (!name || !onAdd) return;
-    setAdding(true);
-    try {
-      await onAdd(name);
-      setDraft('');
-      setAddError(null);
-    } catch (e) {
-      setAddError(nameError(e));
-    } finally {
-      setAdding(false);
-    }
-  };
-
-  const rename = async (item: ColumnItem) => {
-    if (!renaming || !onRename) return;
-    const name = renaming.name.trim();
-    if (!name || name === item.name) return setRenaming(null);
-    setBusy(true);
-    try {
-      await onRename(item, name);
-      setRenaming(null);
-    } catch (e) {
-      setRenaming({ ...renaming, error: nameError(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const move = async (item: ColumnItem, delta: number) => {
-    const ids = moveId(items?.map((i) => i.id) ?? [], item.id, delta);
-    if (!ids || !onReorder) return;
-    setBusy(true);
-    try {
-      await onReorder(ids);
-    } catch (e) {
-      notifyError(e, `Could not move ${item.name}`);
-    } finally {
-      setBusy(false);
-    }
+  const move = (item: ColumnItem, by: Move) => {
+    const ids = list.map((i) => i.id);
+    const from = ids.indexOf(item.id);
+    const delta = by === 'first' ? -from : by === 'last' ? ids.length - 1 - from : by;
+    const next = moveId(ids, item.id, delta);
+    if (next) void reorder(next, item);
   };
 
   const download = async () => {
-    if (!onDownload) return;
     try {
-      await onDownload();
+      await onDownload?.();
     } catch (e) {
       notifyError(e, 'Could not download');
     }
-  };
-
-  const renameKeys = (item: ColumnItem) => (e: KeyboardEvent) => {
-    if (e.key === 'Enter') void rename(item);
-    if (e.key === 'Escape') setRenaming(null);
   };
 
   return (
@@ -148,12 +86,8 @@ export function MasterColumn({
             {title}
           </Title>
           {onDownload && !waitingFor && (
-            <Tooltip label={`Download ${title.toLowerCase()} (XLSX)`}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Download ${title.toLowerCase()}`}
-                onClick={download}
-              >
+            <Tooltip label={`Download ${lower} (XLSX)`}>
+              <ActionIcon variant="subtle" aria-label={`Download ${lower}`} onClick={download}>
                 <IconDownload size={18} />
               </ActionIcon>
             </Tooltip>
@@ -164,142 +98,42 @@ export function MasterColumn({
             {waitingFor}
           </Text>
         ) : error ? (
-          <Alert color="red" title={`Could not load the ${title.toLowerCase()}`}>
+          <Alert color="red" title={`Could not load the ${lower}`}>
             {errorMessage(error)}
           </Alert>
         ) : loading ? (
           <Group justify="center" py="md">
-            <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+            <Loader size="sm" aria-label={`Loading ${lower}`} />
           </Group>
         ) : (
           <ScrollArea.Autosize mah="60vh" type="auto">
             <Stack gap={2} role="list" aria-label={title}>
-              {items?.length === 0 && (
+              {list.length === 0 && (
                 <Text c="dimmed" fz="sm" py="xs">
-                  No {title.toLowerCase()} yet.
+                  No {lower} yet.
                 </Text>
               )}
-              {items?.map((item, index) =>
-                renaming?.id === item.id ? (
-                  <TextInput
+              <SortableItems items={list} onReorder={(ids, moved) => void reorder(ids, moved)}>
+                {list.map((item, index) => (
+                  <MasterRow
                     key={item.id}
-                    role="listitem"
-                    size="xs"
-                    autoFocus
-                    aria-label={`New name for ${item.name}`}
-                    value={renaming.name}
-                    error={renaming.error}
-                    disabled={busy}
-                    onChange={(e) => setRenaming({ id: item.id, name: e.currentTarget.value })}
-                    onKeyDown={renameKeys(item)}
-                    onBlur={() => !busy && setRenaming(null)}
+                    item={item}
+                    noun={noun}
+                    selected={item.id === selectedId}
+                    index={index}
+                    count={list.length}
+                    sortable={Boolean(onReorder) && list.length > 1}
+                    onSelect={onSelect}
+                    onRename={onRename}
+                    onDelete={onDelete}
+                    onMove={onReorder && move}
                   />
-                ) : (
-                  <Group
-                    key={item.id}
-                    role="listitem"
-                    gap={4}
-                    wrap="nowrap"
-                    data-testid={`${noun}-row-${item.id}`}
-                    bg={item.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
-                    style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                  >
-                    <UnstyledButton
-                      flex={1}
-                      miw={0}
-                      px="xs"
-                      py={6}
-                      aria-current={item.id === selectedId ? 'true' : undefined}
-                      onClick={() => onSelect?.(item.id)}
-                      disabled={!onSelect}
-                    >
-                      <Group gap={6} wrap="nowrap">
-                        <Text fz="sm" truncate="end" flex={1}>
-                          {item.name}
-                        </Text>
-                        {item.detail && (
-                          <Badge variant="light" color="gray" size="sm">
-                            {item.detail}
-                          </Badge>
-                        )}
-                        {onSelect && <IconChevronRight size={14} />}
-                      </Group>
-                    </UnstyledButton>
-                    {onReorder && (
-                      <>
-                        <ActionIcon
-                          size="sm"
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Move ${item.name} up`}
-                          disabled={busy || index === 0}
-                          onClick={() => move(item, -1)}
-                        >
-                          <IconArrowUp size={14} />
-                        </ActionIcon>
-                        <ActionIcon
-                          size="sm"
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Move ${item.name} down`}
-                          disabled={busy || index === (items?.length ?? 0) - 1}
-                          onClick={() => move(item, 1)}
-                        >
-                          <IconArrowDown size={14} />
-                        </ActionIcon>
-                      </>
-                    )}
-                    {onRename && (
-                      <ActionIcon
-                        size="sm"
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Rename ${item.name}`}
-                        onClick={() => setRenaming({ id: item.id, name: item.name })}
-                      >
-                        <IconPencil size={14} />
-                      </ActionIcon>
-                    )}
-                    {onDelete && (
-                      <ActionIcon
-                        size="sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${item.name}`}
-                        onClick={() => onDelete(item)}
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                ),
-              )}
+                ))}
+              </SortableItems>
             </Stack>
           </ScrollArea.Autosize>
         )}
-        {onAdd && !waitingFor && !error && (
-          <Group gap={4} wrap="nowrap" align="flex-start">
-            <TextInput
-              flex={1}
-              size="xs"
-              aria-label={`New ${noun}`}
-              placeholder={`Add a ${noun} and press Enter`}
-              value={draft}
-              error={addError}
-              disabled={adding}
-              onChange={(e) => {
-                setDraft(e.currentTarget.value);
-                setAddError(null);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') void add();
-              }}
-            />
-            <Button size="xs" variant="light" onClick={add} loading={adding}>
-              Add
-            </Button>
-          </Group>
-        )}
+        {onAdd && !waitingFor && !error && <AddItemForm noun={noun} onAdd={onAdd} />}
       </Stack>
     </Paper>
   );

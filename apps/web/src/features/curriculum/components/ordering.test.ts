@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveId, selectAt, selectionSchema } from './ordering.ts';
+import { inOrder, moveId, selectAt, selectionSchema } from './ordering.ts';
 
 describe('moveId', () => {
   it('moves up and down, and refuses past either end', () => {
@@ -29,5 +29,15 @@ describe('selection', () => {
     expect(selectAt('grade', 2)).toEqual({ grade: 2, subject: null, chapter: null });
     expect(selectAt('subject', 5)).toEqual({ subject: 5, chapter: null });
     expect(selectAt('chapter', 7)).toEqual({ chapter: 7 });
+  });
+});
+
+describe('inOrder', () => {
+  const items = [{ id: 1 }, { id: 2 }, { id: 3 }];
+  it('follows the pending ids, and the items as they are when none or stale', () => {
+    expect(inOrder(items, [3, 1, 2]).map((i) => i.id)).toEqual([3, 1, 2]);
+    expect(inOrder(items, null)).toBe(items);
+    expect(inOrder(items, [1, 2])).toBe(items);
+    expect(inOrder(items, [1, 2, 9])).toBe(items);
   });
 });

@@ -1,0 +1,161 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Badge, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type Move, MoveMenu } from './move-menu.tsx';
+import { nameError } from './name-error.ts';
+
+export interface ColumnItem {
+  id: number;
+  name: string;
+  /** Shown dimmed after the name: "3 chapters". */
+  detail?: string;
+}
+
+/**
+ * One item of a column: select it (drill down), drag it by its handle, move
+ * it from its move menu (the way without dragging),
+ * rename it inline, or ask to delete it.
+ */
+export function MasterRow({
+  item,
+  noun,
+  selected,
+  index,
+  count,
+  sortable,
+  onSelect,
+  onRename,
+  onDelete,
+  onMove,
+}: {
+  item: ColumnItem;
+  noun: string;
+  selected: boolean;
+  index: number;
+  count: number;
+  sortable: boolean;
+  onSelect?: ((id: number) => void) | undefined;
+  onRename?: ((item: ColumnItem, name: string) => Promise<unknown>) | undefined;
+  onDelete?: ((item: ColumnItem) => void) | undefined;
+  onMove?: ((item: ColumnItem, by: Move) => void) | undefined;
+}) {
+  const drag = useSortable({ id: item.id, disabled: !sortable });
+  const [renaming, setRenaming] = useState<{ name: string; error?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const rename = async () => {
+    if (!renaming || !onRename) return;
+    const name = renaming.name.trim();
+    if (!name || name === item.name) return setRenaming(null);
+    setBusy(true);
+    try {
+      await onRename(item, name);
+      setRenaming(null);
+    } catch (e) {
+      setRenaming({ ...renaming, error: nameError(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Group
+      ref={drag.setNodeRef}
+      role="listitem"
+      gap={4}
+      wrap="nowrap"
+      data-testid={`${noun}-row-${item.id}`}
+      data-dragging={drag.isDragging || undefined}
+      bg={selected ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)'}
+      style={{
+        borderRadius: 'var(--mantine-radius-sm)',
+        transform: CSS.Translate.toString(drag.transform),
+        transition: drag.transition,
+        position: 'relative',
+        zIndex: drag.isDragging ? 1 : undefined,
+        boxShadow: drag.isDragging ? 'var(--mantine-shadow-md)' : undefined,
+      }}
+    >
+      {sortable && (
+        <ActionIcon
+          ref={drag.setActivatorNodeRef}
+          {...drag.attributes}
+          {...drag.listeners}
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={`Drag ${item.name}`}
+          style={{ cursor: drag.isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+        >
+          <IconGripVertical size={14} />
+        </ActionIcon>
+      )}
+      {renaming ? (
+        <TextInput
+          flex={1}
+          size="xs"
+          autoFocus
+          aria-label={`New name for ${item.name}`}
+          value={renaming.name}
+          error={renaming.error}
+          disabled={busy}
+          onChange={(e) => setRenaming({ name: e.currentTarget.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void rename();
+            if (e.key === 'Escape') setRenaming(null);
+          }}
+          onBlur={() => !busy && setRenaming(null)}
+        />
+      ) : (
+        <UnstyledButton
+          flex={1}
+          miw={0}
+          px="xs"
+          py={6}
+          aria-current={selected ? 'true' : undefined}
+          onClick={() => onSelect?.(item.id)}
+          disabled={!onSelect}
+        >
+          <Group gap={6} wrap="nowrap">
+            <Text fz="sm" truncate="end" flex={1}>
+              {item.name}
+            </Text>
+            {item.detail && (
+              <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0 }}>
+                {item.detail}
+              </Badge>
+            )}
+            {onSelect && <IconChevronRight size={14} style={{ flexShrink: 0 }} />}
+          </Group>
+        </UnstyledButton>
+      )}
+      {onMove && count > 1 && (
+        <MoveMenu name={item.name} index={index} count={count} onMove={(by) => onMove(item, by)} />
+      )}
+      {onRename && !renaming && (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={`Rename ${item.name}`}
+          onClick={() => setRenaming({ name: item.name })}
+        >
+          <IconPencil size={14} />
+        </ActionIcon>
+      )}
+      {onDelete && (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${item.name}`}
+          onClick={() => onDelete(item)}
+        >
+          <IconTrash size={14} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
