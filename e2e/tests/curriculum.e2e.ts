@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -24,6 +25,14 @@ async function addItem(page: Page, title: string, noun: string, name: string) {
   await input.press('Enter');
   await column(page, title).getByRole('button', { name, exact: false }).first().waitFor();
   await expect.poll(() => input.inputValue()).toBe('');
+}
+
+/** Opens an item's menu and picks an action. */
+async function itemAction(page: Page, title: string, name: string, action: string) {
+  await column(page, title)
+    .getByRole('button', { name: `Actions for ${name}` })
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
 }
 
 describe('curriculum masters', () => {
@@ -65,16 +74,14 @@ describe('curriculum masters', () => {
     await column(page, 'Topics').getByText('Leaves').waitFor();
 
     // Rename inline.
-    await column(page, 'Topics').getByRole('button', { name: 'Rename Leaves' }).click();
+    await itemAction(page, 'Topics', 'Leaves', 'Rename');
     const rename = column(page, 'Topics').getByLabel('New name for Leaves');
     await rename.fill('Shapes of leaves');
     await rename.press('Enter');
     await column(page, 'Topics').getByText('Shapes of leaves').waitFor();
 
     // Deleting a used subject is refused with the server's reason.
-    await column(page, 'Subjects')
-      .getByRole('button', { name: 'Delete Environmental Studies' })
-      .click();
+    await itemAction(page, 'Subjects', 'Environmental Studies', 'Delete');
     let dialog = page.getByRole('dialog');
     await dialog.getByText('Environmental Studies').waitFor();
     await dialog.getByRole('button', { name: 'Delete subject' }).click();
@@ -83,13 +90,13 @@ describe('curriculum masters', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // Deleting an unused one goes through after confirmation.
-    await column(page, 'Subjects').getByRole('button', { name: 'Delete Art' }).click();
+    await itemAction(page, 'Subjects', 'Art', 'Delete');
     dialog = page.getByRole('dialog');
     await dialog.getByText('Art').first().waitFor();
     await dialog.getByRole('button', { name: 'Delete subject' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect
-      .poll(() => column(page, 'Subjects').getByRole('button', { name: 'Delete Art' }).count())
+      .poll(() => column(page, 'Subjects').getByRole('button', { name: 'Actions for Art' }).count())
       .toBe(0);
 
     // Download the subjects: a real XLSX (a zip: "PK").
@@ -102,4 +109,93 @@ describe('curriculum masters', () => {
     expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     await page.close();
   });
+
+  it('uploads a masters sheet: a bad row is reported, the fixed sheet imports', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server, server.admin, '/login');
+    await page.goto(`${server.url}/curriculum`);
+    await page.getByRole('button', { name: 'Upload XLSX' }).click();
+    const dialog = page.getByRole('dialog');
+    const input = dialog.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'bad.xlsx', mimeType: XLSX, buffer: await sheet(BAD) });
+    const problems = dialog.getByRole('table', { name: 'Problems in the file' });
+    await problems.getByRole('row', { name: /7 Grade No grade named "Class 66"/ }).waitFor();
+    await dialog.getByText('Would create: 2 subjects, 3 chapters, 3 topics.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+
+    await input.setInputFiles({ name: 'good.xlsx', mimeType: XLSX, buffer: await sheet(GOOD) });
+    await dialog.getByText('Every row is valid.').waitFor();
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Created 2 subjects, 3 chapters, 3 topics.').waitFor();
+
+    await column(page, 'Grades')
+      .getByRole('button', { name: /^Class 6 / })
+      .click();
+    await column(page, 'Subjects')
+      .getByRole('button', { name: /^Mathematics/ })
+      .click();
+    await expect
+      .poll(() => rowNames(page, 'Chapters'))
+      .toEqual(['Numbers', 'Fractions', 'Decimals']);
+    await page.close();
+  });
+
+  it('drags a chapter to a new place; the order is kept after a reload', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/curriculum`);
+    await column(page, 'Grades')
+      .getByRole('button', { name: /^Class 6 / })
+      .click();
+    await column(page, 'Subjects')
+      .getByRole('button', { name: /^Mathematics/ })
+      .click();
+    await page.waitForURL(/subject=\d+/);
+    await expect
+      .poll(() => rowNames(page, 'Chapters'))
+      .toEqual(['Numbers', 'Fractions', 'Decimals']);
+
+    const handle = column(page, 'Chapters').getByRole('button', { name: 'Drag Decimals' });
+    const target = column(page, 'Chapters').getByRole('listitem').first();
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 12 });
+    await page.mouse.up();
+    await expect
+      .poll(() => rowNames(page, 'Chapters'))
+      .toEqual(['Decimals', 'Numbers', 'Fractions']);
+
+    await page.reload();
+    await expect
+      .poll(() => rowNames(page, 'Chapters'))
+      .toEqual(['Decimals', 'Numbers', 'Fractions']);
+    await page.close();
+  });
 });
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const GOOD = [
+  ['Class 6', 'Mathematics', 1, 'Numbers', 'Counting'],
+  ['Class 6', 'Mathematics', 1, 'Numbers', 'Place value'],
+  ['Class 6', 'Mathematics', 2, 'Fractions', 'Halves'],
+  ['Class 6', 'Mathematics', 3, 'Decimals'],
+  ['Class 6', 'Science'],
+];
+const BAD = [...GOOD, ['Class 66', 'Art']];
+
+async function sheet(rows: (string | number)[][]) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Curriculum');
+  ws.addRow(['Grade', 'Subject', 'Chapter No', 'Chapter', 'Topic']);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The names in a column, in their shown order. */
+const rowNames = (page: Page, title: string) =>
+  column(page, title)
+    .getByRole('listitem')
+    .evaluateAll((rows) => rows.map((r) => r.querySelector('p')?.textContent ?? ''));

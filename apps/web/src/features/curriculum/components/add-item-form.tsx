@@ -35,7 +35,7 @@ export function AddItemForm({
         flex={1}
         size="xs"
         aria-label={`New ${noun}`}
-        placeholder={`Add a ${noun} and press Enter`}
+        placeholder={`Add a ${noun}`}
         value={draft}
         error={error}
         disabled={adding}

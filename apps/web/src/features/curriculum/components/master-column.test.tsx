@@ -41,7 +41,7 @@ function show(onReorder: (ids: number[]) => Promise<unknown>) {
 }
 
 async function moveUp(name: string) {
-  fireEvent.click(screen.getByRole('button', { name: `Move ${name}` }));
+  fireEvent.click(screen.getByRole('button', { name: `Actions for ${name}` }));
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Move up' }));
 }
 

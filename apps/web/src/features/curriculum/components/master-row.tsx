@@ -1,9 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { type Move, MoveMenu } from './move-menu.tsx';
+import { ActionIcon, Box, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconGripVertical } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ItemMenu, type Move } from './item-menu.tsx';
 import { nameError } from './name-error.ts';
 
 export interface ColumnItem {
@@ -15,8 +15,8 @@ export interface ColumnItem {
 
 /**
  * One item of a column: select it (drill down), drag it by its handle, move
- * it from its move menu (the way without dragging),
- * rename it inline, or ask to delete it.
+ * it, rename it inline or ask to delete it from its menu (moving there is
+ * the way without dragging).
  */
 export function MasterRow({
   item,
@@ -44,6 +44,11 @@ export function MasterRow({
   const drag = useSortable({ id: item.id, disabled: !sortable });
   const [renaming, setRenaming] = useState<{ name: string; error?: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const node = useRef<HTMLDivElement | null>(null);
+  // A selection from the URL may sit below the column's fold: bring it into view.
+  useEffect(() => {
+    if (selected) node.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
 
   const rename = async () => {
     if (!renaming || !onRename) return;
@@ -62,7 +67,10 @@ export function MasterRow({
 
   return (
     <Group
-      ref={drag.setNodeRef}
+      ref={(el) => {
+        drag.setNodeRef(el);
+        node.current = el;
+      }}
       role="listitem"
       gap={4}
       wrap="nowrap"
@@ -119,42 +127,29 @@ export function MasterRow({
           disabled={!onSelect}
         >
           <Group gap={6} wrap="nowrap">
-            <Text fz="sm" truncate="end" flex={1}>
-              {item.name}
-            </Text>
-            {item.detail && (
-              <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0 }}>
-                {item.detail}
-              </Badge>
-            )}
+            <Box flex={1} miw={0}>
+              <Text fz="sm" truncate="end" title={item.name}>
+                {item.name}
+              </Text>
+              {item.detail && (
+                <Text fz="xs" c="dimmed" truncate="end">
+                  {item.detail}
+                </Text>
+              )}
+            </Box>
             {onSelect && <IconChevronRight size={14} style={{ flexShrink: 0 }} />}
           </Group>
         </UnstyledButton>
       )}
-      {onMove && count > 1 && (
-        <MoveMenu name={item.name} index={index} count={count} onMove={(by) => onMove(item, by)} />
-      )}
-      {onRename && !renaming && (
-        <ActionIcon
-          size="sm"
-          variant="subtle"
-          color="gray"
-          aria-label={`Rename ${item.name}`}
-          onClick={() => setRenaming({ name: item.name })}
-        >
-          <IconPencil size={14} />
-        </ActionIcon>
-      )}
-      {onDelete && (
-        <ActionIcon
-          size="sm"
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${item.name}`}
-          onClick={() => onDelete(item)}
-        >
-          <IconTrash size={14} />
-        </ActionIcon>
+      {!renaming && (
+        <ItemMenu
+          name={item.name}
+          index={index}
+          count={count}
+          onRename={onRename && (() => setRenaming({ name: item.name }))}
+          onDelete={onDelete && (() => onDelete(item))}
+          onMove={onMove && ((by) => onMove(item, by))}
+        />
       )}
     </Group>
   );

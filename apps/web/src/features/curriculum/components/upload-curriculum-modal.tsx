@@ -32,9 +32,11 @@ export function UploadCurriculumModal({ onClose }: { onClose: () => void }) {
           <Text fz="sm" data-testid="import-would-create">
             {r.committed ? 'Created' : 'Would create'}: {describeCounts(r.created)}.
           </Text>
-          <Text fz="sm" c="dimmed">
-            Already there: {describeCounts(r.existing)}.
-          </Text>
+          {r.existing.subjects + r.existing.chapters + r.existing.topics > 0 && (
+            <Text fz="sm" c="dimmed">
+              Already there (left as they are): {describeCounts(r.existing)}.
+            </Text>
+          )}
         </>
       )}
       commitLabel={() => 'Import'}
