@@ -1,7 +1,7 @@
-import { API_PREFIX, type ContentItem, type RouteBodyInput, routes, type Toc } from '@bo/contract';
+import { type ContentItem, type RouteBodyInput, routes, type Toc } from '@bo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, postCall, withFreshToken } from '../../../lib/api-client.ts';
-import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.ts';
+import { apiCall, postCall } from '../../../lib/api-client.ts';
+import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 export const tocKeys = {
   all: ['toc'] as const,
@@ -59,44 +59,15 @@ export const attachMedia = (
   body: RouteBodyInput<typeof routes.setVideoToc>,
 ) => apiCall(kind === 'video' ? routes.setVideoToc : routes.setAudioToc, { body });
 
-/**
- * POST /book/uploadcontent as multipart on XMLHttpRequest for its progress;
- * nodeId and title go before the file, as the server reads them.
- */
-export function uploadPdf(
+/** POST /book/uploadcontent as multipart with its progress; nodeId and title go before the file. */
+export const uploadPdf = (
   nodeId: number,
   title: string,
   file: File,
   onProgress: (fraction: number) => void,
-): Promise<ContentItem> {
-  return withFreshToken(
-    (access) =>
-      new Promise<ContentItem>((resolve, reject) => {
-        const xhr = new XMLHttpRequest();
-        xhr.open('POST', `${API_PREFIX}${routes.uploadContent.path}`);
-        xhr.setRequestHeader('Authorization', `Bearer ${access}`);
-        xhr.setRequestHeader('Accept', 'application/json');
-        xhr.upload.onprogress = (e) => {
-          if (e.lengthComputable) onProgress(e.loaded / e.total);
-        };
-        xhr.onload = () => {
-          const response = new Response(xhr.responseText || null, {
-            status: xhr.status,
-            headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' },
-          });
-          if (xhr.status >= 200 && xhr.status < 300) {
-            resolve(response.json() as Promise<ContentItem>);
-          } else {
-            errorFromResponse(response).then(reject, reject);
-          }
-        };
-        xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error'));
-        const form = new FormData();
-        form.append('nodeId', String(nodeId));
-        form.append('title', title);
-        form.append('file', file, file.name);
-        onProgress(0);
-        xhr.send(form);
-      }),
-  );
-}
+) =>
+  uploadWithProgress<ContentItem>(routes.uploadContent, {
+    file,
+    fields: { nodeId: String(nodeId), title },
+    onProgress,
+  });

@@ -46,7 +46,7 @@ const pdf: ContentItem = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TocSection', () => {
-  it('shows the tree, collapses, opens a node with its PDF link, moves and asks before deleting', async () => {
+  it('shows the tree, collapses, opens a node with its PDF link, marks it free, moves and asks before deleting', async () => {
     const posts: [string, unknown][] = [];
     vi.stubGlobal(
       'fetch',
@@ -58,7 +58,7 @@ describe('TocSection', () => {
         if (url.startsWith('/api/book/tocnodeimpact')) return json({ nodes: 2, contentItems: 1 });
         if (url.startsWith('/api/media/filtervideo'))
           return json({ items: [], total: 0, page: 1, pageSize: 8 });
-        if (url === '/api/book/movetocnode') return json(toc);
+        if (url === '/api/book/movetocnode' || url === '/api/book/updatetocnode') return json(toc);
         return json({ message: 'unexpected', code: 'x' }, 500);
       }),
     );
@@ -73,6 +73,14 @@ describe('TocSection', () => {
     const link = await within(panel).findByRole('link', { name: 'Open' });
     expect(link.getAttribute('href')).toBe(pdf.openUrl);
     expect(within(panel).getByText(/Mammal sheet/)).toBeTruthy();
+
+    fireEvent.click(within(panel).getByRole('switch', { name: 'Free: Mammals' }));
+    await waitFor(() =>
+      expect(posts).toContainEqual([
+        '/api/book/updatetocnode',
+        { id: 2, isFree: true, subtree: false },
+      ]),
+    );
 
     fireEvent.click(screen.getByLabelText('Move Plants up'));
     await waitFor(() =>

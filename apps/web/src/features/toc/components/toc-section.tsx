@@ -1,13 +1,15 @@
 import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconListTree } from '@tabler/icons-react';
+import { IconDownload, IconListTree, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { downloadToc } from '../api/download-toc.ts';
 import { dummyToc, useDigitalContent, useToc, useTocMutation } from '../api/toc-api.ts';
 import { findNode } from '../utils/flat-tree.ts';
 import { TocNodePanel } from './toc-node-panel.tsx';
 import { TocTree } from './toc-tree.tsx';
+import { TocUploadModal } from './toc-upload-modal.tsx';
 
 /** A book's table of contents and the content of the selected node. */
 export function TocSection({ isbn }: { isbn: string }) {
@@ -16,6 +18,8 @@ export function TocSection({ isbn }: { isbn: string }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [replacing, setReplacing] = useState(false);
   const draft = useTocMutation(isbn, dummyToc);
+  const [uploading, setUploading] = useState(false);
+  const [downloading, setDownloading] = useState(false);
 
   const build = async (replace: boolean) => {
     try {
@@ -25,6 +29,18 @@ export function TocSection({ isbn }: { isbn: string }) {
       setSelectedId(null);
     } catch (error) {
       notifyError(error);
+    }
+  };
+
+  const download = async () => {
+    if (!toc.data) return;
+    setDownloading(true);
+    try {
+      await downloadToc(toc.data.book.id);
+    } catch (error) {
+      notifyError(error, 'Could not download the TOC');
+    } finally {
+      setDownloading(false);
     }
   };
 
@@ -42,15 +58,34 @@ export function TocSection({ isbn }: { isbn: string }) {
       <Stack gap="md">
         <Group justify="space-between">
           <Text fw={600}>Table of contents</Text>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconListTree size={14} />}
-            loading={draft.isPending && !replacing}
-            onClick={() => (toc.data.nodeCount ? setReplacing(true) : build(false))}
-          >
-            Build draft from masters
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+              loading={downloading}
+              onClick={download}
+            >
+              Download TOC (XLSX)
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconUpload size={14} />}
+              onClick={() => setUploading(true)}
+            >
+              Upload TOC
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconListTree size={14} />}
+              loading={draft.isPending && !replacing}
+              onClick={() => (toc.data.nodeCount ? setReplacing(true) : build(false))}
+            >
+              Build draft from masters
+            </Button>
+          </Group>
         </Group>
         <Grid>
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -72,6 +107,9 @@ export function TocSection({ isbn }: { isbn: string }) {
           </Grid.Col>
         </Grid>
       </Stack>
+      {uploading && (
+        <TocUploadModal bookId={toc.data.book.id} onClose={() => setUploading(false)} />
+      )}
       {replacing && (
         <ConfirmModal
           title="Replace the TOC?"
