@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -134,6 +136,90 @@ describe('book TOC', () => {
     await page.screenshot({ path: '/tmp/toc-after.png' });
     await page.close();
   });
+  it('marks a node free and inactive, plays an attached video, and round-trips the TOC as XLSX', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+    const book = await createBookWithToc(page, '9780262033848', 'Flags book', {
+      'Unit 1': ['Chapter A'],
+    });
+    await addRecordedVideo(page, 'Clip for chapter');
+    await page.goto(`${server.url}/books/${book}`);
+    const section = page.getByTestId('toc-section');
+    const row = (title: string) => section.getByTestId('toc-node').filter({ hasText: title });
+    await row('Chapter A').getByText('Chapter A', { exact: true }).click();
+    const panel = page.getByTestId('toc-node-panel');
+
+    // Free and status: saved at once, shown on the row, kept after a reload.
+    await panel.getByRole('switch', { name: 'Free: Chapter A' }).click();
+    await row('Chapter A').getByText('Free', { exact: true }).waitFor();
+    await panel.getByText('Inactive', { exact: true }).click();
+    await row('Chapter A').getByText('Inactive', { exact: true }).waitFor();
+    await page.reload();
+    await row('Chapter A').getByText('Free', { exact: true }).waitFor();
+    await row('Chapter A').getByText('Chapter A', { exact: true }).click();
+    expect(await panel.getByRole('switch', { name: 'Free: Chapter A' }).isChecked()).toBe(true);
+    await panel.getByText('Active', { exact: true }).click();
+    await row('Chapter A').getByText('Inactive', { exact: true }).waitFor({ state: 'detached' });
+
+    // A video from the media library: attached, then played in the panel.
+    await panel.getByLabel('Search media').fill('Clip');
+    await panel.getByRole('button', { name: 'Attach' }).click();
+    await panel.getByTestId('toc-content-item').getByText('Clip for chapter').waitFor();
+    await panel.getByRole('button', { name: 'Play Clip for chapter' }).click();
+    const player = panel.getByLabel('Player: Clip for chapter');
+    await expect
+      .poll(() => player.evaluate((el: HTMLVideoElement) => !el.paused && el.currentTime > 0), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await page.screenshot({ path: '/tmp/toc-panel.png' });
+
+    // XLSX: download, a bad cell is reported by row and column, a good file is applied.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Download TOC (XLSX)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await readFile((await download.path())!)) as never);
+    const sheet = wb.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).map(String);
+    const col = (name: string) => headers.indexOf(name);
+    expect(headers).toEqual(
+      expect.arrayContaining(['Level 1', 'Level 2', 'Node Id', 'Kind', 'Free']),
+    );
+    const chapterRow = sheet.getRow(3);
+    expect(chapterRow.getCell(col('Level 2')).value).toBe('Chapter A');
+    expect(chapterRow.getCell(col('Free')).value).toBe('Yes');
+    chapterRow.getCell(col('Level 2')).value = 'Chapter Alpha';
+    chapterRow.getCell(col('Kind')).value = 'chapterz';
+    const bad = Buffer.from(await wb.xlsx.writeBuffer());
+    chapterRow.getCell(col('Kind')).value = 'chapter';
+    const good = Buffer.from(await wb.xlsx.writeBuffer());
+
+    await section.getByRole('button', { name: 'Upload TOC' }).click();
+    const dialog = page.getByRole('dialog');
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'bad.xlsx', mimeType: xlsx, buffer: bad });
+    const problems = dialog.getByRole('table', { name: 'Problems in the file' });
+    await problems.getByRole('cell', { name: 'Kind', exact: true }).waitFor();
+    expect(await problems.getByRole('cell', { name: '3', exact: true }).count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: '/tmp/toc-upload-bad.png' });
+
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'good.xlsx', mimeType: xlsx, buffer: good });
+    await dialog.getByText('2 of 2 rows ready').waitFor();
+    await dialog.getByText('0 new nodes · 1 updated · 0 moved').waitFor();
+    await page.screenshot({ path: '/tmp/toc-upload-good.png' });
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row('Chapter Alpha').getByText('Free', { exact: true }).waitFor();
+    await page.close();
+  });
 });
 
 /** Creates a book and its TOC through the API: top-level units, each with its chapters. */
@@ -200,4 +286,54 @@ async function dragHandle(
   await page.waitForTimeout(150);
   if (screenshot) await page.screenshot({ path: screenshot });
   await page.mouse.up();
+}
+
+/**
+ * Records a short WebM in the page (a canvas changing colour, through
+ * MediaRecorder) and adds it to the media library as an uploaded video: a
+ * real file Chromium can play, with no binary fixture in the repository.
+ */
+async function addRecordedVideo(page: Page, title: string) {
+  const token = (await readStoredToken(page))!.access;
+  await page.evaluate(
+    async ({ access, title }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 48;
+      const ctx = canvas.getContext('2d')!;
+      const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (e) => chunks.push(e.data);
+      let frame = 0;
+      const paint = setInterval(() => {
+        ctx.fillStyle = `hsl(${(frame++ * 30) % 360} 80% 50%)`;
+        ctx.fillRect(0, 0, 64, 48);
+      }, 40);
+      recorder.start(200);
+      await new Promise((r) => setTimeout(r, 2500));
+      const stopped = new Promise((r) => {
+        recorder.onstop = r;
+      });
+      recorder.stop();
+      await stopped;
+      clearInterval(paint);
+      const form = new FormData();
+      form.append('file', new Blob(chunks, { type: 'video/webm' }), 'clip.webm');
+      const auth = { authorization: `Bearer ${access}` };
+      const up = await fetch('/api/media/uploadfile?kind=video', {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      if (!up.ok) throw new Error(`uploadfile: ${up.status} ${await up.text()}`);
+      const file = (await up.json()) as { key: string };
+      const add = await fetch('/api/media/addvideo', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ source: 'upload', fileKey: file.key, fileName: 'clip.webm', title }),
+      });
+      if (!add.ok) throw new Error(`addvideo: ${add.status} ${await add.text()}`);
+    },
+    { access: token, title },
+  );
 }
