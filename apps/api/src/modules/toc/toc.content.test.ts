@@ -1,6 +1,6 @@
 import { type ContentItem, contentItemSchema } from '@bo/contract';
 import { describe, expect, it } from 'vitest';
-import { EXTRA, ISBN, ok, PDF_LIMIT, tinyPdf, useTocFixture } from './toc.fixtures.ts';
+import { detailPaths, EXTRA, ISBN, ok, PDF_LIMIT, tinyPdf, useTocFixture } from './toc.fixtures.ts';
 
 const f = useTocFixture({ buildFromMasters: true });
 const { post, get, byTitle, upload } = f;
@@ -82,12 +82,7 @@ describe('content', () => {
     expect(over.statusCode).toBe(413);
     const fields = await upload(tinyPdf(), 'a.pdf', { nodeId: 'abc' });
     expect(fields.statusCode).toBe(400);
-    expect(
-      fields
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['body.nodeId', 'body.title']);
+    expect(detailPaths(fields)).toEqual(['body.nodeId', 'body.title']);
     const unknown = await upload(tinyPdf(), 'a.pdf', { nodeId: '987654', title: 'x' });
     expect(unknown.statusCode).toBe(404);
     expect((await byTitle('Leaves')).contentCount).toBe(1);

@@ -25,6 +25,10 @@ export async function ok<T>(p: Promise<{ statusCode: number; body: string; json(
   return res.json() as T;
 }
 
+/** The sorted field paths of a 400's details. */
+export const detailPaths = (res: { json(): unknown }) =>
+  (res.json() as { details: { path: string }[] }).details.map((d) => d.path).sort();
+
 export const flat = (nodes: TocNode[]): TocNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 
 /** A minimal valid PDF of `pages` pages. */

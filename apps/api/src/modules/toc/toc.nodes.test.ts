@@ -1,7 +1,7 @@
 import type { Toc } from '@bo/contract';
 import { describe, expect, it } from 'vitest';
 import { tocNodes } from '../../db/schema/index.ts';
-import { flat, ok, useTocFixture } from './toc.fixtures.ts';
+import { detailPaths, flat, ok, useTocFixture } from './toc.fixtures.ts';
 import { bookNodes, buildTree } from './toc.queries.ts';
 
 const f = useTocFixture({ buildFromMasters: true });
@@ -58,19 +58,9 @@ describe('node editing', () => {
       kind: 'page',
     });
     expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['body.kind', 'body.title']);
+    expect(detailPaths(bad)).toEqual(['body.kind', 'body.title']);
     const missingMove = await post(f.token, '/book/movetocnode', { id: unit.id });
-    expect(
-      missingMove
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['body.parentId', 'body.position']);
+    expect(detailPaths(missingMove)).toEqual(['body.parentId', 'body.position']);
     expect(
       (await post(f.token, '/book/renametocnode', { id: 987654, title: 'x' })).statusCode,
     ).toBe(404);
@@ -171,12 +161,7 @@ describe('free flag and status', () => {
       isFree: 'y',
     });
     expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['body.isFree', 'body.status']);
+    expect(detailPaths(bad)).toEqual(['body.isFree', 'body.status']);
     const unknown = await post(f.token, '/book/updatetocnode', { id: 987654, isFree: true });
     expect(unknown.statusCode).toBe(404);
   });

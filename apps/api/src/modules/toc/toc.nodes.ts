@@ -1,10 +1,4 @@
-import type {
-  addTocNodeBody,
-  moveTocNodeBody,
-  renameTocNodeBody,
-  Toc,
-  updateTocNodeBody,
-} from '@bo/contract';
+import type { addTocNodeBody, moveTocNodeBody, Toc, updateTocNodeBody } from '@bo/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -60,32 +54,10 @@ export function addTocNode(
   });
 }
 
-export function renameTocNode(
-  deps: Deps,
-  ctx: RequestContext,
-  actor: AuthAdmin,
-  input: z.infer<typeof renameTocNodeBody>,
-): Promise<Toc> {
-  return deps.db.transaction(async (tx) => {
-    const { book, node } = await lockNodeBook(tx, input.id);
-    await tx
-      .update(tocNodes)
-      .set({ title: input.title, updatedAt: deps.clock(), updatedBy: actor.id })
-      .where(eq(tocNodes.id, input.id));
-    await recordAudit(tx, ctx, {
-      action: 'toc_node_renamed',
-      entity: 'toc_node',
-      entityId: input.id,
-      before: { title: node.title },
-      after: { title: input.title },
-    });
-    return readTocOfBook(tx, book.id);
-  });
-}
-
 /**
- * Title, free flag and status in one write. With `subtree`, the flag and the
- * status go to every node under it too, so a whole free chapter is one call.
+ * Title, free flag and status in one write (renametocnode is this with a
+ * title only). With `subtree`, the flag and the status go to every node under
+ * it too, so a whole free chapter is one call.
  */
 export function updateTocNode(
   deps: Deps,

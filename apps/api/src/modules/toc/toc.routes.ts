@@ -9,7 +9,6 @@ import {
   addTocNode,
   deleteTocNode,
   moveTocNode,
-  renameTocNode,
   tocNodeImpact,
   updateTocNode,
 } from './toc.nodes.ts';
@@ -26,7 +25,8 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
       getToc: async ({ query }) => readToc(db, await bookByIsbn(db, query.isbn)),
       dummyToc: ({ body, ctx, admin }) => dummyToc(deps, ctx, admin!, body),
       addTocNode: ({ body, ctx, admin }) => addTocNode(deps, ctx, admin!, body),
-      renameTocNode: ({ body, ctx, admin }) => renameTocNode(deps, ctx, admin!, body),
+      renameTocNode: ({ body, ctx, admin }) =>
+        updateTocNode(deps, ctx, admin!, { ...body, subtree: false }),
       updateTocNode: ({ body, ctx, admin }) => updateTocNode(deps, ctx, admin!, body),
       downloadToc: ({ query, reply }) => downloadToc(db, reply, query.bookId) as never,
       uploadToc: ({ query, req, ctx, admin }) => uploadToc(deps, ctx, admin!, req, query),
