@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   booleanQuery,
   hasControlCharacters,
+  idBody,
   idSchema,
   listQuery,
   okSchema,
@@ -34,6 +35,8 @@ export const bookSchema = z.object({
   language: z.string(),
   status: bookStatusSchema,
   extraIsbns: z.array(z.string()),
+  /** A signed `/api/book/coverfile` link (valid about an hour) for an `<img>`, or null. */
+  coverUrl: z.string().nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -138,6 +141,18 @@ export const uploadCatalogResponse = z.object({
 });
 export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;
 
+/** uploadcover's form field, sent BEFORE the file part (the server reads fields up to the file). */
+export const uploadCoverFields = z.object({ bookId: idSchema });
+
+/** Cover images: sniffed from the bytes (never SVG). */
+export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const coverFileQuery = z.object({
+  id: idSchema,
+  exp: z.string().max(20),
+  sig: z.string().max(100),
+});
+
 const common = { access: 'books', tag: 'books' } as const;
 
 export const bookRoutes = defineRoutes({
@@ -218,6 +233,32 @@ export const bookRoutes = defineRoutes({
       'Import books from an XLSX catalogue (multipart, field "file"): a dry run reports every bad cell as { row, column, message }; dryRun=false imports all rows or none',
     query: uploadCatalogQuery,
     response: uploadCatalogResponse,
+  },
+  uploadCover: {
+    ...common,
+    method: 'POST',
+    path: '/book/uploadcover',
+    summary:
+      'Set or replace a book\'s cover: multipart, field bookId before the field "file" (PNG, JPEG or WebP by content; 415 otherwise, 413 over UPLOAD_MAX_IMAGE_MB); the old cover file is removed',
+    response: bookSchema,
+  },
+  removeCover: {
+    ...common,
+    method: 'POST',
+    path: '/book/removecover',
+    summary: "Remove a book's cover (its file goes with it); a book without one is answered as is",
+    body: idBody,
+    response: bookSchema,
+  },
+  coverFile: {
+    access: 'public',
+    tag: 'books',
+    method: 'GET',
+    path: '/book/coverfile',
+    summary:
+      "A book's cover image through the signed coverUrl of getbook/getisbn; 403 when the link is invalid or expired",
+    query: coverFileQuery,
+    download: true,
   },
   catalogTemplate: {
     ...common,

@@ -1,16 +1,16 @@
-import type { Book, bookDownloadQuery } from '@bo/contract';
+import type { bookDownloadQuery } from '@bo/contract';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { sendXlsx } from '../../lib/xlsx/export.ts';
-import { bookBatch } from './books.queries.ts';
+import { type BookRecord, bookBatch } from './books.queries.ts';
 
 const BATCH = 2000;
 /** A download is a catalogue, not a backup: past this, narrow the filters. */
 export const DOWNLOAD_MAX_ROWS = 200_000;
 
 /** The list's rows (same search, filters and sort), read in batches as the sheet streams. */
-async function* rowsOf(db: Db, q: z.infer<typeof bookDownloadQuery>): AsyncGenerator<Book> {
+async function* rowsOf(db: Db, q: z.infer<typeof bookDownloadQuery>): AsyncGenerator<BookRecord> {
   for (let offset = 0; offset < DOWNLOAD_MAX_ROWS; offset += BATCH) {
     const batch = await bookBatch(db, q, offset, BATCH);
     yield* batch;
@@ -35,7 +35,7 @@ export function downloadBooks(db: Db, reply: FastifyReply, q: z.infer<typeof boo
           header: 'Extra ISBNs',
           key: 'extraIsbns',
           width: 30,
-          value: (b: Book) => b.extraIsbns.join(', '),
+          value: (b: BookRecord) => b.extraIsbns.join(', '),
         },
         { header: 'ID', key: 'id', width: 10 },
       ],

@@ -3,7 +3,11 @@ import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
+import { signFileUrl } from '../../lib/storage/signed-url.ts';
+
+type Signer = Pick<Deps, 'config' | 'clock'>;
 
 /** A book row with its grade and subject names and its extra ISBNs, as one select. */
 const bookFields = {
@@ -18,6 +22,7 @@ const bookFields = {
   edition: books.edition,
   language: books.language,
   status: books.status,
+  coverFileKey: books.coverFileKey,
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
   extraIsbns: sql<
@@ -25,15 +30,37 @@ const bookFields = {
   >`coalesce((select array_agg(${bookIsbns.isbn} order by ${bookIsbns.isbn}) from ${bookIsbns} where ${bookIsbns.bookId} = ${books.id}), '{}'::text[])`,
 };
 
-type BookRecord = Awaited<ReturnType<typeof selectBooks>>[number];
+type BookRow = Awaited<ReturnType<typeof selectBooks>>[number];
 
-export function toBook(row: BookRecord): Book {
+/**
+ * A book as the services see it: the cover as its storage key. Answers turn
+ * the key into a signed link (`presentBook`), which needs the app's secret.
+ */
+export type BookRecord = Omit<Book, 'coverUrl'> & { coverFileKey: string | null };
+
+export function toBook(row: BookRow): BookRecord {
   return {
     ...row,
     extraIsbns: row.extraIsbns ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Cover links last an hour or so; the expiry is rounded so one URL (and the browser's cached image) holds for 10 minutes. */
+const COVER_LINK_TTL_MS = 60 * 60 * 1000;
+const COVER_LINK_STEP_MS = 10 * 60 * 1000;
+
+export function coverLink(deps: Signer, id: number, key: string) {
+  const now = deps.clock().getTime();
+  const ttl =
+    COVER_LINK_TTL_MS + COVER_LINK_STEP_MS - ((now + COVER_LINK_TTL_MS) % COVER_LINK_STEP_MS);
+  return `/api/book/coverfile?id=${id}&${signFileUrl(deps, key, ttl)}`;
+}
+
+export function presentBook(deps: Signer, record: BookRecord): Book {
+  const { coverFileKey, ...book } = record;
+  return { ...book, coverUrl: coverFileKey ? coverLink(deps, book.id, coverFileKey) : null };
 }
 
 const selectBooks = (db: Db | Tx) =>
@@ -120,7 +147,7 @@ export async function bookBatch(
   return rows.map(toBook);
 }
 
-export async function findBook(db: Db | Tx, id: number): Promise<Book | undefined> {
+export async function findBook(db: Db | Tx, id: number): Promise<BookRecord | undefined> {
   const [row] = await selectBooks(db).where(eq(books.id, id));
   return row ? toBook(row) : undefined;
 }

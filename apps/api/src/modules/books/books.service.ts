@@ -1,4 +1,4 @@
-import type { appendIsbnsBody, Book, BookStatus, createBookBody, editBookBody } from '@bo/contract';
+import type { appendIsbnsBody, BookStatus, createBookBody, editBookBody } from '@bo/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findBook, isbnOwners, lockBookRow, lockIsbns } from './books.queries.ts';
+import { type BookRecord, findBook, isbnOwners, lockBookRow, lockIsbns } from './books.queries.ts';
 
 /**
  * Rules of books: an ISBN (normalized ISBN-13) belongs to one book only,
@@ -85,7 +85,7 @@ export function createBook(
   ctx: RequestContext,
   actor: AuthAdmin,
   input: z.infer<typeof createBookBody>,
-): Promise<Book> {
+): Promise<BookRecord> {
   return deps.db
     .transaction(async (tx) => {
       await lockIsbns(tx, [input.isbn]);
@@ -126,7 +126,7 @@ export function editBook(
   ctx: RequestContext,
   actor: AuthAdmin,
   input: z.infer<typeof editBookBody>,
-): Promise<Book> {
+): Promise<BookRecord> {
   return deps.db
     .transaction(async (tx) => {
       const row = await lockBookRow(tx, input.id);
@@ -264,7 +264,7 @@ export function removeExtraIsbn(
   actor: AuthAdmin,
   bookId: number,
   isbn: string,
-): Promise<Book> {
+): Promise<BookRecord> {
   return deps.db.transaction(async (tx) => {
     const row = await lockBookRow(tx, bookId);
     if (!row) throw notFound('Book');

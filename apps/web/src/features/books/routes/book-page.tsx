@@ -17,11 +17,12 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { TocSection } from '../../toc/components/toc-section.tsx';
 import { useBook } from '../api/get-book.ts';
+import { BookCover } from '../components/book-cover.tsx';
 import { BookFormModal } from '../components/book-form-modal.tsx';
 import { ExtraIsbns } from '../components/extra-isbns.tsx';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels.ts';
 
-/** /books/:id: one book's header (ISBN, extra ISBNs, title, status) and its TOC. */
+/** /books/:id: one book's header (cover, ISBN, extra ISBNs, title, status) and its TOC. */
 export function BookPage() {
   const id = Number(useParams().id);
   const book = useBook(id);
@@ -78,19 +79,22 @@ export function BookPage() {
         }
       />
       <Card withBorder radius="md">
-        <Stack gap="md">
-          <Group gap="xl">
-            {facts.map(([label, value]) => (
-              <Stack key={label} gap={0}>
-                <Text fz="xs" c="dimmed">
-                  {label}
-                </Text>
-                <Text fz="sm">{value ?? '—'}</Text>
-              </Stack>
-            ))}
-          </Group>
-          <ExtraIsbns book={b} />
-        </Stack>
+        <Group align="flex-start" gap="lg" wrap="nowrap">
+          <BookCover book={b} />
+          <Stack gap="md" style={{ flex: 1 }}>
+            <Group gap="xl">
+              {facts.map(([label, value]) => (
+                <Stack key={label} gap={0}>
+                  <Text fz="xs" c="dimmed">
+                    {label}
+                  </Text>
+                  <Text fz="sm">{value ?? '—'}</Text>
+                </Stack>
+              ))}
+            </Group>
+            <ExtraIsbns book={b} />
+          </Stack>
+        </Group>
       </Card>
       <Box mt="md">
         <TocSection isbn={b.isbn} />
