@@ -104,4 +104,40 @@ describe('books', () => {
     await page.locator('[data-testid^="book-row-"]').getByText('9781402894626').waitFor();
     await page.close();
   });
+  it('uploads a cover on the book page, shows it, then removes it after asking', async () => {
+    // A real 1×1 PNG: the server sniffs the bytes, the browser must decode them.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    // The book of the first test.
+    await page.goto(`${server.url}/books?q=9780306406157`);
+    await page.getByRole('link', { name: 'Numbers Everywhere' }).click();
+    await page.waitForURL(/\/books\/\d+$/);
+    const cover = page.getByTestId('book-cover');
+    await cover.getByText('No cover').waitFor();
+    await cover
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    const img = cover.getByRole('img', { name: 'Cover of Numbers Everywhere' });
+    await img.waitFor();
+    // Loaded through its signed link (no bearer header on an <img>) and decoded.
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+      .toBe(1);
+    expect(await img.getAttribute('src')).toMatch(/^\/api\/book\/coverfile\?id=\d+&exp=\d+&sig=/);
+    await cover.getByRole('button', { name: 'Replace' }).waitFor();
+
+    await cover.getByRole('button', { name: 'Remove cover' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText('The cover image of “Numbers Everywhere” is deleted.', { exact: false })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Remove cover' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await cover.getByText('No cover').waitFor();
+    await page.close();
+  });
 });
