@@ -112,7 +112,7 @@ describe('curriculum masters', () => {
 
   it('uploads a masters sheet: a bad row is reported, the fixed sheet imports', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server, server.admin, '/login');
+    await signInThroughUi(page, server);
     await page.goto(`${server.url}/curriculum`);
     await page.getByRole('button', { name: 'Upload XLSX' }).click();
     const dialog = page.getByRole('dialog');
@@ -129,12 +129,7 @@ describe('curriculum masters', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Created 2 subjects, 3 chapters, 3 topics.').waitFor();
 
-    await column(page, 'Grades')
-      .getByRole('button', { name: /^Class 6 / })
-      .click();
-    await column(page, 'Subjects')
-      .getByRole('button', { name: /^Mathematics/ })
-      .click();
+    await openClass6Maths(page);
     await expect
       .poll(() => rowNames(page, 'Chapters'))
       .toEqual(['Numbers', 'Fractions', 'Decimals']);
@@ -145,13 +140,7 @@ describe('curriculum masters', () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server);
     await page.goto(`${server.url}/curriculum`);
-    await column(page, 'Grades')
-      .getByRole('button', { name: /^Class 6 / })
-      .click();
-    await column(page, 'Subjects')
-      .getByRole('button', { name: /^Mathematics/ })
-      .click();
-    await page.waitForURL(/subject=\d+/);
+    await openClass6Maths(page);
     await expect
       .poll(() => rowNames(page, 'Chapters'))
       .toEqual(['Numbers', 'Fractions', 'Decimals']);
@@ -192,6 +181,16 @@ async function sheet(rows: (string | number)[][]) {
   ws.addRow(['Grade', 'Subject', 'Chapter No', 'Chapter', 'Topic']);
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function openClass6Maths(page: Page) {
+  await column(page, 'Grades')
+    .getByRole('button', { name: /^Class 6 / })
+    .click();
+  await column(page, 'Subjects')
+    .getByRole('button', { name: /^Mathematics/ })
+    .click();
+  await page.waitForURL(/subject=\d+/);
 }
 
 /** The names in a column, in their shown order. */
