@@ -212,6 +212,16 @@ describe('catalogue import killed mid-commit (SECURITY.md item 28)', () => {
       await admin.connect();
       await admin.query(`create database ${name}`);
       cleanups.push(async () => {
+        // As test-database.ts: a forced drop would kill a pool connection still
+        // closing, whose error event surfaces as an unhandled error.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0].n === 0) break;
+          await sleep(20);
+        }
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       });
