@@ -241,7 +241,7 @@ export function TocRowOverlay({ node, under }: { node: TocNode; under: number })
         </Badge>
         <Title node={node} />
         {under > 0 && (
-          <Badge size="xs" circle variant="filled" title={`${under} nodes under it`}>
+          <Badge size="sm" variant="filled" title={`${under} nodes under it`}>
             +{under}
           </Badge>
         )}
