@@ -136,7 +136,7 @@ describe('curriculum masters', () => {
     await page.close();
   });
 
-  it('drags a chapter to a new place; the order is kept after a reload', async () => {
+  it('drags a chapter to a new place (mouse, then keyboard); the order is kept after a reload', async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server);
     await page.goto(`${server.url}/curriculum`);
@@ -161,6 +161,19 @@ describe('curriculum masters', () => {
     await expect
       .poll(() => rowNames(page, 'Chapters'))
       .toEqual(['Decimals', 'Numbers', 'Fractions']);
+
+    // The keyboard way: pick up with Space, move with the arrows, drop with Space.
+    await column(page, 'Chapters').getByRole('button', { name: 'Drag Fractions' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => rowNames(page, 'Chapters'))
+      .toEqual(['Decimals', 'Fractions', 'Numbers']);
+    await page.reload();
+    await expect
+      .poll(() => rowNames(page, 'Chapters'))
+      .toEqual(['Decimals', 'Fractions', 'Numbers']);
     await page.close();
   });
 });
