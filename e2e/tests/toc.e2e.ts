@@ -131,8 +131,19 @@ describe('book TOC', () => {
     });
     await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '1 Chapter B']);
 
+    // Keyboard: ArrowLeft takes the node out one level, next to its old parent.
+    await section.getByLabel('Drag Chapter A').focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(150);
+    moved = waitForMove(page);
+    await page.keyboard.press('Space');
+    expect(await moved).toEqual({ id: expect.any(Number), parentId: null, position: 1 });
+    await expect.poll(rows).toEqual(['0 Unit 1', '0 Chapter A', '0 Unit 2', '1 Chapter B']);
+
     await page.reload();
-    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '1 Chapter B']);
+    await expect.poll(rows).toEqual(['0 Unit 1', '0 Chapter A', '0 Unit 2', '1 Chapter B']);
     await page.screenshot({ path: '/tmp/toc-after.png' });
     await page.close();
   });
