@@ -32,7 +32,6 @@ export async function uploadCover(
     maxBytes: deps.config.uploadMaxBytes.image,
     field: 'file',
   });
-  let old: string | null = null;
   try {
     if (!(COVER_TYPES as readonly string[]).includes(file.contentType)) {
       throw new AppError(
@@ -47,64 +46,54 @@ export async function uploadCover(
         { path: 'body.bookId', message: fields.error.issues[0]!.message },
       ]);
     }
-    const { bookId } = fields.data;
-    const book = await deps.db.transaction(async (tx) => {
-      const row = await lockBookRow(tx, bookId);
-      if (!row) throw notFound('Book');
-      old = row.coverFileKey;
-      await tx
-        .update(books)
-        .set({ coverFileKey: file.key, updatedAt: deps.clock(), updatedBy: actor.id })
-        .where(eq(books.id, bookId));
-      await recordAudit(tx, ctx, {
-        action: 'book_cover_set',
-        entity: 'book',
-        entityId: bookId,
-        before: { coverFileKey: old },
-        after: {
-          coverFileKey: file.key,
-          contentType: file.contentType,
-          size: file.size,
-          sha256: file.sha256,
-        },
-      });
-      return (await findBook(tx, bookId))!;
+    return await setCover(deps, ctx, actor, fields.data.bookId, file.key, {
+      contentType: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
     });
-    if (old) await deps.storage.delete(old).catch(() => undefined);
-    return book;
   } catch (err) {
     await deps.storage.delete(file.key).catch(() => undefined);
     throw err;
   }
 }
 
-/** `removecover`: idempotent; the file goes once the row is committed without it. */
-export async function removeCover(
+/** `removecover`: idempotent. */
+export const removeCover = (deps: Deps, ctx: RequestContext, actor: AuthAdmin, id: number) =>
+  setCover(deps, ctx, actor, id, null);
+
+/**
+ * Points the book at `key` (null: no cover), audited, in one transaction;
+ * the file it pointed at before is deleted once that is committed.
+ */
+async function setCover(
   deps: Deps,
   ctx: RequestContext,
   actor: AuthAdmin,
-  id: number,
+  bookId: number,
+  key: string | null,
+  file?: object,
 ): Promise<BookRecord> {
   let old: string | null = null;
   const book = await deps.db.transaction(async (tx) => {
-    const row = await lockBookRow(tx, id);
+    const row = await lockBookRow(tx, bookId);
     if (!row) throw notFound('Book');
     old = row.coverFileKey;
-    if (old) {
+    if (old !== key) {
       await tx
         .update(books)
-        .set({ coverFileKey: null, updatedAt: deps.clock(), updatedBy: actor.id })
-        .where(eq(books.id, id));
+        .set({ coverFileKey: key, updatedAt: deps.clock(), updatedBy: actor.id })
+        .where(eq(books.id, bookId));
       await recordAudit(tx, ctx, {
-        action: 'book_cover_removed',
+        action: key ? 'book_cover_set' : 'book_cover_removed',
         entity: 'book',
-        entityId: id,
+        entityId: bookId,
         before: { coverFileKey: old },
+        after: key ? { coverFileKey: key, ...file } : null,
       });
     }
-    return (await findBook(tx, id))!;
+    return (await findBook(tx, bookId))!;
   });
-  if (old) await deps.storage.delete(old).catch(() => undefined);
+  if (old && old !== key) await deps.storage.delete(old).catch(() => undefined);
   return book;
 }
 
