@@ -40,7 +40,8 @@ const treeCoordinates: KeyboardCoordinateGetter = (event, args) => {
 interface DragState {
   activeId: number;
   overId: number;
-  offsetX: number;
+  /** Levels of horizontal offset: kept whole, so a pointer move re-renders only when it counts. */
+  levels: number;
 }
 
 /**
@@ -61,7 +62,7 @@ export function useTreeDrag(
   );
   const rows = useMemo(() => flattenVisible(nodes, hidden), [nodes, hidden]);
   const projection: Projection | null = drag
-    ? project(rows, drag.activeId, drag.overId, drag.offsetX, INDENT)
+    ? project(rows, drag.activeId, drag.overId, drag.levels * INDENT, INDENT)
     : null;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -69,18 +70,20 @@ export function useTreeDrag(
   );
 
   const title = (id: unknown) => rows.find((r) => r.id === id)?.node.title ?? 'the node';
-  const place = (over: unknown, offsetX: number) => {
+  const place = (over: unknown) => {
     if (!drag || over == null) return '';
-    const p = project(rows, drag.activeId, Number(over), offsetX, INDENT);
+    const p = project(rows, drag.activeId, Number(over), drag.levels * INDENT, INDENT);
     if (!p) return '';
     return p.parentId === null ? 'at the top level' : `under ${title(p.parentId)}`;
   };
 
   const handlers = {
     onDragStart: ({ active }: DragStartEvent) =>
-      setDrag({ activeId: Number(active.id), overId: Number(active.id), offsetX: 0 }),
-    onDragMove: ({ delta }: DragMoveEvent) =>
-      setDrag((d) => (d && d.offsetX !== delta.x ? { ...d, offsetX: delta.x } : d)),
+      setDrag({ activeId: Number(active.id), overId: Number(active.id), levels: 0 }),
+    onDragMove: ({ delta }: DragMoveEvent) => {
+      const levels = Math.round(delta.x / INDENT);
+      setDrag((d) => (d && d.levels !== levels ? { ...d, levels } : d));
+    },
     onDragOver: ({ over }: DragOverEvent) =>
       setDrag((d) => (d && over ? { ...d, overId: Number(over.id) } : d)),
     onDragEnd: ({ over, delta }: DragEndEvent) => {
@@ -98,11 +101,9 @@ export function useTreeDrag(
     onDragStart: ({ active }) => `Picked up ${title(active.id)}.`,
     onDragMove: () => undefined,
     onDragOver: ({ active, over }) =>
-      over ? `${title(active.id)} would go ${place(over.id, drag?.offsetX ?? 0)}.` : undefined,
+      over ? `${title(active.id)} would go ${place(over.id)}.` : undefined,
     onDragEnd: ({ active, over }) =>
-      over
-        ? `${title(active.id)} dropped ${place(over.id, drag?.offsetX ?? 0)}.`
-        : `${title(active.id)} dropped back.`,
+      over ? `${title(active.id)} dropped ${place(over.id)}.` : `${title(active.id)} dropped back.`,
     onDragCancel: ({ active }) => `Moving ${title(active.id)} was cancelled.`,
   };
 
