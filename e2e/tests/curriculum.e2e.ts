@@ -130,9 +130,7 @@ describe('curriculum masters', () => {
     await page.getByText('Created 2 subjects, 3 chapters, 3 topics.').waitFor();
 
     await openClass6Maths(page);
-    await expect
-      .poll(() => rowNames(page, 'Chapters'))
-      .toEqual(['Numbers', 'Fractions', 'Decimals']);
+    await chaptersAre(page, ['Numbers', 'Fractions', 'Decimals']);
     await page.close();
   });
 
@@ -141,9 +139,7 @@ describe('curriculum masters', () => {
     await signInThroughUi(page, server);
     await page.goto(`${server.url}/curriculum`);
     await openClass6Maths(page);
-    await expect
-      .poll(() => rowNames(page, 'Chapters'))
-      .toEqual(['Numbers', 'Fractions', 'Decimals']);
+    await chaptersAre(page, ['Numbers', 'Fractions', 'Decimals']);
 
     const handle = column(page, 'Chapters').getByRole('button', { name: 'Drag Decimals' });
     const target = column(page, 'Chapters').getByRole('listitem').first();
@@ -153,27 +149,25 @@ describe('curriculum masters', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 12 });
     await page.mouse.up();
-    await expect
-      .poll(() => rowNames(page, 'Chapters'))
-      .toEqual(['Decimals', 'Numbers', 'Fractions']);
+    await chaptersAre(page, ['Decimals', 'Numbers', 'Fractions']);
 
     await page.reload();
-    await expect
-      .poll(() => rowNames(page, 'Chapters'))
-      .toEqual(['Decimals', 'Numbers', 'Fractions']);
+    await chaptersAre(page, ['Decimals', 'Numbers', 'Fractions']);
 
     // The keyboard way: pick up with Space, move with the arrows, drop with Space.
     await column(page, 'Chapters').getByRole('button', { name: 'Drag Fractions' }).focus();
+    // Each step waits for its announcement: the sensor measures the list after the pick-up
+    // (announced as over its own place).
+    const said = (text: string) => page.getByText(text).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
+    await said('Fractions is over position 3 of 3.');
     await page.keyboard.press('ArrowUp');
+    await said('Fractions is over position 2 of 3.');
     await page.keyboard.press('Space');
-    await expect
-      .poll(() => rowNames(page, 'Chapters'))
-      .toEqual(['Decimals', 'Fractions', 'Numbers']);
+    await said('Fractions dropped at position 2 of 3.');
+    await chaptersAre(page, ['Decimals', 'Fractions', 'Numbers']);
     await page.reload();
-    await expect
-      .poll(() => rowNames(page, 'Chapters'))
-      .toEqual(['Decimals', 'Fractions', 'Numbers']);
+    await chaptersAre(page, ['Decimals', 'Fractions', 'Numbers']);
     await page.close();
   });
 });
@@ -205,6 +199,9 @@ async function openClass6Maths(page: Page) {
     .click();
   await page.waitForURL(/subject=\d+/);
 }
+
+const chaptersAre = (page: Page, names: string[]) =>
+  expect.poll(() => rowNames(page, 'Chapters')).toEqual(names);
 
 /** The names in a column, in their shown order. */
 const rowNames = (page: Page, title: string) =>
