@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { readStoredToken, signInThroughUi } from '../support/session.ts';
+import { tocRows } from '../support/toc.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,15 +28,10 @@ describe('book TOC', () => {
   it('adds nodes, renames inline, uploads a PDF with progress and opens it, deletes with the impact', async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server);
-    const token = (await readStoredToken(page))!.access;
-    const book = await page.evaluate(async (access) => {
-      const res = await fetch('/api/book/createbookcontent', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ isbn: '9780306406157', title: 'TOC book' }),
-      });
-      return (await res.json()) as { id: number };
-    }, token);
+    const book = await apiOk(page, server, '/book/createbookcontent', {
+      isbn: '9780306406157',
+      title: 'TOC book',
+    });
     await page.goto(`${server.url}/books/${book.id}`);
     const section = page.getByTestId('toc-section');
     await section.getByText('No TOC yet').waitFor();
@@ -88,15 +85,7 @@ describe('book TOC', () => {
     });
     await page.goto(`${server.url}/books/${book}`);
     const section = page.getByTestId('toc-section');
-    const rows = () =>
-      section
-        .getByTestId('toc-node')
-        .evaluateAll((els) =>
-          els.map(
-            (el) =>
-              `${el.getAttribute('data-depth')} ${el.querySelector('[aria-label^="Drag "]')?.getAttribute('aria-label')?.slice(5)}`,
-          ),
-        );
+    const rows = () => tocRows(section);
     await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '1 Chapter B', '0 Unit 2']);
     await page.screenshot({ path: '/tmp/toc-tree.png' });
 
@@ -240,33 +229,17 @@ async function createBookWithToc(
   title: string,
   units: Record<string, string[]>,
 ): Promise<number> {
-  const token = (await readStoredToken(page))!.access;
-  return page.evaluate(
-    async ({ access, isbn, title, units }) => {
-      const post = async (path: string, body: unknown) => {
-        const res = await fetch(`/api/book/${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-        return res.json();
-      };
-      type Node = { id: number; title: string; children: Node[] };
-      const book = (await post('createbookcontent', { isbn, title })) as { id: number };
-      for (const [unit, chapters] of Object.entries(units)) {
-        const toc = (await post('addtocnode', { bookId: book.id, title: unit, kind: 'unit' })) as {
-          nodes: Node[];
-        };
-        const parentId = toc.nodes.find((n) => n.title === unit)!.id;
-        for (const chapter of chapters) {
-          await post('addtocnode', { bookId: book.id, parentId, title: chapter, kind: 'chapter' });
-        }
-      }
-      return book.id;
-    },
-    { access: token, isbn, title, units },
-  );
+  type Node = { id: number; title: string };
+  const post = (path: string, body: unknown) => apiOk(page, server, `/book/${path}`, body);
+  const book = await post('createbookcontent', { isbn, title });
+  for (const [unit, chapters] of Object.entries(units)) {
+    const toc = await post('addtocnode', { bookId: book.id, title: unit, kind: 'unit' });
+    const parentId = (toc.nodes as Node[]).find((n) => n.title === unit)!.id;
+    for (const chapter of chapters) {
+      await post('addtocnode', { bookId: book.id, parentId, title: chapter, kind: 'chapter' });
+    }
+  }
+  return book.id;
 }
 
 /** The body of the next movetocnode call. */

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOk, callApi } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { readStoredToken, signInThroughUi } from '../support/session.ts';
+import { signInThroughUi } from '../support/session.ts';
 
 /**
  * SECURITY.md item 18: payloads stored through the API and rendered by the
@@ -29,24 +30,8 @@ const payloads = (tag: string) => [
   `"><script>window.__xss='${tag}'</script>`,
 ];
 
-async function api(page: Page, path: string, body?: unknown) {
-  const token = await readStoredToken(page);
-  const res = await fetch(`${server.url}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${token!.access}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json() };
-}
-
-async function ok(page: Page, path: string, body?: unknown) {
-  const res = await api(page, path, body);
-  expect(res.status, `${path}: ${JSON.stringify(res.json)}`).toBe(200);
-  return res.json;
-}
+const api = (page: Page, path: string, body?: unknown) => callApi(page, server, path, body);
+const ok = (page: Page, path: string, body?: unknown) => apiOk(page, server, path, body);
 
 /** Nothing ran, and the DOM holds no script-bearing URL or foreignObject. */
 async function expectInert(page: Page, where: string) {

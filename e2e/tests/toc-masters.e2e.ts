@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { signInThroughUi } from '../support/session.ts';
+import { tocRows } from '../support/toc.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a TOC built from the masters', () => {
+  it('creates a book for a grade and subject, builds its draft TOC, and replaces it only after asking', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+
+    // The masters of Class 7 > Botany: two chapters, the first with two topics.
+    const api = (path: string, body?: unknown) => apiOk(page, server, path, body);
+    const grades = await api('/book/getgrades');
+    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 7');
+    const subject = await api('/book/addsubject', { gradeId: grade.id, name: 'Botany' });
+    const cells = await api('/book/addchapter', { subjectId: subject.id, name: 'Plant cells' });
+    await api('/book/addchapter', { subjectId: subject.id, name: 'Roots and shoots' });
+    await api('/book/addtopic', { chapterId: cells.id, name: 'Cell wall' });
+    await api('/book/addtopic', { chapterId: cells.id, name: 'Chloroplasts' });
+
+    // The book, made in the form with that grade and subject.
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Books' }).click();
+    await page.getByRole('button', { name: 'New book' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('ISBN').fill('978-0-201-63361-0');
+    await dialog.getByLabel('Title').fill('Green World 7');
+    await dialog.getByLabel('Grade', { exact: true }).click();
+    await page.getByRole('option', { name: 'Class 7', exact: true }).click();
+    await dialog.getByLabel('Subject', { exact: true }).click();
+    await page.getByRole('option', { name: 'Botany', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create book' }).click();
+    await page.waitForURL(/\/books\/\d+$/);
+
+    // The draft: the master chapters in order, each with its topics.
+    const section = page.getByTestId('toc-section');
+    await section.getByText('No TOC yet').waitFor();
+    await section.getByRole('button', { name: 'Build draft from masters' }).click();
+    await page.getByText('Draft TOC built: 4 nodes.').waitFor();
+    const draft = ['0 Plant cells', '1 Cell wall', '1 Chloroplasts', '0 Roots and shoots'];
+    await expect.poll(() => tocRows(section)).toEqual(draft);
+    await page.screenshot({ path: '/tmp/toc-from-masters.png' });
+
+    // An edit, then building again: it asks first, Cancel keeps the edit.
+    await section.getByLabel('Rename Cell wall').click();
+    await section.getByLabel('Node title').fill('Walls of the cell');
+    await section.getByLabel('Node title').press('Enter');
+    await section.getByText('Walls of the cell', { exact: true }).waitFor();
+    await section.getByRole('button', { name: 'Build draft from masters' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Replace the TOC?' });
+    await confirm.getByText(/current 4 nodes and all their content/).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await section.getByText('Walls of the cell', { exact: true }).waitFor();
+
+    // Replace: the masters' draft again, the edit gone, also after a reload.
+    await section.getByRole('button', { name: 'Build draft from masters' }).click();
+    await confirm.getByRole('button', { name: 'Replace' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => tocRows(section)).toEqual(draft);
+    await page.reload();
+    await expect.poll(() => tocRows(section)).toEqual(draft);
+    await page.close();
+  });
+});
