@@ -5,22 +5,26 @@ import { books, contentItems, mediaItems, tocNodes } from '../../db/schema/index
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { signFileUrl } from '../../lib/storage/signed-url.ts';
-import { findBook, isbnOwners } from '../books/books.queries.ts';
+import { bookOfIsbn } from '../books/books.queries.ts';
 import { fileLink, PLAY_LINK_TTL_MS } from '../media/media.queries.ts';
 
 type Signer = Pick<Deps, 'config' | 'clock'>;
 
 /** The book holding an ISBN (main or extra), already normalized by the contract. */
 export async function bookByIsbn(db: Db | Tx, isbn: string) {
-  const [owner] = await isbnOwners(db, [isbn]);
-  const book = owner ? await findBook(db, owner.bookId) : undefined;
+  const book = await bookOfIsbn(db, isbn);
   if (!book) throw notFound(`Book with ISBN ${isbn}`);
   return book;
 }
 
 export type NodeRow = Omit<TocNode, 'children'> & { bookId: number };
 
-/** Every node of a book in one query, with its direct content count, in sibling order. */
+/**
+ * Every node of a book with its direct content count, in sibling order, as
+ * ONE json value: PGlite hands each field of each row across its WebAssembly
+ * boundary separately, so 1,000 nodes as rows cost ~10 ms there, as one
+ * json_agg ~2 ms (and PostgreSQL sends one value instead of 1,000 rows).
+ */
 export async function bookNodes(db: Db | Tx, bookId: number): Promise<NodeRow[]> {
   const counts = db
     .select({ nodeId: contentItems.nodeId, n: count().as('n') })
@@ -29,31 +33,41 @@ export async function bookNodes(db: Db | Tx, bookId: number): Promise<NodeRow[]>
     .where(eq(tocNodes.bookId, bookId))
     .groupBy(contentItems.nodeId)
     .as('counts');
-  const rows = await db
+  const [row] = await db
     .select({
-      id: tocNodes.id,
-      bookId: tocNodes.bookId,
-      parentId: tocNodes.parentId,
-      kind: tocNodes.kind,
-      title: tocNodes.title,
-      chapterId: tocNodes.chapterId,
-      topicId: tocNodes.topicId,
-      position: tocNodes.position,
-      isFree: tocNodes.isFree,
-      status: tocNodes.status,
-      contentCount: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
+      nodes: sql<NodeRow[]>`coalesce(json_agg(json_build_object(
+        'id', ${tocNodes.id}, 'bookId', ${tocNodes.bookId}, 'parentId', ${tocNodes.parentId},
+        'kind', ${tocNodes.kind}, 'title', ${tocNodes.title},
+        'chapterId', ${tocNodes.chapterId}, 'topicId', ${tocNodes.topicId},
+        'position', ${tocNodes.position}, 'isFree', ${tocNodes.isFree}, 'status', ${tocNodes.status},
+        'contentCount', coalesce(${counts.n}, 0)
+      ) order by ${tocNodes.position}, ${tocNodes.id}), '[]'::json)`,
     })
     .from(tocNodes)
     .leftJoin(counts, eq(counts.nodeId, tocNodes.id))
-    .where(eq(tocNodes.bookId, bookId))
-    .orderBy(asc(tocNodes.position), asc(tocNodes.id));
-  return rows;
+    .where(eq(tocNodes.bookId, bookId));
+  return row?.nodes ?? [];
 }
 
-/** Nested tree from flat rows (already in sibling order). */
+/** Nested tree from flat rows (already in sibling order); the rows are not changed. */
 export function buildTree(rows: NodeRow[]): TocNode[] {
   const byId = new Map<number, TocNode>();
-  for (const { bookId: _b, ...r } of rows) byId.set(r.id, { ...r, children: [] });
+  for (const r of rows) {
+    // Fields named rather than `{ bookId, ...rest }`: spreading 1,000 rows showed in profiles.
+    byId.set(r.id, {
+      id: r.id,
+      parentId: r.parentId,
+      kind: r.kind,
+      title: r.title,
+      chapterId: r.chapterId,
+      topicId: r.topicId,
+      position: r.position,
+      isFree: r.isFree,
+      status: r.status,
+      contentCount: r.contentCount,
+      children: [],
+    });
+  }
   const top: TocNode[] = [];
   for (const node of byId.values()) {
     const parent = node.parentId === null ? undefined : byId.get(node.parentId);
