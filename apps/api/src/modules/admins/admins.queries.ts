@@ -1,5 +1,5 @@
 import type { Admin, adminListQuery } from '@bo/contract';
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { admins } from '../../db/schema/index.ts';

@@ -155,3 +155,19 @@ describe('downloadbooks', () => {
     expect((await get(noBooks, '/book/downloadbooks')).statusCode).toBe(403);
   });
 });
+
+// Last, because it adds a book the lists above do not expect.
+describe('getisbn title search beyond ASCII', () => {
+  it('folds case the same way on both sides, accented letters included', async () => {
+    const res = await t.as(token, {
+      method: 'POST',
+      url: '/api/book/createbookcontent',
+      payload: { isbn: isbn(40), title: 'Éveil à la Lecture' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(titles(await list('q=ÉVEIL À'))).toEqual(['Éveil à la Lecture']);
+    expect(titles(await list('q=éveil à la lecture'))).toEqual(['Éveil à la Lecture']);
+    expect(titles(await list('q=LECTURE&pageSize=1&page=1'))).toEqual(['Éveil à la Lecture']);
+    expect((await list('q=lecture&page=2&pageSize=1')).items).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
+import { listPageByKeys, loweredSearch, sortOrder } from '../../lib/list.ts';
 import { signFileUrl } from '../../lib/storage/signed-url.ts';
 
 type Signer = Pick<Deps, 'config' | 'clock'>;
@@ -99,7 +99,7 @@ export function bookSearch(q: string | undefined): SQL | undefined {
   } else if (/^\d{1,13}$/.test(digits)) {
     prefix = digits;
   }
-  if (!prefix) return textSearch(q, [books.title]);
+  if (!prefix) return loweredSearch(q, books.titleSearch);
   const holders = sql`(select ${books.id} from ${books} where ${isbnPrefix(books.isbn, prefix)}
     union select ${bookIsbns.bookId} from ${bookIsbns} where ${isbnPrefix(bookIsbns.isbn, prefix)})`;
   return sql`${books.id} in ${holders}`;
@@ -123,13 +123,14 @@ export const bookSort = (q: Pick<z.infer<typeof bookListQuery>, 'sort' | 'order'
 
 export function listBooks(db: Db, q: z.infer<typeof bookListQuery>) {
   const where = bookWhere(q);
-  return listPage(
-    q,
-    selectBooks(db).where(where).$dynamic(),
-    bookSort(q),
-    db.select({ n: count() }).from(books).where(where),
-    toBook,
-  );
+  return listPageByKeys(q, {
+    key: books.id,
+    keys: db.select({ id: books.id }).from(books).where(where).$dynamic(),
+    rows: selectBooks(db).$dynamic(),
+    orderBy: bookSort(q),
+    count: db.select({ n: count() }).from(books).where(where),
+    map: toBook,
+  });
 }
 
 /** One page of the list's rows without counting (the download walks these). */
@@ -154,6 +155,21 @@ export async function findBook(db: Db | Tx, id: number): Promise<BookRecord | un
 
 export const lockBookRow = async (tx: Tx, id: number) =>
   (await tx.select().from(books).where(eq(books.id, id)).for('update'))[0];
+
+/**
+ * The book holding one ISBN (main or extra; already normalized), in one
+ * indexed lookup: what TOC reads need to find their book on every request.
+ */
+export async function bookOfIsbn(db: Db | Tx, isbn: string) {
+  const holder = sql`(select ${books.id} from ${books} where ${books.isbn} = ${isbn}
+    union all select ${bookIsbns.bookId} from ${bookIsbns} where ${bookIsbns.isbn} = ${isbn}
+    limit 1)`;
+  const [book] = await db
+    .select({ id: books.id, isbn: books.isbn, title: books.title, subjectId: books.subjectId })
+    .from(books)
+    .where(eq(books.id, holder));
+  return book;
+}
 
 /** Who holds each ISBN, as main or extra ISBN. */
 export async function isbnOwners(db: Db | Tx, isbns: string[]) {
