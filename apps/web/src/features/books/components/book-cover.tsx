@@ -70,8 +70,11 @@ export function BookCover({ book }: { book: Book }) {
               variant="default"
               leftSection={<IconUpload size={12} />}
               loading={upload.isPending}
+              // Under the placeholder the short word says it all; readers hear the whole name.
+              aria-label={book.coverUrl ? 'Replace cover' : 'Upload cover'}
+              fullWidth={!book.coverUrl}
             >
-              {book.coverUrl ? 'Replace' : 'Upload cover'}
+              {book.coverUrl ? 'Replace' : 'Upload'}
             </Button>
           )}
         </FileButton>
