@@ -2,6 +2,13 @@ import { API_PREFIX, type RouteDef } from '@bo/contract';
 import { withFreshToken } from './api-client.ts';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
+/** What an XLSX import's upload takes: the file, whether it is a dry run, and its progress (0..1). */
+export interface ImportUploadInput {
+  file: File;
+  dryRun: boolean;
+  onProgress?: ((fraction: number) => void) | undefined;
+}
+
 /**
  * POSTs a multipart form to a contract route on XMLHttpRequest, for its
  * upload progress (fetch has none); the bearer and the retry after 'Token
@@ -14,7 +21,7 @@ export function uploadWithProgress<T>(
     file: File;
     fields?: Record<string, string>;
     query?: Record<string, string | number | boolean>;
-    onProgress?: (fraction: number) => void;
+    onProgress?: ((fraction: number) => void) | undefined;
     signal?: AbortSignal;
   },
 ): Promise<T> {

@@ -12,7 +12,7 @@ import { useBooks } from '../api/list-books.ts';
 import { BookFormModal } from '../components/book-form-modal.tsx';
 import { BooksFilters, hasBookFilters } from '../components/books-filters.tsx';
 import { BooksTable } from '../components/books-table.tsx';
-import { ImportModal } from '../components/import-modal.tsx';
+import { CatalogImportModal } from '../components/catalog-import-modal.tsx';
 import { STATUS_LABEL, statusOptions } from '../components/labels.ts';
 
 /** /books: the book list (state in the URL), creation, bulk status and export. */
@@ -107,7 +107,7 @@ export function BooksPage() {
       />
 
       {creating && <BookFormModal book={null} onClose={() => setCreating(false)} />}
-      {importing && <ImportModal onClose={() => setImporting(false)} />}
+      {importing && <CatalogImportModal onClose={() => setImporting(false)} />}
       {bulkStatus && (
         <ConfirmModal
           title="Change status?"

@@ -1,12 +1,9 @@
 import { routes, type UploadTocResponse } from '@bo/contract';
-import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+import { type ImportUploadInput, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
-export interface UploadTocInput {
+export interface UploadTocInput extends ImportUploadInput {
   bookId: number;
-  file: File;
-  dryRun: boolean;
   removeMissing: boolean;
-  onProgress?: (fraction: number) => void;
 }
 
 /** POST /book/uploadtoc (multipart): a dry run reports, `dryRun: false` applies all or nothing. */
