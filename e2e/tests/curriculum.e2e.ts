@@ -1,20 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const column = (page: Page, title: string) => page.getByRole('region', { name: title });

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, recordApiCalls } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { recordApiCalls } from '../support/browser.ts';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import type { RunningServer } from '../support/server.ts';
 import { readStoredToken, signInThroughUi } from '../support/session.ts';
 
 // Access tokens live 2 s here, so they really expire during the tests.
@@ -9,13 +10,13 @@ const TTL_MS = 2000;
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ACCESS_TOKEN_TTL: '2s' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  { ACCESS_TOKEN_TTL: '2s' },
+);
 
 const nav = (page: import('playwright-core').Page) => page.getByLabel('Main navigation');
 

@@ -1,22 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import type { RunningServer } from '../support/server.ts';
 import { readStoredToken, signInThroughUi } from '../support/session.ts';
 import { tocRows } from '../support/toc.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const PDF = Buffer.from(

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiOk, callApi } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
 /**
@@ -15,12 +15,9 @@ import { signInThroughUi } from '../support/session.ts';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Each payload sets `window.__xss` if it ever runs; the tag makes it unique per field. */
