@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
@@ -81,6 +82,20 @@ describe('media library', () => {
     await confirm.getByRole('button', { name: 'Delete audio' }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByText('No audios match.').waitFor();
+    await page.close();
+  });
+
+  it('says so, with the link to check, when a linked video cannot be played', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    // Port 1 refuses the connection: the browser's load fails as a dead link would.
+    const url = 'https://127.0.0.1:1/lessons/missing.mp4';
+    await apiOk(page, server, '/media/addvideo', { source: 'url', url, title: 'Dead link lesson' });
+    await page.goto(`${server.url}/media`);
+    await page.getByRole('button', { name: 'Play Dead link lesson' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This video could not be played' });
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await alert.getByRole('link', { name: 'Open the link' }).getAttribute('href')).toBe(url);
     await page.close();
   });
 });

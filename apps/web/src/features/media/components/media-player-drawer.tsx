@@ -1,5 +1,6 @@
 import type { MediaKind } from '@bo/contract';
 import { Alert, Center, Drawer, Loader, Stack, Text } from '@mantine/core';
+import { MediaElement } from '../../../components/media-element.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useMedia } from '../api/get-media.ts';
 import { formatDuration, formatSize } from './labels.ts';
@@ -34,28 +35,15 @@ export function MediaPlayerDrawer({
         </Center>
       ) : (
         <Stack>
-          {data.kind === 'video' ? (
-            // biome-ignore lint/a11y/useMediaCaption: uploaded lessons carry no caption track yet
-            <video
-              key={data.playUrl}
-              data-testid="media-player"
-              src={data.playUrl}
-              poster={data.thumbnailUrl ?? undefined}
-              controls
-              preload="metadata"
-              style={{ width: '100%', maxHeight: 400, background: '#000' }}
-            />
-          ) : (
-            // biome-ignore lint/a11y/useMediaCaption: uploaded lessons carry no caption track yet
-            <audio
-              key={data.playUrl}
-              data-testid="media-player"
-              src={data.playUrl}
-              controls
-              preload="metadata"
-              style={{ width: '100%' }}
-            />
-          )}
+          <MediaElement
+            key={data.playUrl}
+            kind={data.kind}
+            src={data.playUrl}
+            poster={data.thumbnailUrl}
+            label={`Player: ${data.title}`}
+            maxHeight={400}
+            testId="media-player"
+          />
           {data.description && <Text fz="sm">{data.description}</Text>}
           <Text fz="sm" c="dimmed">
             Duration {formatDuration(data.durationSeconds)} · {data.language}

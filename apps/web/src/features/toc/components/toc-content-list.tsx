@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { MediaElement } from '../../../components/media-element.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { removeContent, useTocMutation } from '../api/toc-api.ts';
 
@@ -60,25 +61,15 @@ export function TocContentList({ isbn, items }: { isbn: string; items: ContentIt
           </Group>
           {playing === item.id &&
             item.openUrl &&
-            (item.kind === 'video' ? (
-              // biome-ignore lint/a11y/useMediaCaption: admin preview of uploaded media
-              <video
+            (item.kind === 'video' || item.kind === 'audio') && (
+              <MediaElement
+                kind={item.kind}
                 src={item.openUrl}
-                controls
+                label={`Player: ${item.title}`}
                 autoPlay
-                aria-label={`Player: ${item.title}`}
-                style={{ width: '100%', maxHeight: 240 }}
+                maxHeight={240}
               />
-            ) : (
-              // biome-ignore lint/a11y/useMediaCaption: admin preview of uploaded media
-              <audio
-                src={item.openUrl}
-                controls
-                autoPlay
-                aria-label={`Player: ${item.title}`}
-                style={{ width: '100%' }}
-              />
-            ))}
+            )}
         </Stack>
       ))}
       {removing && (
