@@ -41,7 +41,7 @@ export function BooksFilters({ values, onChange }: { values: Filters; onChange: 
           kind: 'select',
           key: 'subjectId',
           label: 'Subject',
-          placeholder: values.gradeId ? 'Any subject' : 'Choose a grade first',
+          placeholder: 'Any subject',
           data: asOptions(subjects.data?.items),
           disabled: !values.gradeId || subjects.isError,
           searchable: true,

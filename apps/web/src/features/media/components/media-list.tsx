@@ -98,7 +98,13 @@ export function MediaList({
         { accessor: 'language', title: 'Language' },
         { accessor: 'curriculum', title: 'Curriculum', render: tagsOf },
         { accessor: 'source', title: 'Source', render: (item) => SOURCE_LABEL[item.source] },
-        { accessor: 'status', title: 'Status', render: (item) => <StatusBadge item={item} /> },
+        {
+          accessor: 'status',
+          title: 'Status',
+          // Room for the longest label (Inactive), so the badge never ellipsises.
+          width: 110,
+          render: (item) => <StatusBadge item={item} />,
+        },
         {
           accessor: 'actions',
           title: <VisuallyHidden>Actions</VisuallyHidden>,

@@ -14,7 +14,9 @@ const num = (v: string | null) => (v ? Number(v) : null);
 
 /**
  * Grade → subject → chapter → topic, each fed by the curriculum routes once
- * its parent is chosen; changing a level clears the levels below it.
+ * its parent is chosen; changing a level clears the levels below it. A level
+ * waiting for its parent is disabled with its usual short placeholder (a
+ * sentence would be cut in a filter bar) and says why on hover.
  */
 export function TagSelects({
   value,
@@ -49,7 +51,8 @@ export function TagSelects({
       />
       <Select
         aria-label="Subject"
-        placeholder={value.gradeId ? `${anyLabel} subject` : 'Choose a grade first'}
+        placeholder={`${anyLabel} subject`}
+        title={value.gradeId ? undefined : 'Choose a grade first'}
         data={asOptions(subjects.data?.items)}
         value={value.subjectId ? String(value.subjectId) : null}
         onChange={(s) => onChange({ ...value, subjectId: num(s), chapterId: null, topicId: null })}
@@ -60,7 +63,8 @@ export function TagSelects({
       />
       <Select
         aria-label="Chapter"
-        placeholder={value.subjectId ? `${anyLabel} chapter` : 'Choose a subject first'}
+        placeholder={`${anyLabel} chapter`}
+        title={value.subjectId ? undefined : 'Choose a subject first'}
         data={asOptions(chapters.data?.items)}
         value={value.chapterId ? String(value.chapterId) : null}
         onChange={(c) => onChange({ ...value, chapterId: num(c), topicId: null })}
@@ -71,7 +75,8 @@ export function TagSelects({
       />
       <Select
         aria-label="Topic"
-        placeholder={value.chapterId ? `${anyLabel} topic` : 'Choose a chapter first'}
+        placeholder={`${anyLabel} topic`}
+        title={value.chapterId ? undefined : 'Choose a chapter first'}
         data={asOptions(topics.data?.items)}
         value={value.topicId ? String(value.topicId) : null}
         onChange={(t) => onChange({ ...value, topicId: num(t) })}

@@ -1,5 +1,5 @@
 import { type MediaItem, type MediaKind, mediaFilterQuery, mediaKindSchema } from '@bo/contract';
-import { Alert, Button, Group, SegmentedControl, Tabs } from '@mantine/core';
+import { Alert, Box, Button, Group, SegmentedControl, Tabs } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -56,8 +56,12 @@ export function MediaPage() {
         </Tabs.List>
       </Tabs>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <MediaFilters values={query} onChange={update} />
+        {/* The filters take the room left of the view switch and wrap inside it. */}
+        <Box flex={1} miw={0}>
+          <MediaFilters values={query} onChange={update} />
+        </Box>
         <SegmentedControl
+          style={{ flexShrink: 0 }}
           aria-label="View"
           value={view}
           onChange={(v) => update({ view: v, page: values.page })}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconListTree, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -92,18 +92,26 @@ export function TocSection({ isbn }: { isbn: string }) {
             <TocTree toc={toc.data} isbn={isbn} selectedId={selectedId} onSelect={setSelectedId} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            {selected ? (
-              <TocNodePanel
-                toc={toc.data}
-                isbn={isbn}
-                node={selected}
-                items={content.data?.items ?? []}
-              />
-            ) : (
-              <Text fz="sm" c="dimmed">
-                Select a node to see and attach its content.
-              </Text>
-            )}
+            {/* Beside a long tree the panel stays in view under the header, scrolling on its own. */}
+            <Box
+              pos={{ base: 'static', md: 'sticky' }}
+              top={76}
+              mah={{ md: 'calc(100vh - 92px)' }}
+              style={{ overflowY: 'auto' }}
+            >
+              {selected ? (
+                <TocNodePanel
+                  toc={toc.data}
+                  isbn={isbn}
+                  node={selected}
+                  items={content.data?.items ?? []}
+                />
+              ) : (
+                <Text fz="sm" c="dimmed">
+                  Select a node to see and attach its content.
+                </Text>
+              )}
+            </Box>
           </Grid.Col>
         </Grid>
       </Stack>

@@ -17,16 +17,17 @@ export function TocUploadPdf({ isbn, nodeId }: { isbn: string; nodeId: number })
       <Text fw={500} fz="sm">
         Upload a PDF
       </Text>
-      <Group gap="xs" align="flex-end">
-        <FileInput
-          size="xs"
-          placeholder="Choose a PDF"
-          aria-label="PDF file"
-          accept="application/pdf,.pdf"
-          value={file}
-          onChange={setFile}
-          style={{ flex: 1 }}
-        />
+      {/* The file on its own row: the panel is narrow, and both placeholders must be readable. */}
+      <FileInput
+        size="xs"
+        placeholder="Choose a PDF"
+        aria-label="PDF file"
+        accept="application/pdf,.pdf"
+        value={file}
+        onChange={setFile}
+        clearable
+      />
+      <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           size="xs"
           placeholder="Title (defaults to the file name)"
