@@ -230,14 +230,9 @@ export function MediaFormModal({
               {...form.getInputProps('status')}
             />
           </SimpleGrid>
-          <Group gap="sm" align="flex-end">
-            <TagSelects
-              anyLabel="No"
-              width={170}
-              value={tags}
-              onChange={(t) => form.setValues(t)}
-            />
-          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TagSelects anyLabel="No" withLabels value={tags} onChange={(t) => form.setValues(t)} />
+          </SimpleGrid>
           {kind === 'video' && (
             <Stack gap={4}>
               <FileInput

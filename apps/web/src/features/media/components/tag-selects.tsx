@@ -12,79 +12,66 @@ const asOptions = (items: { id: number; name: string }[] | undefined) =>
   (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));
 const num = (v: string | null) => (v ? Number(v) : null);
 
+const LEVELS = [
+  { key: 'gradeId', noun: 'grade', parent: null },
+  { key: 'subjectId', noun: 'subject', parent: 'grade' },
+  { key: 'chapterId', noun: 'chapter', parent: 'subject' },
+  { key: 'topicId', noun: 'topic', parent: 'chapter' },
+] as const;
+
 /**
  * Grade → subject → chapter → topic, each fed by the curriculum routes once
  * its parent is chosen; changing a level clears the levels below it. A level
  * waiting for its parent is disabled with its usual short placeholder (a
- * sentence would be cut in a filter bar) and says why on hover.
+ * sentence would be cut in a filter bar) and says why on hover. In a filter
+ * bar the selects have fixed widths and accessible names; in a form
+ * (`withLabels`, no width) they are labelled and fill their grid cells.
  */
 export function TagSelects({
   value,
   onChange,
   anyLabel,
-  width = 170,
+  width,
+  withLabels = false,
 }: {
   value: Tags;
   onChange: (tags: Tags) => void;
   /** Placeholder when nothing is chosen ("Any grade" in filters, "No grade" in forms). */
   anyLabel: string;
   width?: number;
+  withLabels?: boolean;
 }) {
-  const grades = useGrades();
-  const subjects = useSubjects(value.gradeId);
-  const chapters = useChapters(value.subjectId);
-  const topics = useTopics(value.chapterId);
-  return (
-    <>
+  const lists = [
+    useGrades(),
+    useSubjects(value.gradeId),
+    useChapters(value.subjectId),
+    useTopics(value.chapterId),
+  ];
+  return LEVELS.map((level, i) => {
+    const list = lists[i]!;
+    const parentId = i === 0 ? null : value[LEVELS[i - 1]!.key];
+    const waiting = i > 0 && !parentId;
+    const name = level.noun[0]!.toUpperCase() + level.noun.slice(1);
+    const choose = (picked: string | null) => {
+      // This level changes; every level below it is cleared.
+      const next = { ...value, [level.key]: num(picked) };
+      for (const below of LEVELS.slice(i + 1)) next[below.key] = null;
+      onChange(next);
+    };
+    return (
       <Select
-        aria-label="Grade"
-        placeholder={grades.isError ? 'Grades unavailable' : `${anyLabel} grade`}
-        data={asOptions(grades.data?.items)}
-        value={value.gradeId ? String(value.gradeId) : null}
-        onChange={(g) =>
-          onChange({ gradeId: num(g), subjectId: null, chapterId: null, topicId: null })
-        }
-        disabled={grades.isError}
+        key={level.key}
+        {...(withLabels ? { label: name } : { 'aria-label': name })}
+        placeholder={list.isError ? `${name}s unavailable` : `${anyLabel} ${level.noun}`}
+        title={waiting && level.parent ? `Choose a ${level.parent} first` : undefined}
+        data={asOptions(list.data?.items)}
+        value={value[level.key] ? String(value[level.key]) : null}
+        onChange={choose}
+        disabled={waiting || list.isError}
         clearable
         searchable
         w={width}
       />
-      <Select
-        aria-label="Subject"
-        placeholder={`${anyLabel} subject`}
-        title={value.gradeId ? undefined : 'Choose a grade first'}
-        data={asOptions(subjects.data?.items)}
-        value={value.subjectId ? String(value.subjectId) : null}
-        onChange={(s) => onChange({ ...value, subjectId: num(s), chapterId: null, topicId: null })}
-        disabled={!value.gradeId || subjects.isError}
-        clearable
-        searchable
-        w={width}
-      />
-      <Select
-        aria-label="Chapter"
-        placeholder={`${anyLabel} chapter`}
-        title={value.subjectId ? undefined : 'Choose a subject first'}
-        data={asOptions(chapters.data?.items)}
-        value={value.chapterId ? String(value.chapterId) : null}
-        onChange={(c) => onChange({ ...value, chapterId: num(c), topicId: null })}
-        disabled={!value.subjectId || chapters.isError}
-        clearable
-        searchable
-        w={width}
-      />
-      <Select
-        aria-label="Topic"
-        placeholder={`${anyLabel} topic`}
-        title={value.chapterId ? undefined : 'Choose a chapter first'}
-        data={asOptions(topics.data?.items)}
-        value={value.topicId ? String(value.topicId) : null}
-        onChange={(t) => onChange({ ...value, topicId: num(t) })}
-        disabled={!value.chapterId || topics.isError}
-        clearable
-        searchable
-        w={width}
-      />
-    </>
-  );
+    );
+  });
 }
