@@ -15,7 +15,7 @@ useServerAndBrowser((s, b) => {
 });
 
 describe('a TOC built from the masters', () => {
-  it('creates a book for a grade and subject, builds its draft TOC, and replaces it only after asking', async () => {
+  it('creates a book for a grade and subject, builds its draft TOC, replaces it only after asking, finds the chapter’s media', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInThroughUi(page, server);
 
@@ -70,6 +70,23 @@ describe('a TOC built from the masters', () => {
     await expect.poll(() => tocRows(section)).toEqual(draft);
     await page.reload();
     await expect.poll(() => tocRows(section)).toEqual(draft);
+
+    // Media search starts in the node's master chapter; All widens it to the library.
+    const video = (title: string, tags: object) =>
+      api('/media/addvideo', { source: 'url', url: 'https://example.com/v.mp4', title, ...tags });
+    await video('Inside a leaf cell', { chapterId: cells.id });
+    await video('Counting stars', {});
+    await section.getByText('Cell wall', { exact: true }).click();
+    const panel = page.getByTestId('toc-node-panel');
+    const results = panel.getByTestId('toc-media-result');
+    await expect
+      .poll(() => results.allInnerTexts())
+      .toEqual([expect.stringContaining('Inside a leaf cell')]);
+    await panel.getByText('All', { exact: true }).click();
+    await expect.poll(() => results.count()).toBe(2);
+    await panel.getByRole('button', { name: 'Attach Inside a leaf cell' }).click();
+    await panel.getByTestId('toc-content-item').getByText('Inside a leaf cell').waitFor();
+    await results.filter({ hasText: 'Inside a leaf cell' }).getByText('On this node').waitFor();
     await page.close();
   });
 });

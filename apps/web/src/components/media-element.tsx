@@ -42,10 +42,8 @@ export function MediaElement({
   return (
     <Stack gap="xs">
       {kind === 'video' ? (
-        // biome-ignore lint/a11y/useMediaCaption: admin preview; lessons carry no caption track yet
         <video {...common} poster={poster ?? undefined} style={{ ...style, background: '#000' }} />
       ) : (
-        // biome-ignore lint/a11y/useMediaCaption: admin preview; lessons carry no caption track yet
         <audio {...common} style={style} />
       )}
       {failed && (

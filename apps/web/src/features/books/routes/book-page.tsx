@@ -97,7 +97,10 @@ export function BookPage() {
         </Group>
       </Card>
       <Box mt="md">
-        <TocSection isbn={b.isbn} />
+        <TocSection
+          isbn={b.isbn}
+          subject={b.subjectId && b.subjectName ? { id: b.subjectId, name: b.subjectName } : null}
+        />
       </Box>
       {editing && <BookFormModal book={b} onClose={() => setEditing(false)} />}
     </>

@@ -2,8 +2,8 @@ import type { ContentItem, Toc, TocNode } from '@bo/contract';
 import { Card, Select, Stack, Text } from '@mantine/core';
 import { notifyError } from '../../../lib/notify.ts';
 import { moveTocNode, useTocMutation } from '../api/toc-api.ts';
-import { subtreeIds } from '../utils/flat-tree.ts';
-import { TocAttachMedia } from './toc-attach-media.tsx';
+import { masterChapterOf, subtreeIds } from '../utils/flat-tree.ts';
+import { type BookSubject, TocAttachMedia } from './toc-attach-media.tsx';
 import { TocContentList } from './toc-content-list.tsx';
 import { TocNodeFlags } from './toc-node-flags.tsx';
 import { TocUploadPdf } from './toc-upload-pdf.tsx';
@@ -20,11 +20,14 @@ export function TocNodePanel({
   isbn,
   node,
   items,
+  subject,
 }: {
   toc: Toc;
   isbn: string;
   node: TocNode;
   items: ContentItem[];
+  /** The book's subject, where the media search starts when the node has no master chapter. */
+  subject: BookSubject | null;
 }) {
   const all = flatten(toc.nodes);
   const own = new Set(subtreeIds(node));
@@ -57,7 +60,13 @@ export function TocNodePanel({
           }}
         />
         <TocContentList isbn={isbn} items={mine} />
-        <TocAttachMedia isbn={isbn} nodeId={node.id} />
+        <TocAttachMedia
+          isbn={isbn}
+          nodeId={node.id}
+          chapterId={masterChapterOf(toc.nodes, node.id)}
+          subject={subject}
+          attached={new Set(mine.flatMap((i) => (i.mediaItemId ? [i.mediaItemId] : [])))}
+        />
         <TocUploadPdf isbn={isbn} nodeId={node.id} />
       </Stack>
     </Card>

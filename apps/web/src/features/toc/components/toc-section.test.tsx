@@ -62,7 +62,10 @@ describe('TocSection', () => {
         return json({ message: 'unexpected', code: 'x' }, 500);
       }),
     );
-    renderRoutes([{ path: '/', Component: () => <TocSection isbn="9780306406157" /> }], '/');
+    renderRoutes(
+      [{ path: '/', Component: () => <TocSection isbn="9780306406157" subject={null} /> }],
+      '/',
+    );
 
     expect(await screen.findByText('Mammals')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Collapse Animals'));

@@ -7,12 +7,13 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { downloadToc } from '../api/download-toc.ts';
 import { dummyToc, useDigitalContent, useToc, useTocMutation } from '../api/toc-api.ts';
 import { findNode } from '../utils/flat-tree.ts';
+import type { BookSubject } from './toc-attach-media.tsx';
 import { TocNodePanel } from './toc-node-panel.tsx';
 import { TocTree } from './toc-tree.tsx';
 import { TocUploadModal } from './toc-upload-modal.tsx';
 
 /** A book's table of contents and the content of the selected node. */
-export function TocSection({ isbn }: { isbn: string }) {
+export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubject | null }) {
   const toc = useToc(isbn);
   const content = useDigitalContent(isbn);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -105,6 +106,7 @@ export function TocSection({ isbn }: { isbn: string }) {
                   isbn={isbn}
                   node={selected}
                   items={content.data?.items ?? []}
+                  subject={subject}
                 />
               ) : (
                 <Text fz="sm" c="dimmed">

@@ -4,6 +4,7 @@ import {
   dropTarget,
   flattenVisible,
   isInSubtree,
+  masterChapterOf,
   moveInTree,
   project,
   subtreeIds,
@@ -130,5 +131,28 @@ describe('moveInTree', () => {
 
   it('refuses a move under the node itself or its descendants', () => {
     expect(moveInTree(tree, { id: 1, parentId: 4, position: 0 })).toBe(tree);
+  });
+});
+
+describe('masterChapterOf', () => {
+  // 1 (chapter 70)
+  //   2
+  //   3 (chapter 80)
+  //     4
+  // 5
+  const linked = [
+    {
+      ...n(1, null, 0),
+      chapterId: 70,
+      children: [n(2, 1, 0), { ...n(3, 1, 1, [n(4, 3, 0)]), chapterId: 80 }],
+    },
+    n(5, null, 1),
+  ] as TocNode[];
+  it('is the node’s own link, else the nearest linked ancestor’s, else null', () => {
+    expect(masterChapterOf(linked, 1)).toBe(70);
+    expect(masterChapterOf(linked, 2)).toBe(70);
+    expect(masterChapterOf(linked, 4)).toBe(80);
+    expect(masterChapterOf(linked, 5)).toBeNull();
+    expect(masterChapterOf(linked, 99)).toBeNull();
   });
 });

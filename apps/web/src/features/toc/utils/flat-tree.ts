@@ -157,3 +157,20 @@ export function moveInTree(nodes: TocNode[], target: MoveTarget): TocNode[] {
   const rest = without(nodes);
   return target.parentId === null ? place(rest, null) : into(rest);
 }
+
+/**
+ * The master chapter a node belongs to: its own link, else the nearest
+ * ancestor's (a topic under a chapter built from the masters), else null.
+ */
+export function masterChapterOf(nodes: TocNode[], id: number): number | null {
+  const walk = (level: TocNode[], inherited: number | null): number | null | undefined => {
+    for (const n of level) {
+      const chapter = n.chapterId ?? inherited;
+      if (n.id === id) return chapter;
+      const found = walk(n.children, chapter);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return walk(nodes, null) ?? null;
+}
