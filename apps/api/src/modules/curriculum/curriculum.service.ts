@@ -1,7 +1,8 @@
-import { and, eq, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -216,27 +217,17 @@ export async function reorderItems(
   await deps.db.transaction(async (tx) => {
     await lockParent(tx, level, parentId);
     const current = (await listLevel(tx, level, { parentId })).map((i) => i.id);
-    const wanted = new Set(ids);
-    if (current.length !== ids.length || current.some((id) => !wanted.has(id))) {
-      throw new AppError(
-        409,
-        'conflict',
-        `The ${level.plural} of this ${level.parentName} have changed; reload and try again`,
-        [{ path: 'body.ids', message: `Give every ${level.key} of the ${level.parentName} once` }],
-      );
-    }
-    const position = sql.join(
-      [
-        sql`case ${t.id}`,
-        ...ids.map((id, i) => sql`when ${id} then ${sql.raw(String(i + 1))}`),
-        sql`end`,
-      ],
-      sql` `,
-    );
-    await tx
-      .update(t)
-      .set({ position: sql`${position}`, updatedAt: deps.clock(), updatedBy: actor.id } as never)
-      .where(and(eq(level.parentColumn, parentId), inArray(t.id, ids)));
+    await applyOrder(tx, {
+      table: t,
+      id: t.id,
+      current,
+      ids,
+      base: 1,
+      changed: `The ${level.plural} of this ${level.parentName} have changed`,
+      field: 'body.ids',
+      noun: `${level.key} of the ${level.parentName}`,
+      stamp: { updatedAt: deps.clock(), updatedBy: actor.id },
+    });
     await recordAudit(tx, ctx, {
       action: `${level.plural}_reordered`,
       entity: level.parentName,

@@ -1,0 +1,52 @@
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/client.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * The one "set the order of a parent's children" mechanism (curriculum
+ * levels, a TOC node's content): the client sends every child's id in the
+ * new order; anything else means someone changed the list meanwhile, so it
+ * is refused (409) rather than half-applied. Positions become base, base+1,
+ * … in one UPDATE. The caller locks the parent first and passes its
+ * children as they are now.
+ */
+export async function applyOrder(
+  tx: Tx,
+  order: {
+    table: PgTable;
+    id: AnyPgColumn;
+    /** The children's current ids (read under the parent's lock). */
+    current: number[];
+    /** The same ids in their new order. */
+    ids: number[];
+    /** Whether positions count from 0 or 1 in this table. */
+    base: 0 | 1;
+    /** What changed, for the 409: "The subjects of this grade have changed". */
+    changed: string;
+    /** The list's field in the 409's details. */
+    field: string;
+    noun: string;
+    /** Other columns to set on every row (updatedAt, updatedBy). */
+    stamp: Record<string, unknown>;
+  },
+) {
+  const wanted = new Set(order.ids);
+  if (order.current.length !== order.ids.length || order.current.some((id) => !wanted.has(id))) {
+    throw new AppError(409, 'conflict', `${order.changed}; reload and try again`, [
+      { path: order.field, message: `Give every ${order.noun} once` },
+    ]);
+  }
+  const position: SQL = sql.join(
+    [
+      sql`case ${order.id}`,
+      ...order.ids.map((id, i) => sql`when ${id} then ${sql.raw(String(i + order.base))}`),
+      sql`end`,
+    ],
+    sql` `,
+  );
+  await tx
+    .update(order.table)
+    .set({ position: sql`${position}`, ...order.stamp } as never)
+    .where(inArray(order.id, order.ids));
+}
