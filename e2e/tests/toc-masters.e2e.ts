@@ -15,7 +15,7 @@ useServerAndBrowser((s, b) => {
 });
 
 describe('a TOC built from the masters', () => {
-  it('creates a book for a grade and subject, builds its draft TOC, replaces it only after asking, finds the chapter’s media', async () => {
+  it('creates a book for a grade and subject, builds its draft TOC, replaces it only after asking, finds the chapter’s media, orders a node’s content', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInThroughUi(page, server);
 
@@ -87,6 +87,36 @@ describe('a TOC built from the masters', () => {
     await panel.getByRole('button', { name: 'Attach Inside a leaf cell' }).click();
     await panel.getByTestId('toc-content-item').getByText('Inside a leaf cell').waitFor();
     await results.filter({ hasText: 'Inside a leaf cell' }).getByText('On this node').waitFor();
+
+    // A second item, moved above the first; the order is the server's after a reload.
+    await panel.getByRole('button', { name: 'Attach Counting stars' }).click();
+    const content = panel.getByTestId('toc-content-item');
+    const order = () => content.evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+    await expect
+      .poll(order)
+      .toEqual([
+        expect.stringContaining('Inside a leaf cell'),
+        expect.stringContaining('Counting stars'),
+      ]);
+    await panel.getByRole('button', { name: 'Move Counting stars up' }).click();
+    await expect
+      .poll(order)
+      .toEqual([
+        expect.stringContaining('Counting stars'),
+        expect.stringContaining('Inside a leaf cell'),
+      ]);
+    await page.reload();
+    // The row now reads "Cell wall · 2 items".
+    await section.getByText(/^Cell wall/).click();
+    await expect
+      .poll(order)
+      .toEqual([
+        expect.stringContaining('Counting stars'),
+        expect.stringContaining('Inside a leaf cell'),
+      ]);
+    expect(await panel.getByRole('button', { name: 'Move Counting stars up' }).isDisabled()).toBe(
+      true,
+    );
     await page.close();
   });
 });

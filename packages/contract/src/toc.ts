@@ -8,6 +8,7 @@ import {
   okSchema,
   timestampSchema,
 } from './common.ts';
+import { reorderBody } from './curriculum.ts';
 import { isbnSchema } from './isbn.ts';
 import { mediaUrlSchema } from './media.ts';
 import { defineRoutes } from './route.ts';
@@ -408,6 +409,15 @@ export const tocRoutes = defineRoutes({
     path: '/book/removecontent',
     summary: 'Remove a content item from its node (an uploaded PDF file goes with it)',
     body: idBody,
+    response: okSchema,
+  },
+  reorderContent: {
+    ...common,
+    method: 'POST',
+    path: '/book/reordercontent',
+    summary:
+      "Set the order of a node's content (parentId = the node; every content item of the node, once; 409 if they changed meanwhile)",
+    body: reorderBody,
     response: okSchema,
   },
 });

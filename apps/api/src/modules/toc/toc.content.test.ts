@@ -166,6 +166,48 @@ describe('content', () => {
     expect(bad.json().details[0].path).toBe('body.url');
   });
 
+  it("orders a node's content: every item once, or 409 if it changed; 400 for a repeated id", async () => {
+    const mammals = await byTitle('Mammals');
+    const link = async (url: string) =>
+      (
+        await ok<{ item: ContentItem }>(
+          post(f.token, '/book/checkmappingandassign', { nodeId: mammals.id, kind: 'link', url }),
+        )
+      ).item.id;
+    const one = await link('https://read.test/1');
+    const two = await link('https://read.test/2');
+    const order = async () =>
+      (
+        await ok<{ items: ContentItem[] }>(get(f.token, `/book/getdigitalcontent?isbn=${ISBN}`))
+      ).items
+        .filter((i) => i.nodeId === mammals.id)
+        .map((i) => i.id);
+    expect(await order()).toEqual([pdf.id, one, two]);
+
+    await ok(
+      post(f.token, '/book/reordercontent', { parentId: mammals.id, ids: [two, pdf.id, one] }),
+    );
+    expect(await order()).toEqual([two, pdf.id, one]);
+
+    const stale = await post(f.token, '/book/reordercontent', {
+      parentId: mammals.id,
+      ids: [pdf.id, two],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('The content of this node has changed; reload and try again');
+    const repeated = await post(f.token, '/book/reordercontent', {
+      parentId: mammals.id,
+      ids: [two, two, one],
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(detailPaths(repeated)).toContain('body.ids');
+    const unknown = await post(f.token, '/book/reordercontent', { parentId: 999_999, ids: [one] });
+    expect(unknown.statusCode).toBe(404);
+    expect(await order()).toEqual([two, pdf.id, one]);
+    await ok(post(f.token, '/book/removecontent', { id: one }));
+    await ok(post(f.token, '/book/removecontent', { id: two }));
+  });
+
   it('removes content and its file', async () => {
     await ok(post(f.token, '/book/removecontent', { id: pdf.id }));
     expect((await get(f.token, `/book/getpdfbycontentid?id=${pdf.id}`)).statusCode).toBe(404);
@@ -194,6 +236,7 @@ describe('access', () => {
       post(f.mediaOnly, '/book/setvideotoc', { nodeId: 1, mediaItemId: 1 }),
       post(f.mediaOnly, '/book/setaudiotoc', { nodeId: 1, mediaItemId: 1 }),
       post(f.mediaOnly, '/book/removecontent', { id: 1 }),
+      post(f.mediaOnly, '/book/reordercontent', { parentId: 1, ids: [1] }),
       upload(tinyPdf(), 'a.pdf', { nodeId: '1', title: 'x' }, f.mediaOnly),
     ];
     for (const res of await Promise.all(calls)) {

@@ -1,10 +1,11 @@
 import type { CheckMappingBody, ContentItem, checkMappingBody, MediaKind } from '@bo/contract';
-import { and, eq, max } from 'drizzle-orm';
+import { and, asc, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { contentItems, mediaItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -164,5 +165,43 @@ export async function removeContent(deps: Deps, ctx: RequestContext, id: number)
     return item.fileKey;
   });
   if (key) await removeFiles(deps, [key]);
+  return { ok: true as const };
+}
+
+/** Sets the order of a node's content: every item of the node, once, in the new order. */
+export async function reorderContent(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  body: { parentId: number; ids: number[] },
+) {
+  await deps.db.transaction(async (tx) => {
+    await lockNodeBook(tx, body.parentId, 'parentId');
+    const current = (
+      await tx
+        .select({ id: contentItems.id })
+        .from(contentItems)
+        .where(eq(contentItems.nodeId, body.parentId))
+        .orderBy(asc(contentItems.position), asc(contentItems.id))
+    ).map((r) => r.id);
+    await applyOrder(tx, {
+      table: contentItems,
+      id: contentItems.id,
+      current,
+      ids: body.ids,
+      base: 0,
+      changed: 'The content of this node has changed',
+      field: 'body.ids',
+      noun: 'content item of the node',
+      stamp: { updatedAt: deps.clock(), updatedBy: actor.id },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'toc_content_reordered',
+      entity: 'toc_node',
+      entityId: body.parentId,
+      before: { ids: current },
+      after: { ids: body.ids },
+    });
+  });
   return { ok: true as const };
 }

@@ -2,7 +2,7 @@ import { tocRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { assignContent, attachMedia, removeContent } from './toc.content.ts';
+import { assignContent, attachMedia, removeContent, reorderContent } from './toc.content.ts';
 import { servePdf, serveSignedPdf, uploadContent } from './toc.files.ts';
 import { dummyToc } from './toc.masters.ts';
 import {
@@ -48,6 +48,7 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
       getPdfByContentId: ({ query, req, reply }) => servePdf(deps, req, reply, query.id) as never,
       contentFile: ({ query, req, reply }) => serveSignedPdf(deps, req, reply, query) as never,
       removeContent: ({ body, ctx }) => removeContent(deps, ctx, body.id),
+      reorderContent: ({ body, ctx, admin }) => reorderContent(deps, ctx, admin!, body),
     },
     { selfAudited: true },
   );

@@ -54,6 +54,7 @@ export const moveTocNode = postCall(routes.moveTocNode);
 export const deleteTocNode = postCall(routes.deleteTocNode);
 export const dummyToc = postCall(routes.dummyToc);
 export const removeContent = postCall(routes.removeContent);
+export const reorderContent = postCall(routes.reorderContent);
 export const attachMedia = (
   kind: 'video' | 'audio',
   body: RouteBodyInput<typeof routes.setVideoToc>,

@@ -1,15 +1,30 @@
 import type { ContentItem } from '@bo/contract';
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { MediaElement } from '../../../components/media-element.tsx';
 import { notifyError } from '../../../lib/notify.ts';
-import { removeContent, useTocMutation } from '../api/toc-api.ts';
+import { removeContent, reorderContent, useTocMutation } from '../api/toc-api.ts';
 
 /** A node's content: open a PDF or link, play a video or audio, remove (after asking). */
-export function TocContentList({ isbn, items }: { isbn: string; items: ContentItem[] }) {
+export function TocContentList({
+  isbn,
+  nodeId,
+  items,
+}: {
+  isbn: string;
+  nodeId: number;
+  items: ContentItem[];
+}) {
   const remove = useTocMutation(isbn, removeContent);
+  const reorder = useTocMutation(isbn, reorderContent);
+  /** Swaps an item with its neighbour; the server takes the node's whole new order. */
+  const move = (index: number, by: -1 | 1) => {
+    const ids = items.map((i) => i.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    reorder.mutateAsync({ parentId: nodeId, ids }).catch(notifyError);
+  };
   const [removing, setRemoving] = useState<ContentItem | null>(null);
   const [playing, setPlaying] = useState<number | null>(null);
   return (
@@ -22,7 +37,7 @@ export function TocContentList({ isbn, items }: { isbn: string; items: ContentIt
           Nothing on this node yet.
         </Text>
       )}
-      {items.map((item) => (
+      {items.map((item, index) => (
         <Stack key={item.id} gap={4} data-testid="toc-content-item">
           <Group gap="xs" wrap="nowrap">
             <Badge size="xs" variant="light">
@@ -46,6 +61,28 @@ export function TocContentList({ isbn, items }: { isbn: string; items: ContentIt
               >
                 {playing === item.id ? 'Hide' : 'Play'}
               </Button>
+            )}
+            {items.length > 1 && (
+              <Group gap={0} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={`Move ${item.title} up`}
+                  disabled={index === 0 || reorder.isPending}
+                  onClick={() => move(index, -1)}
+                >
+                  <IconArrowUp size={14} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={`Move ${item.title} down`}
+                  disabled={index === items.length - 1 || reorder.isPending}
+                  onClick={() => move(index, 1)}
+                >
+                  <IconArrowDown size={14} />
+                </ActionIcon>
+              </Group>
             )}
             <Tooltip label="Remove from node">
               <ActionIcon

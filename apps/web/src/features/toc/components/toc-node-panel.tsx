@@ -59,7 +59,7 @@ export function TocNodePanel({
             move.mutateAsync({ id: node.id, parentId, position: 100_000 }).catch(notifyError);
           }}
         />
-        <TocContentList isbn={isbn} items={mine} />
+        <TocContentList isbn={isbn} nodeId={node.id} items={mine} />
         <TocAttachMedia
           isbn={isbn}
           nodeId={node.id}
