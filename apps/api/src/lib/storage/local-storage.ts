@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { notFound } from '../errors.ts';
-import { type ByteRange, isValidKey, newKey, type Storage, type StoredFile } from './storage.ts';
+import {
+  type ByteRange,
+  isValidKey,
+  type ListedFile,
+  newKey,
+  type Storage,
+  type StoredFile,
+} from './storage.ts';
 
 /**
  * Files under one directory (`DATA_DIR/files`), outside any web root: the
@@ -79,5 +86,28 @@ export function localStorage(root: string): Storage {
       if (!file) return;
       await Promise.all([rm(file, { force: true }), rm(`${file}.json`, { force: true })]);
     },
+
+    async *list(): AsyncIterable<ListedFile> {
+      // Two fan-out levels, then the files; sidecars and partial uploads are not keys.
+      for (const a of await entries(base)) {
+        for (const b of await entries(path.join(base, a))) {
+          for (const name of await entries(path.join(base, a, b))) {
+            const key = `${a}/${b}/${name}`;
+            if (!isValidKey(key)) continue;
+            const info = await stat(path.join(base, key)).catch(() => null);
+            if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
+          }
+        }
+      }
+    },
   };
+}
+
+/** A directory's entries; none when it does not exist (yet) or went away meanwhile. */
+async function entries(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch {
+    return [];
+  }
 }

@@ -36,6 +36,17 @@ export interface Storage {
   stat(key: string): Promise<StoredFile | null>;
   /** Deleting an unknown key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key with its size and when it was written, in no order
+   * (the orphan sweep walks it; an object store lists its bucket).
+   */
+  list(): AsyncIterable<ListedFile>;
+}
+
+export interface ListedFile {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 const KEY =
