@@ -37,6 +37,16 @@ const envSchema = z.object({
   UPLOAD_MAX_XLSX_MB: megabytes.default(20),
   XLSX_MAX_UNCOMPRESSED_MB: megabytes.default(50),
   XLSX_MAX_ENTRIES: z.coerce.number().int().min(10).default(1000),
+  FILE_SWEEP_GRACE_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
+  FILE_SWEEP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(6),
 });
 
 export interface Config {
@@ -61,6 +71,8 @@ export interface Config {
   uploadMaxBytes: Record<'pdf' | 'video' | 'audio' | 'image' | 'xlsx', number>;
   /** Zip-bomb limits of an uploaded XLSX (lib/xlsx/zip-inspect.ts). */
   xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
+  /** Orphaned uploads (modules/files): removed when older than graceMs, every intervalMs (0 = never). */
+  fileSweep: { graceMs: number; intervalMs: number };
 }
 
 const MB = 1024 * 1024;
@@ -116,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUncompressedBytes: Math.round(e.XLSX_MAX_UNCOMPRESSED_MB * MB),
       maxEntries: e.XLSX_MAX_ENTRIES,
       maxRatio: 200,
+    },
+    fileSweep: {
+      graceMs: Math.round(e.FILE_SWEEP_GRACE_HOURS * 3_600_000),
+      intervalMs: Math.round(e.FILE_SWEEP_INTERVAL_HOURS * 3_600_000),
     },
   };
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureSetupLink } from './modules/auth/password.service.ts';
 import { isEmptyInstall } from './modules/demo/seed.ts';
+import { scheduleFileSweep } from './modules/files/files.schedule.ts';
 
 /**
  * Starts the one server: API under /api, the SPA elsewhere. On SIGTERM it
@@ -17,6 +18,7 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir, purpose: 'server' },
   );
   const app = await buildApp({ config, database });
+  const sweep = scheduleFileSweep(app.deps, config.fileSweep);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -28,6 +30,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      await sweep.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,0 +1,15 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { books, contentItems, mediaItems } from '../../db/schema/index.ts';
+
+/**
+ * Every column that holds a storage key. A stored file that none of them
+ * holds (and that is older than the grace period) is an orphan the sweep
+ * removes, so a feature that keeps keys adds its column here: QR sheets,
+ * mailer images and question images will each add one line.
+ */
+export const FILE_KEY_COLUMNS: { name: string; column: AnyPgColumn }[] = [
+  { name: 'book cover', column: books.coverFileKey },
+  { name: 'media file', column: mediaItems.fileKey },
+  { name: 'media thumbnail', column: mediaItems.thumbnailKey },
+  { name: 'TOC PDF', column: contentItems.fileKey },
+];

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { access, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { books, contentItems, mediaItems, tocNodes } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { scheduleFileSweep } from './files.schedule.ts';
+import { sweepOrphanFiles } from './files.sweep.ts';
+
+const HOUR = 3_600_000;
+const GRACE = 24 * HOUR;
+let t: TestApp;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'bo-sweep-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const fileOf = (key: string) => path.join(dataDir, 'files', key);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** A real stored file, written `hoursAgo` hours ago (its mtime). */
+async function stored(hoursAgo: number, bytes = 'x'.repeat(100)) {
+  const file = await t.app.deps.storage.put(Readable.from([Buffer.from(bytes)]), {
+    contentType: 'application/octet-stream',
+  });
+  const when = new Date(Date.now() - hoursAgo * HOUR);
+  await utimes(fileOf(file.key), when, when);
+  return file.key;
+}
+
+describe('orphan sweep', () => {
+  it('removes old files no row holds (file and sidecar), keeps held and recent ones', async () => {
+    const db = t.app.deps.db;
+    const orphan = await stored(30);
+    const fresh = await stored(2);
+    const [cover, media, thumb, pdf] = await Promise.all([
+      stored(100),
+      stored(100),
+      stored(100),
+      stored(100),
+    ]);
+    const [book] = await db
+      .insert(books)
+      .values({
+        isbn: '9780306406157',
+        title: 'Held',
+        language: 'English',
+        status: 'draft',
+        coverFileKey: cover,
+      })
+      .returning();
+    await db.insert(mediaItems).values({
+      kind: 'video',
+      title: 'Held video',
+      source: 'upload',
+      fileKey: media,
+      thumbnailKey: thumb,
+      language: 'English',
+      status: 'active',
+    });
+    const [node] = await db
+      .insert(tocNodes)
+      .values({ bookId: book!.id, kind: 'chapter', title: 'One', position: 0 })
+      .returning();
+    await db
+      .insert(contentItems)
+      .values({ nodeId: node!.id, kind: 'pdf', title: 'Sheet', position: 0, fileKey: pdf });
+
+    const result = await sweepOrphanFiles(t.app.deps, GRACE);
+    expect(result).toEqual({ scanned: 6, removed: 1, removedBytes: 100, failed: 0 });
+    expect(await exists(fileOf(orphan))).toBe(false);
+    expect(await exists(`${fileOf(orphan)}.json`)).toBe(false);
+    for (const key of [fresh, cover, media, thumb, pdf]) {
+      expect(await t.app.deps.storage.stat(key), key).not.toBeNull();
+    }
+    // Nothing left to do: a second sweep removes nothing.
+    expect((await sweepOrphanFiles(t.app.deps, GRACE)).removed).toBe(0);
+  });
+
+  it('goes on past a file it cannot remove, and counts it', async () => {
+    const stuck = await stored(48);
+    const other = await stored(48);
+    const storage = t.app.deps.storage;
+    const result = await sweepOrphanFiles(
+      {
+        ...t.app.deps,
+        storage: {
+          ...storage,
+          list: () => storage.list(),
+          delete: (key) =>
+            key === stuck ? Promise.reject(new Error('disk says no')) : storage.delete(key),
+        },
+      },
+      GRACE,
+    );
+    expect(result).toMatchObject({ removed: 1, failed: 1 });
+    expect(await storage.stat(stuck)).not.toBeNull();
+    expect(await storage.stat(other)).toBeNull();
+    await storage.delete(stuck);
+  });
+
+  it('runs on its schedule until stopped; an interval of 0 never runs', async () => {
+    const off = await stored(48);
+    const never = scheduleFileSweep(t.app.deps, { graceMs: GRACE, intervalMs: 0, firstDelayMs: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    await never.stop();
+    expect(await t.app.deps.storage.stat(off)).not.toBeNull();
+
+    const on = scheduleFileSweep(t.app.deps, { graceMs: GRACE, intervalMs: HOUR, firstDelayMs: 1 });
+    await expect.poll(() => t.app.deps.storage.stat(off), { timeout: 5000 }).toBeNull();
+    await on.stop();
+  });
+
+  it('is configured in hours: 24 h grace and every 6 h by default; a grace under an hour is refused', () => {
+    const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).fileSweep).toEqual({ graceMs: 24 * HOUR, intervalMs: 6 * HOUR });
+    expect(
+      loadConfig({ ...base, FILE_SWEEP_GRACE_HOURS: '72', FILE_SWEEP_INTERVAL_HOURS: '0' })
+        .fileSweep,
+    ).toEqual({ graceMs: 72 * HOUR, intervalMs: 0 });
+    expect(() => loadConfig({ ...base, FILE_SWEEP_GRACE_HOURS: '0' })).toThrow(
+      /FILE_SWEEP_GRACE_HOURS/,
+    );
+  });
+});
