@@ -42,10 +42,12 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(24),
+  // Node runs a timer longer than 2^31-1 ms (24.8 days) after 1 ms, and then
+  // every 1 ms: 24 days is the ceiling.
   FILE_SWEEP_INTERVAL_HOURS: z.coerce
     .number()
     .min(0)
-    .max(24 * 30)
+    .max(24 * 24)
     .default(6),
 });
 

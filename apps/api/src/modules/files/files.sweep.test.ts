@@ -124,7 +124,7 @@ describe('orphan sweep', () => {
     await on.stop();
   });
 
-  it('is configured in hours: 24 h grace and every 6 h by default; a grace under an hour is refused', () => {
+  it('is configured in hours: 24 h grace and every 6 h by default; a grace under an hour or an interval over 24 days is refused', () => {
     const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) };
     expect(loadConfig(base).fileSweep).toEqual({ graceMs: 24 * HOUR, intervalMs: 6 * HOUR });
     expect(
@@ -133,6 +133,13 @@ describe('orphan sweep', () => {
     ).toEqual({ graceMs: 72 * HOUR, intervalMs: 0 });
     expect(() => loadConfig({ ...base, FILE_SWEEP_GRACE_HOURS: '0' })).toThrow(
       /FILE_SWEEP_GRACE_HOURS/,
+    );
+    // Beyond 2^31-1 ms Node would fire the interval every millisecond.
+    expect(loadConfig({ ...base, FILE_SWEEP_INTERVAL_HOURS: '576' }).fileSweep.intervalMs).toBe(
+      576 * HOUR,
+    );
+    expect(() => loadConfig({ ...base, FILE_SWEEP_INTERVAL_HOURS: '720' })).toThrow(
+      /FILE_SWEEP_INTERVAL_HOURS/,
     );
   });
 });
