@@ -5,9 +5,11 @@ type SweepDeps = Pick<Deps, 'db' | 'storage' | 'clock' | 'log'>;
 
 /**
  * The server's orphan sweep: once a minute after start, then every
- * `intervalMs` (0 = never). One sweep at a time; `stop` clears the timers
- * and waits for a sweep in progress, so shutdown never closes the database
- * under it. Timers are unref'd: they never keep the process alive.
+ * `intervalMs` (0 = never). One sweep at a time; `stop` clears the timers,
+ * tells a sweep in progress to end after the file it is on and waits for it,
+ * so shutdown never closes the database under it and a long sweep does not
+ * hold shutdown past its 10 s. Timers are unref'd: they never keep the
+ * process alive.
  */
 export function scheduleFileSweep(
   deps: SweepDeps,
@@ -15,10 +17,10 @@ export function scheduleFileSweep(
 ) {
   if (opts.intervalMs <= 0) return { stop: async () => {} };
   let running: Promise<unknown> | null = null;
-  let stopped = false;
+  const stopping = new AbortController();
   const run = () => {
-    if (running || stopped) return;
-    running = sweepOrphanFiles(deps, opts.graceMs)
+    if (running || stopping.signal.aborted) return;
+    running = sweepOrphanFiles(deps, opts.graceMs, stopping.signal)
       .catch((err) => deps.log.error({ err }, 'file sweep failed'))
       .finally(() => {
         running = null;
@@ -30,7 +32,7 @@ export function scheduleFileSweep(
   every.unref();
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(first);
       clearInterval(every);
       await running;

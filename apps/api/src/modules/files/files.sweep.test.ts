@@ -112,6 +112,31 @@ describe('orphan sweep', () => {
     await storage.delete(stuck);
   });
 
+  it('ends after the file it is on when told to stop (shutdown)', async () => {
+    const keys = [await stored(48), await stored(48), await stored(48)];
+    const storage = t.app.deps.storage;
+    const stop = new AbortController();
+    const result = await sweepOrphanFiles(
+      {
+        ...t.app.deps,
+        storage: {
+          ...storage,
+          list: () => storage.list(),
+          delete: async (key) => {
+            await storage.delete(key);
+            stop.abort();
+          },
+        },
+      },
+      GRACE,
+      stop.signal,
+    );
+    expect(result.removed).toBe(1);
+    const left = await Promise.all(keys.map((k) => storage.stat(k)));
+    expect(left.filter(Boolean)).toHaveLength(2);
+    expect((await sweepOrphanFiles(t.app.deps, GRACE)).removed).toBe(2);
+  });
+
   it('runs on its schedule until stopped; an interval of 0 never runs', async () => {
     const off = await stored(48);
     const never = scheduleFileSweep(t.app.deps, { graceMs: GRACE, intervalMs: 0, firstDelayMs: 1 });

@@ -23,11 +23,13 @@ const BATCH = 500;
  * ever touched. Keys are checked against every column of FILE_KEY_COLUMNS
  * in one query per batch. Two processes may sweep at once: both see the
  * same orphans and deleting a deleted file is not an error. A file that
- * fails to delete is counted and left for the next sweep.
+ * fails to delete is counted and left for the next sweep. When `signal`
+ * aborts (shutdown), the sweep ends after the file it is on.
  */
 export async function sweepOrphanFiles(
   deps: Pick<Deps, 'db' | 'storage' | 'clock' | 'log'>,
   graceMs: number,
+  signal?: AbortSignal,
 ): Promise<SweepResult> {
   const cutoff = deps.clock().getTime() - graceMs;
   const result: SweepResult = { scanned: 0, removed: 0, removedBytes: 0, failed: 0 };
@@ -39,6 +41,7 @@ export async function sweepOrphanFiles(
       batch.map((f) => f.key),
     );
     for (const file of batch) {
+      if (signal?.aborted) break;
       if (held.has(file.key)) continue;
       try {
         await deps.storage.delete(file.key);
@@ -52,12 +55,13 @@ export async function sweepOrphanFiles(
     batch = [];
   };
   for await (const file of deps.storage.list()) {
+    if (signal?.aborted) break;
     result.scanned++;
     if (file.modifiedAt.getTime() > cutoff) continue;
     batch.push(file);
     if (batch.length >= BATCH) await flush();
   }
-  await flush();
+  if (!signal?.aborted) await flush();
   if (result.removed || result.failed) deps.log.info(result, 'file sweep: orphans removed');
   return result;
 }
