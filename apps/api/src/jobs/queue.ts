@@ -10,8 +10,8 @@ export interface EnqueueOptions {
   by?: number | null;
   /** Start no sooner than this many seconds from now. */
   startAfterSeconds?: number;
-  /** At most one waiting job with this key per kind; a second enqueue is dropped (returns null). */
-  singletonKey?: string;
+  /** This job's time limit, when it differs from its kind's (a big import, say). */
+  expireInSeconds?: number;
 }
 
 /** How a job's data is stored: the kind's own data, and who caused it. */
@@ -52,7 +52,7 @@ export class JobQueue {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) },
       // Expired jobs (their process died) go back to the queue within this.
-      maintenanceIntervalSeconds: 30,
+      maintenanceIntervalSeconds: 10,
       // Finished jobs stay on the jobs screen a week, then are deleted.
       archiveCompletedAfterSeconds: 7 * 24 * 3600,
       archiveFailedAfterSeconds: 30 * 24 * 3600,
@@ -64,10 +64,14 @@ export class JobQueue {
     return [...this.kinds.keys()];
   }
 
-  async start() {
+  /**
+   * Installs or upgrades the queue's tables and the kinds' settings, then
+   * (unless `work` is false: a process that only enqueues) runs the schedules
+   * and a worker per kind.
+   */
+  async start({ work = true }: { work?: boolean } = {}) {
     if (this.started) return;
-    const log = this.deps().log;
-    this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    this.boss.on('error', (err) => this.deps().log.error({ err }, 'job queue error'));
     await this.boss.start();
     for (const k of this.kinds.values()) {
       const options = {
@@ -79,6 +83,10 @@ export class JobQueue {
       };
       await this.boss.createQueue(k.kind, options);
       await this.boss.updateQueue(k.kind, options);
+    }
+    this.started = true;
+    if (!work) return;
+    for (const k of this.kinds.values()) {
       const cron = k.schedule?.(this.deps().config);
       if (cron) await this.boss.schedule(k.kind, cron, { data: {}, by: null });
       else await this.boss.unschedule(k.kind);
@@ -86,30 +94,30 @@ export class JobQueue {
     // The embedded database has one process: a job still active at start was
     // cut off by a crash and is handed back to the queue now, not after it expires.
     if (this.database.kind === 'pglite')
-      await this.releaseActive('the server stopped while it ran');
+      await this.releaseActive('The server stopped while it ran');
     this.workers = [...this.kinds.values()].map((k) => new KindWorker(this.boss, k, this.deps));
     for (const w of this.workers) w.start();
-    this.started = true;
   }
 
   /**
    * Writes a job through `executor`: pass the transaction of the change that
    * causes the job and the job exists only if that change commits. Returns the
-   * job id (null when a singleton key dropped it).
+   * job id.
    */
   async enqueue<K extends JobKindName>(
     executor: Executor,
     kind: K,
     data: JobDataMap[K],
     options: EnqueueOptions = {},
-  ): Promise<string | null> {
+  ): Promise<string> {
     if (!this.kinds.has(kind)) throw new Error(`Unknown job kind: ${kind}`);
     const stored: StoredJobData = { data, by: options.by ?? null };
     const id = await this.boss.send(kind, stored, {
       db: executorAdapter(executor),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
     });
+    if (!id) throw new Error(`The ${kind} job was not queued`);
     if (!options.startAfterSeconds) this.wakeSoon(kind);
     return id;
   }
@@ -146,6 +154,7 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     await Promise.all(this.workers.map((w) => w.stop(DRAIN_SECONDS * 1000)));
+    this.deps().log.info('job queue stopped');
     this.workers = [];
     await this.boss.stop({ graceful: true, close: false, timeout: 1000 });
   }
