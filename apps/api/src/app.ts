@@ -36,6 +36,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Pino options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Tests: a write that breaks its audit declaration fails loudly (see audit.default.ts). */
+  strictAudit?: boolean;
 }
 
 /** Feature modules: each registers its contract routes. Later features add a line. */
@@ -76,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     authCache: new AuthCache(),
+    strictAudit: opts.strictAudit ?? false,
     storage: createStorage(config),
     log: app.log,
     mailer:
@@ -89,7 +92,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('deps', deps);
   app.decorateRequest('admin', null);
-  app.decorateRequest('audited', false);
 
   registerErrorHandler(app);
   await registerSecurity(app);

@@ -51,6 +51,7 @@ export const inviteAcceptBody = z.object({ token: tokenSchema, password: passwor
 export const authRoutes = defineRoutes({
   login: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/login',
     access: 'public',
     tag: 'auth',
@@ -61,6 +62,7 @@ export const authRoutes = defineRoutes({
   },
   confirmOtp: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/confirmotp',
     access: 'public',
     tag: 'auth',
@@ -71,6 +73,7 @@ export const authRoutes = defineRoutes({
   },
   resendOtp: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/resendotp',
     access: 'public',
     tag: 'auth',
@@ -80,6 +83,8 @@ export const authRoutes = defineRoutes({
   },
   refresh: {
     method: 'POST',
+    // Routine (every few minutes per open tab): only a reused token is audited.
+    audit: 'none',
     path: '/auth/refresh',
     access: 'public',
     tag: 'auth',
@@ -90,6 +95,7 @@ export const authRoutes = defineRoutes({
   },
   logout: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/logout',
     access: 'session',
     tag: 'auth',
@@ -99,6 +105,7 @@ export const authRoutes = defineRoutes({
   },
   logoutAll: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/logoutall',
     access: 'session',
     tag: 'auth',
@@ -115,6 +122,7 @@ export const authRoutes = defineRoutes({
   },
   passwordUpdate: {
     method: 'POST',
+    audit: 'self',
     path: '/user/password/update',
     access: 'session',
     tag: 'auth',
@@ -125,6 +133,7 @@ export const authRoutes = defineRoutes({
   },
   resetLink: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/password/resetlink',
     access: 'public',
     tag: 'auth',
@@ -135,6 +144,7 @@ export const authRoutes = defineRoutes({
   },
   passwordReset: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/password/reset',
     access: 'public',
     tag: 'auth',
@@ -152,6 +162,7 @@ export const authRoutes = defineRoutes({
   },
   setup: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/setup',
     access: 'public',
     tag: 'auth',
@@ -170,6 +181,7 @@ export const authRoutes = defineRoutes({
   },
   inviteAccept: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/invite/accept',
     access: 'public',
     tag: 'auth',

@@ -168,6 +168,7 @@ export const bookRoutes = defineRoutes({
   createBook: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/createbookcontent',
     spec: true,
     summary: 'Create a book (ISBN-10 accepted, stored as ISBN-13; 409 when the ISBN is taken)',
@@ -185,6 +186,7 @@ export const bookRoutes = defineRoutes({
   editBook: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/editbook',
     summary: "Edit a book's ISBN, title, grade, subject, series, edition, language or status",
     body: editBookBody,
@@ -193,6 +195,7 @@ export const bookRoutes = defineRoutes({
   changeBookStatus: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/changebookstatus',
     summary: 'Set the status of several books at once (all or none)',
     body: changeBookStatusBody,
@@ -201,6 +204,7 @@ export const bookRoutes = defineRoutes({
   appendIsbns: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/appendmultipleisbn',
     spec: true,
     summary:
@@ -211,6 +215,7 @@ export const bookRoutes = defineRoutes({
   removeExtraIsbn: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removeextraisbn',
     summary: 'Detach one extra ISBN from a book',
     body: removeExtraIsbnBody,
@@ -227,6 +232,7 @@ export const bookRoutes = defineRoutes({
   uploadCatalog: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadbookcatalog',
     spec: true,
     summary:
@@ -237,6 +243,7 @@ export const bookRoutes = defineRoutes({
   uploadCover: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadcover',
     summary:
       'Set or replace a book\'s cover: multipart, field bookId before the field "file" (PNG, JPEG or WebP by content; 415 otherwise, 413 over UPLOAD_MAX_IMAGE_MB); the old cover file is removed',
@@ -245,6 +252,7 @@ export const bookRoutes = defineRoutes({
   removeCover: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removecover',
     summary: "Remove a book's cover (its file goes with it); a book without one is answered as is",
     body: idBody,

@@ -21,6 +21,14 @@ export interface RouteDef {
   download?: boolean;
   /** True when the route appears in the spec's catalogue of 158 paths. */
   spec?: boolean;
+  /**
+   * How a successful POST (a write) is audited. Absent: the route layer writes
+   * a generic row (the route's name as action, its tag as entity, the body
+   * without secrets). `self`: the service writes its own, richer row (before
+   * and after) and the route layer checks that it did. `none`: the call leaves
+   * no row on purpose (a routine token rotation); tests pin that list.
+   */
+  audit?: 'self' | 'none';
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   logger?: object;
   /** Runs on the built app before ready(): a test may add its own routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** False: audit gaps are logged and covered, as in production (default true: they fail). */
+  strictAudit?: boolean;
 }
 
 let seq = 0;
@@ -57,7 +59,13 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, logger: opts.logger ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: opts.logger ?? false,
+    strictAudit: opts.strictAudit ?? true,
+  });
   await opts.beforeReady?.(app);
   await app.ready();
 
