@@ -39,6 +39,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListQuery = listQuery(['at']).extend({
   actorId: idSchema.optional(),
+  // Lists, not free text: only what the trail can hold (the input rules hold trivially).
   action: z.enum(AUDIT_ACTION_KEYS).optional(),
   entity: z.enum(AUDIT_ENTITY_KEYS).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
