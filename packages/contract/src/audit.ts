@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuery, paginated, textSchema, timestampSchema } from './common.ts';
+import { idParam, listQuery, paginated, textSchema, timestampSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 export const auditEntrySchema = z.object({
@@ -18,7 +18,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListQuery = listQuery(['at']).extend({
-  actorId: idSchema.optional(),
+  actorId: idParam.optional(),
   action: textSchema({ max: 80 }).optional(),
   entity: textSchema({ max: 80 }).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
