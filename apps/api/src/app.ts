@@ -18,6 +18,7 @@ import { mediaModule } from './modules/media/media.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { httpServerOptions, registerSlowBodyGuard } from './plugins/http-limits.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -68,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    ...httpServerOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);
+  registerSlowBodyGuard(app, config);
   await registerSecurity(app);
   await registerOpenApi(app);
   await registerMultipart(app, config);

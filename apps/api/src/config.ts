@@ -49,6 +49,9 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 24)
     .default(6),
+  HEADERS_TIMEOUT: duration.default(20_000),
+  REQUEST_TIMEOUT: duration.default(3_600_000),
+  BODY_MIN_RATE_KB: z.coerce.number().min(0).max(1_000_000).default(8),
 });
 
 export interface Config {
@@ -75,6 +78,8 @@ export interface Config {
   xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
   /** Orphaned uploads (modules/files): removed when older than graceMs, every intervalMs (0 = never). */
   fileSweep: { graceMs: number; intervalMs: number };
+  /** Slow clients (plugins/http-limits.ts): headers and whole-request deadlines, a body's least rate. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; bodyMinBytesPerSecond: number };
 }
 
 const MB = 1024 * 1024;
@@ -134,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileSweep: {
       graceMs: Math.round(e.FILE_SWEEP_GRACE_HOURS * 3_600_000),
       intervalMs: Math.round(e.FILE_SWEEP_INTERVAL_HOURS * 3_600_000),
+    },
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT,
+      requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT, e.HEADERS_TIMEOUT),
+      bodyMinBytesPerSecond: Math.round(e.BODY_MIN_RATE_KB * 1024),
     },
   };
 }

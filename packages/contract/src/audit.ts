@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTION_KEYS, AUDIT_ENTITY_KEYS } from './audit-actions.ts';
-import { idSchema, listQuery, paginated, timestampSchema } from './common.ts';
+import { idParam, listQuery, paginated, timestampSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /**
@@ -38,7 +38,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListQuery = listQuery(['at']).extend({
-  actorId: idSchema.optional(),
+  actorId: idParam.optional(),
   // Lists, not free text: only what the trail can hold (the input rules hold trivially).
   action: z.enum(AUDIT_ACTION_KEYS).optional(),
   entity: z.enum(AUDIT_ENTITY_KEYS).optional(),

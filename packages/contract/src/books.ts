@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   booleanQuery,
   idBody,
+  idParam,
   idSchema,
   listQuery,
   okSchema,
@@ -55,8 +56,8 @@ const optionalText = (max: number) =>
 export const BOOK_SORTS = ['title', 'isbn', 'createdAt', 'updatedAt'] as const;
 
 export const bookFilters = z.object({
-  gradeId: idSchema.optional(),
-  subjectId: idSchema.optional(),
+  gradeId: idParam.optional(),
+  subjectId: idParam.optional(),
   status: bookStatusSchema.optional(),
 });
 
@@ -138,12 +139,12 @@ export const uploadCatalogResponse = z.object({
 export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;
 
 /** uploadcover's form field, sent BEFORE the file part (the server reads fields up to the file). */
-export const uploadCoverFields = z.object({ bookId: idSchema });
+export const uploadCoverFields = z.object({ bookId: idParam });
 
 /** Cover images: sniffed from the bytes (never SVG). */
 export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export const coverFileQuery = z.object({ id: idSchema, ...signedLinkFields });
+export const coverFileQuery = z.object({ id: idParam, ...signedLinkFields });
 
 const common = { access: 'books', tag: 'books' } as const;
 
@@ -172,7 +173,7 @@ export const bookRoutes = defineRoutes({
     method: 'GET',
     path: '/book/getbook',
     summary: 'One book with its extra ISBNs',
-    query: z.object({ id: idSchema }),
+    query: z.object({ id: idParam }),
     response: bookSchema,
   },
   editBook: {

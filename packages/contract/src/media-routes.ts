@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idBody, idSchema, okSchema, paginated } from './common.ts';
+import { idBody, idParam, okSchema, paginated } from './common.ts';
 import {
   addMediaBody,
   editMediaBody,
@@ -67,7 +67,7 @@ function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, st
       path: paths.get!,
       spec: true,
       summary: `One ${noun} with its signed play link`,
-      query: z.object({ id: idSchema }),
+      query: z.object({ id: idParam }),
       response: mediaItemSchema,
     },
     delete: {

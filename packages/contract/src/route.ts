@@ -40,7 +40,13 @@ type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 
 export type RouteQuery<R extends RouteDef> = Infer<R['query']>;
 export type RouteBody<R extends RouteDef> = Infer<R['body']>;
-/** What a caller may send (before defaults and coercion are applied). */
-export type RouteQueryInput<R extends RouteDef> = Input<R['query']>;
+/**
+ * What a caller may send (before defaults and parsing are applied). A query
+ * string is text, so a number is as good as its decimal digits there.
+ */
+export type RouteQueryInput<R extends RouteDef> = QueryText<Input<R['query']>>;
+type QueryText<T> = T extends object
+  ? { [K in keyof T]: string extends T[K] ? T[K] | number : T[K] }
+  : T;
 export type RouteBodyInput<R extends RouteDef> = Input<R['body']>;
 export type RouteResponse<R extends RouteDef> = Infer<R['response']>;

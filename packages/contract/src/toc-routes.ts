@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idBody, idSchema, okSchema } from './common.ts';
+import { idBody, idParam, okSchema } from './common.ts';
 import { reorderBody } from './curriculum.ts';
 import { defineRoutes } from './route.ts';
 import {
@@ -115,7 +115,7 @@ export const tocRoutes = defineRoutes({
     method: 'GET',
     path: '/book/tocnodeimpact',
     summary: 'How many nodes and content items deleting a TOC node would remove',
-    query: z.object({ id: idSchema }),
+    query: z.object({ id: idParam }),
     response: tocNodeImpactSchema,
   },
   deleteTocNode: {
@@ -183,7 +183,7 @@ export const tocRoutes = defineRoutes({
     path: '/book/getpdfbycontentid',
     spec: true,
     summary: "Stream a content item's PDF (byte ranges supported)",
-    query: z.object({ id: idSchema }),
+    query: z.object({ id: idParam }),
     download: true,
   },
   contentFile: {

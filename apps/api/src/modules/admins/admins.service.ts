@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { admins } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -220,9 +221,4 @@ export async function resendInvite(deps: Deps, ctx: RequestContext, actor: AuthA
 async function sendInvitation(deps: Deps, row: AdminRow, token: string) {
   const link = `${deps.config.publicBaseUrl}/invite?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(invitationMail(row.email, row.name, link, TTL.invite / 86_400_000));
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
