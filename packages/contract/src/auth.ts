@@ -59,6 +59,9 @@ export const setupBody = z.object({
 export const inviteQuery = z.object({ token: tokenSchema });
 export const inviteInfoResponse = z.object({ email: z.string(), name: z.string() });
 export const inviteAcceptBody = z.object({ token: tokenSchema, password: passwordSchema });
+/** The links a person opens with a one-time token: e-mailed reset and invite, printed setup. */
+export const LINK_KINDS = ['reset', 'invite', 'setup'] as const;
+export const linkCheckBody = z.object({ kind: z.enum(LINK_KINDS), token: tokenSchema });
 
 export const authRoutes = defineRoutes({
   login: {
@@ -190,6 +193,18 @@ export const authRoutes = defineRoutes({
     summary: 'Who an invitation is for',
     query: inviteQuery,
     response: inviteInfoResponse,
+  },
+  checkLink: {
+    method: 'POST',
+    path: '/auth/link/check',
+    access: 'public',
+    // A read that needs a body (the token stays out of URLs and logs).
+    audit: 'none',
+    tag: 'auth',
+    summary:
+      'Whether a reset, invite or setup link can still be used, before its form is filled; uses nothing up',
+    body: linkCheckBody,
+    response: okSchema,
   },
   inviteAccept: {
     method: 'POST',

@@ -186,6 +186,11 @@ export const WRITE_SAMPLES: Record<WriteRoute, Sample> = {
       password: 'a new long passphrase 42',
     });
   },
+  checkLink: async (w) => {
+    const { email } = await invited(w);
+    const mail = await w.t.smtp.waitFor((m) => m.to.includes(email));
+    return post('/auth/link/check', { kind: 'invite', token: linkTokenIn(mail) });
+  },
   inviteAccept: async (w) => {
     const { email } = await invited(w);
     const mail = await w.t.smtp.waitFor((m) => m.to.includes(email));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { checkLink } from './link-check.service.ts';
 import { confirmOtp, login, resendOtp } from './login.service.ts';
 import {
   acceptInvite,
@@ -71,6 +72,10 @@ export function authModule(app: FastifyInstance, deps: Deps) {
       return ok;
     },
     inviteInfo: ({ query }) => inviteInfo(deps, query.token),
+    checkLink: async ({ body }) => {
+      await checkLink(deps, body.kind, body.token);
+      return ok;
+    },
     inviteAccept: async ({ body, ctx }) => {
       await acceptInvite(deps, ctx, body.token, body.password);
       return ok;
