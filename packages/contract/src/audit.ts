@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuery, paginated, timestampSchema } from './common.ts';
+import { idSchema, listQuery, paginated, textSchema, timestampSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 export const auditEntrySchema = z.object({
@@ -19,8 +19,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListQuery = listQuery(['at']).extend({
   actorId: idSchema.optional(),
-  action: z.string().max(80).optional(),
-  entity: z.string().max(80).optional(),
+  action: textSchema({ max: 80 }).optional(),
+  entity: textSchema({ max: 80 }).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });

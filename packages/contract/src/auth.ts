@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, okSchema, passwordSchema, timestampSchema } from './common.ts';
+import {
+  emailSchema,
+  nameSchema,
+  okSchema,
+  passwordSchema,
+  secretSchema,
+  timestampSchema,
+} from './common.ts';
 import { moduleKeySchema } from './modules.ts';
 import { defineRoutes } from './route.ts';
 
@@ -20,9 +27,14 @@ export type SessionAdmin = z.infer<typeof sessionAdminSchema>;
 
 export const otpSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
 export const challengeIdSchema = z.uuid('Invalid challenge');
-const tokenSchema = z.string().min(16).max(2048);
+/** Tokens are URL-safe text: printable ASCII only. */
+const tokenSchema = z
+  .string()
+  .min(16)
+  .max(2048)
+  .regex(/^[\x21-\x7e]+$/, 'Invalid token');
 
-export const loginBody = z.object({ email: emailSchema, password: z.string().min(1).max(1024) });
+export const loginBody = z.object({ email: emailSchema, password: secretSchema(1024).min(1) });
 export const challengeResponse = z.object({
   challengeId: challengeIdSchema,
   expiresAt: timestampSchema,
@@ -33,7 +45,7 @@ export const signedInResponse = tokenPairSchema.extend({ admin: sessionAdminSche
 export const refreshBody = z.object({ refreshToken: tokenSchema });
 export const logoutBody = z.object({ refreshToken: tokenSchema.optional() });
 export const passwordUpdateBody = z.object({
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: secretSchema(1024).min(1),
   newPassword: passwordSchema,
 });
 export const resetLinkBody = z.object({ email: emailSchema });

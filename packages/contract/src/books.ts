@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
   booleanQuery,
-  hasControlCharacters,
   idBody,
   idSchema,
   listQuery,
   okSchema,
   paginated,
+  signedLinkFields,
+  textSchema,
   timestampSchema,
 } from './common.ts';
 import { isbnSchema } from './isbn.ts';
@@ -42,16 +43,11 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
-const titleSchema = text(300).pipe(z.string().min(1, 'Required'));
+const titleSchema = textSchema({ min: 1, max: 300 });
+const languageSchema = textSchema({ min: 1, max: 40 });
 /** Optional free text: blank is stored as null. */
 const optionalText = (max: number) =>
-  text(max)
+  textSchema({ max })
     .nullable()
     .optional()
     .transform((s) => (s ? s : s === undefined ? undefined : null));
@@ -77,7 +73,7 @@ export const createBookBody = z.object({
   subjectId: idSchema.nullable().optional(),
   series: optionalText(120),
   edition: optionalText(60),
-  language: text(40).pipe(z.string().min(1, 'Required')).default('English'),
+  language: languageSchema.default('English'),
   status: bookStatusSchema.default('draft'),
 });
 export type CreateBookBody = z.input<typeof createBookBody>;
@@ -90,7 +86,7 @@ export const editBookBody = z.object({
   subjectId: idSchema.nullable().optional(),
   series: optionalText(120),
   edition: optionalText(60),
-  language: text(40).pipe(z.string().min(1, 'Required')).optional(),
+  language: languageSchema.optional(),
   status: bookStatusSchema.optional(),
 });
 export type EditBookBody = z.input<typeof editBookBody>;
@@ -147,11 +143,7 @@ export const uploadCoverFields = z.object({ bookId: idSchema });
 /** Cover images: sniffed from the bytes (never SVG). */
 export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export const coverFileQuery = z.object({
-  id: idSchema,
-  exp: z.string().max(20),
-  sig: z.string().max(100),
-});
+export const coverFileQuery = z.object({ id: idSchema, ...signedLinkFields });
 
 const common = { access: 'books', tag: 'books' } as const;
 

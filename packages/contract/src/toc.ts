@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { importErrorSchema } from './books.ts';
 import {
   booleanQuery,
-  hasControlCharacters,
   idSchema,
   okSchema,
+  signedLinkFields,
+  textSchema,
   timestampSchema,
 } from './common.ts';
 import { isbnSchema } from './isbn.ts';
@@ -75,13 +76,7 @@ export const tocSchema = z.object({
 });
 export type Toc = z.infer<typeof tocSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
-export const tocTitleSchema = text(300).pipe(z.string().min(1, 'Required'));
+export const tocTitleSchema = textSchema({ min: 1, max: 300 });
 
 export const isbnQuery = z.object({ isbn: isbnSchema });
 
@@ -185,11 +180,7 @@ export const checkMappingResponse = z.object({
 
 export const setMediaTocBody = z.object({ nodeId: idSchema, mediaItemId: idSchema });
 
-export const contentFileQuery = z.object({
-  id: idSchema,
-  exp: z.string().max(20),
-  sig: z.string().max(100),
-});
+export const contentFileQuery = z.object({ id: idSchema, ...signedLinkFields });
 
 /**
  * TOC as XLSX (Sunbird style): "Level 1" … "Level N" (one column per level,

@@ -15,7 +15,7 @@ import {
   type MasterItem,
   tableOf,
 } from './curriculum.levels.ts';
-import { usageMessage } from './curriculum.usage.ts';
+import { curriculumUsageMessage } from './curriculum.usage.ts';
 
 /**
  * Writes to subjects, chapters and topics. Each locks the parent row first,
@@ -183,7 +183,7 @@ export async function removeItem(deps: Deps, ctx: RequestContext, key: LevelKey,
   await deps.db
     .transaction(async (tx) => {
       await lockItem(tx, level, id);
-      const used = await usageMessage(tx, key, id);
+      const used = await curriculumUsageMessage(tx, key, id);
       if (used) throw conflict(used);
       const before = await itemById(tx, level, id);
       await tx.delete(t).where(eq(t.id, id));

@@ -1,6 +1,6 @@
 import { routes } from '@bo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client.ts';
+import { apiCall } from '../api-client.ts';
 import { curriculumKeys } from './curriculum-keys.ts';
 
 /** GET /book/getgrades: the seeded grades with their subject counts. */
