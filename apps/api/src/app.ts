@@ -5,6 +5,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
+import type { JobKind } from './jobs/job.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { JOBS } from './jobs/registry.ts';
 import { AuthCache } from './lib/auth-cache.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerMethodFallbacks } from './lib/register-routes.ts';
@@ -35,6 +38,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  /** Job kinds beyond the product's own (tests add kinds of their own). */
+  jobKinds?: JobKind[];
   /** Pino options; false silences the log (tests). */
   logger?: boolean | object;
   /** Tests: a write that breaks its audit declaration fails loudly (see audit.default.ts). */
@@ -74,8 +79,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const jobs = new JobQueue(opts.database, [...JOBS, ...(opts.jobKinds ?? [])], () => deps);
   const deps: Deps = {
     config,
+    jobs,
     database: opts.database,
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
@@ -103,7 +110,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const mod of MODULES) mod(app, deps);
   registerMethodFallbacks(app);
   await registerSpa(app, config.webDist);
-  app.addHook('onClose', async () => deps.mailer.close());
+  // The queue runs with the app: started once it is ready, drained when it closes.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    deps.mailer.close();
+  });
   return app;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { admins } from '../db/schema/index.ts';
+import type { JobKind } from '../jobs/job.ts';
 import { manualClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { codeIn, type SmtpReceiver, startSmtpReceiver } from './smtp-receiver.ts';
@@ -31,6 +32,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Pino options for the app log; silent when absent. */
   logger?: object;
+  /** Job kinds of the test's own, beside the product's (the queue runs for real). */
+  jobKinds?: JobKind[];
   /** Runs on the built app before ready(): a test may add its own routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** False: audit gaps are logged and covered, as in production (default true: they fail). */
@@ -65,6 +68,7 @@ export async function createTestApp(
     clock,
     logger: opts.logger ?? false,
     strictAudit: opts.strictAudit ?? true,
+    jobKinds: opts.jobKinds,
   });
   await opts.beforeReady?.(app);
   await app.ready();
