@@ -22,6 +22,7 @@ import { mediaModule } from './modules/media/media.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { httpServerOptions, registerSlowBodyGuard } from './plugins/http-limits.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -42,6 +43,8 @@ export interface AppOptions {
   jobKinds?: JobKind[];
   /** Pino options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Tests: a write that breaks its audit declaration fails loudly (see audit.default.ts). */
+  strictAudit?: boolean;
 }
 
 /** Feature modules: each registers its contract routes. Later features add a line. */
@@ -73,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    ...httpServerOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     authCache: new AuthCache(),
+    strictAudit: opts.strictAudit ?? false,
     storage: createStorage(config),
     log: app.log,
     mailer:
@@ -98,9 +103,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('deps', deps);
   app.decorateRequest('admin', null);
-  app.decorateRequest('audited', false);
 
   registerErrorHandler(app);
+  registerSlowBodyGuard(app, config);
   await registerSecurity(app);
   await registerOpenApi(app);
   await registerMultipart(app, config);

@@ -23,4 +23,9 @@ export interface Deps {
   storage: Storage;
   /** Cleared on every revocation or admin change (see lib/auth-cache.ts). */
   authCache: AuthCache<AuthAdmin>;
+  /**
+   * A write that breaks its route's audit declaration fails (tests) instead of
+   * being logged and covered by a generic row (production).
+   */
+  strictAudit: boolean;
 }

@@ -18,6 +18,8 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir, purpose: 'server' },
   );
   const app = await buildApp({ config, database });
+  // A misconfigured bucket stops the start with its reason, not the first upload.
+  await app.deps.storage.check?.();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   jobKinds?: JobKind[];
   /** Runs on the built app before ready(): a test may add its own routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** False: audit gaps are logged and covered, as in production (default true: they fail). */
+  strictAudit?: boolean;
 }
 
 let seq = 0;
@@ -65,6 +67,7 @@ export async function createTestApp(
     database,
     clock,
     logger: opts.logger ?? false,
+    strictAudit: opts.strictAudit ?? true,
     jobKinds: opts.jobKinds,
   });
   await opts.beforeReady?.(app);

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { admins } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { sendMail } from '../../mail/mail.jobs.ts';
 import { invitationMail } from '../../mail/templates.ts';
@@ -221,9 +222,4 @@ export async function resendInvite(deps: Deps, ctx: RequestContext, actor: AuthA
 async function sendInvitation(deps: Deps, tx: Tx, row: AdminRow, token: string, by: number) {
   const link = `${deps.config.publicBaseUrl}/invite?token=${encodeURIComponent(token)}`;
   await sendMail(deps, tx, invitationMail(row.email, row.name, link, TTL.invite / 86_400_000), by);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '@bo/contract';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
@@ -264,6 +265,6 @@ function lockedError(until: Date, now: Date) {
   );
 }
 
-function failed(action: string, id: number | null, email: string | null, reason: string) {
-  return { action, entity: 'session', actor: { id, email }, after: { reason } };
+function failed(action: AuditAction, id: number | null, email: string | null, reason: string) {
+  return { action, entity: 'session' as const, actor: { id, email }, after: { reason } };
 }

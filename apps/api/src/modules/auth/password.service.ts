@@ -9,6 +9,7 @@ import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts'
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findAdminByEmail } from './admin-lookup.ts';
+import { usableLink } from './link-check.service.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 import {
   bindingOf,
@@ -105,13 +106,8 @@ export async function resetPassword(
   assertAcceptablePassword(password, 'password');
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    const row = await findLiveToken(deps, tx, 'reset', token);
-    const [target] = await tx
-      .select()
-      .from(admins)
-      .where(eq(admins.id, row.adminId ?? 0));
-    if (!target || target.status !== 'active' || row.binding !== bindingOf(target))
-      throw invalidLink();
+    const { row, admin: target } = await usableLink(deps, tx, 'reset', token);
+    if (!target) throw invalidLink();
     await useToken(deps, tx, row.id);
     await tx
       .update(admins)
@@ -181,12 +177,8 @@ export async function completeSetup(
 }
 
 export async function inviteInfo(deps: Deps, token: string) {
-  const row = await findLiveToken(deps, deps.db, 'invite', token);
-  const [admin] = await deps.db
-    .select()
-    .from(admins)
-    .where(eq(admins.id, row.adminId ?? 0));
-  if (!admin || admin.status !== 'invited') throw invalidLink();
+  const { admin } = await deps.db.transaction((tx) => usableLink(deps, tx, 'invite', token));
+  if (!admin) throw invalidLink();
   return { email: admin.email, name: admin.name };
 }
 
@@ -199,12 +191,8 @@ export async function acceptInvite(
   assertAcceptablePassword(password, 'password');
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    const row = await findLiveToken(deps, tx, 'invite', token);
-    const [admin] = await tx
-      .select()
-      .from(admins)
-      .where(eq(admins.id, row.adminId ?? 0));
-    if (!admin || admin.status !== 'invited') throw invalidLink();
+    const { row, admin } = await usableLink(deps, tx, 'invite', token);
+    if (!admin) throw invalidLink();
     await useToken(deps, tx, row.id);
     await tx
       .update(admins)
