@@ -128,6 +128,14 @@ async function sheet(header: string[], rows: unknown[][]) {
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+/** A job that will not run on its own (an hour away), then cancelled: one a retry may revive. */
+async function cancelledJob(w: World) {
+  const { jobs, db } = w.t.app.deps;
+  const id = await jobs.enqueue(db, 'files.sweep', {}, { startAfterSeconds: 3600 });
+  await jobs.boss.cancel('files.sweep', id);
+  return id;
+}
+
 async function upload(
   w: World,
   url: string,
@@ -209,6 +217,7 @@ export const WRITE_SAMPLES: Record<WriteRoute, Sample> = {
   editAdmin: async (w) =>
     post('/user/edituser', { id: (await invited(w)).id, name: 'Renamed' }, w.token),
   deleteAdmin: async (w) => post('/manage/deleteadminuser', { id: (await invited(w)).id }, w.token),
+  retryJob: async (w) => post('/jobs/retry', { id: await cancelledJob(w) }, w.token),
   resendInvite: async (w) => post('/manage/resendinvite', { id: (await invited(w)).id }, w.token),
   updateModules: async (w) =>
     post('/manage/updatemodules', { id: (await invited(w)).id, modules: ['media'] }, w.token),
