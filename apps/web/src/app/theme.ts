@@ -18,7 +18,7 @@ export const theme = createTheme({
   luminanceThreshold: 0.19,
   defaultRadius: 'md',
   fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans Devanagari", sans-serif',
   headings: { fontWeight: '650' },
   components: {
     Button: { defaultProps: { radius: 'md' } },

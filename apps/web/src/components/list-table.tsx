@@ -1,3 +1,5 @@
+import 'mantine-datatable/styles.css';
+// Its styles travel with the component, so screens without a list never load them.
 import { Alert, Button } from '@mantine/core';
 import {
   DataTable,

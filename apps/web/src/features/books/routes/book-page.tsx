@@ -16,7 +16,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { TocSection } from '../../toc/components/toc-section.tsx';
+import { TocSection } from '../../toc/index.ts';
 import { useBook } from '../api/get-book.ts';
 import { BookCover } from '../components/book-cover.tsx';
 import { BookFormModal } from '../components/book-form-modal.tsx';
