@@ -32,13 +32,36 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string; purpose: string }
   | { kind: 'memory' };
 
+/** Any fixed number, the same in every process: the key of the migration lock. */
+const MIGRATION_LOCK = 0x6d696772;
+
+/**
+ * Several processes may start at once on one PostgreSQL database (a rolling
+ * upgrade, a scaled start): the migrator has no lock of its own, so two
+ * would both apply the same migration and one would fail. They queue on a
+ * session advisory lock instead; the later one finds nothing left to do.
+ */
+async function migrateExclusively(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await migrateExclusively(pool);
     } catch (err) {
       await pool.end();
       throw err;
