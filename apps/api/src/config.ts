@@ -49,6 +49,9 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 24)
     .default(6),
+  HEADERS_TIMEOUT: duration.default(20_000),
+  REQUEST_TIMEOUT: duration.default(3_600_000),
+  BODY_MIN_RATE_KB: z.coerce.number().min(0).max(1_000_000).default(8),
   S3_BUCKET: z.string().min(3).optional(),
   S3_PREFIX: z
     .string()
@@ -85,6 +88,8 @@ export interface Config {
   xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
   /** Orphaned uploads (modules/files): removed when older than graceMs, every intervalMs (0 = never). */
   fileSweep: { graceMs: number; intervalMs: number };
+  /** Slow clients (plugins/http-limits.ts): headers and whole-request deadlines, a body's least rate. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; bodyMinBytesPerSecond: number };
   /** Object storage for uploaded files; absent: the local directory DATA_DIR/files. */
   s3: S3Config | undefined;
 }
@@ -163,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileSweep: {
       graceMs: Math.round(e.FILE_SWEEP_GRACE_HOURS * 3_600_000),
       intervalMs: Math.round(e.FILE_SWEEP_INTERVAL_HOURS * 3_600_000),
+    },
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT,
+      requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT, e.HEADERS_TIMEOUT),
+      bodyMinBytesPerSecond: Math.round(e.BODY_MIN_RATE_KB * 1024),
     },
     s3: e.S3_BUCKET
       ? {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { importErrorSchema } from './books.ts';
 import {
   booleanQuery,
+  idParam,
   idSchema,
   okSchema,
   signedLinkFields,
@@ -155,7 +156,7 @@ export const digitalContentSchema = z.object({
   items: z.array(contentItemSchema),
 });
 
-export const uploadContentFields = z.object({ nodeId: idSchema, title: tocTitleSchema });
+export const uploadContentFields = z.object({ nodeId: idParam, title: tocTitleSchema });
 
 export const checkMappingBody = z.discriminatedUnion('kind', [
   z.object({ nodeId: idSchema, kind: z.literal('video'), mediaItemId: idSchema }),
@@ -180,7 +181,7 @@ export const checkMappingResponse = z.object({
 
 export const setMediaTocBody = z.object({ nodeId: idSchema, mediaItemId: idSchema });
 
-export const contentFileQuery = z.object({ id: idSchema, ...signedLinkFields });
+export const contentFileQuery = z.object({ id: idParam, ...signedLinkFields });
 
 /**
  * TOC as XLSX (Sunbird style): "Level 1" … "Level N" (one column per level,
@@ -192,10 +193,10 @@ export const contentFileQuery = z.object({ id: idSchema, ...signedLinkFields });
  */
 export const TOC_SHEET_MIN_LEVELS = 4;
 export const TOC_SHEET_MAX_LEVELS = 10;
-export const tocDownloadQuery = z.object({ bookId: idSchema });
+export const tocDownloadQuery = z.object({ bookId: idParam });
 
 export const uploadTocQuery = z.object({
-  bookId: idSchema,
+  bookId: idParam,
   /** The default: only report what the file would change. */
   dryRun: booleanQuery.default(true),
   /** Delete the book's nodes (with their content) that are not in the sheet. */

@@ -1,24 +1,3 @@
-import { idSchema } from '@bo/contract';
-import { z } from 'zod';
-
-/** The drill-down's selection, kept in the URL: `?grade=&subject=&chapter=`. */
-export const selectionSchema = z.object({
-  grade: idSchema.optional().catch(undefined),
-  subject: idSchema.optional().catch(undefined),
-  chapter: idSchema.optional().catch(undefined),
-});
-export type Selection = z.infer<typeof selectionSchema>;
-
-/** Choosing at one level clears the levels below it. */
-export function selectAt(
-  level: keyof Selection,
-  id: number,
-): Partial<Record<keyof Selection, number | null>> {
-  if (level === 'grade') return { grade: id, subject: null, chapter: null };
-  if (level === 'subject') return { subject: id, chapter: null };
-  return { chapter: id };
-}
-
 /**
  * The ids in their new order after moving `id` by `delta` places, or null
  * when it cannot move (already first or last, or not in the list).

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { notifyError } from '../../../lib/notify.ts';
+import { notifyError } from './notify.ts';
 import { inOrder } from './ordering.ts';
 
 /**

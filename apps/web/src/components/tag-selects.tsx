@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
-import { useChapters } from '../../../lib/curriculum/list-chapters.ts';
-import { useGrades } from '../../../lib/curriculum/list-grades.ts';
-import { useSubjects } from '../../../lib/curriculum/list-subjects.ts';
-import { useTopics } from '../../../lib/curriculum/list-topics.ts';
+import { useChapters } from '../lib/curriculum/list-chapters.ts';
+import { useGrades } from '../lib/curriculum/list-grades.ts';
+import { useSubjects } from '../lib/curriculum/list-subjects.ts';
+import { useTopics } from '../lib/curriculum/list-topics.ts';
 
 export interface Tags {
   gradeId: number | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inOrder, moveId, selectAt, selectionSchema } from './ordering.ts';
+import { inOrder, moveId } from './ordering.ts';
 
 describe('moveId', () => {
   it('moves up and down, and refuses past either end', () => {
@@ -16,19 +16,6 @@ describe('moveId', () => {
     const ids = [1, 2];
     moveId(ids, 1, 1);
     expect(ids).toEqual([1, 2]);
-  });
-});
-
-describe('selection', () => {
-  it('reads ids from the URL and drops what is not one', () => {
-    const params = Object.fromEntries(new URLSearchParams('grade=4&subject=abc&chapter=-1'));
-    expect(selectionSchema.parse(params)).toEqual({ grade: 4 });
-  });
-
-  it('choosing a level clears the levels below', () => {
-    expect(selectAt('grade', 2)).toEqual({ grade: 2, subject: null, chapter: null });
-    expect(selectAt('subject', 5)).toEqual({ subject: 5, chapter: null });
-    expect(selectAt('chapter', 7)).toEqual({ chapter: 7 });
   });
 });
 
