@@ -29,7 +29,8 @@ export interface Database {
    * Runs `fn` while no other process on this database runs its own: for
    * installing or upgrading shared structures at start (the job queue's
    * tables), which processes started together would otherwise race on.
-   * PGlite has one process, so `fn` simply runs.
+   * The lock holds one pool connection meanwhile, so `fn` runs on the rest
+   * (a pool of one would wait forever). PGlite has one process: `fn` just runs.
    */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
 }
