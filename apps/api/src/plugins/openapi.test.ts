@@ -15,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 function refsIn(value: Json, at: string, out: Array<[string, string]> = []) {
-  if (Array.isArray(value)) value.forEach((v, i) => refsIn(v, `${at}/${i}`, out));
-  else if (value && typeof value === 'object')
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) refsIn(v, `${at}/${i}`, out);
+  } else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) {
       if (k === '$ref' && typeof v === 'string') out.push([at, v]);
       else refsIn(v, `${at}/${k}`, out);
