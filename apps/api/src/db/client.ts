@@ -94,7 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let lock: DirLock | undefined;
   let client: PGlite;
   if (target.kind === 'pglite') {
-    lock = lockDataDir(target.dataDir, target.purpose);
+    lock = await lockDataDir(target.dataDir, target.purpose);
     client = new PGlite(path.join(target.dataDir, 'pglite'), pgliteOptions);
   } else {
     client = new PGlite(pgliteOptions);
