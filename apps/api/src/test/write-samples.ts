@@ -152,7 +152,7 @@ async function upload(
 /**
  * A valid, successful call of every write route, built on a fresh world. The
  * type makes a new write route without a sample a compile error, and the
- * audit walk (audit.walk.test.ts) fails on it too.
+ * audit walk (audit-walk.test.ts) fails on it too.
  */
 export const WRITE_SAMPLES: Record<WriteRoute, Sample> = {
   // Only on an empty database: the walk runs it before anyone else exists.
