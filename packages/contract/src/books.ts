@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   booleanQuery,
   idBody,
+  idParam,
   idSchema,
   listQuery,
   okSchema,
@@ -55,8 +56,8 @@ const optionalText = (max: number) =>
 export const BOOK_SORTS = ['title', 'isbn', 'createdAt', 'updatedAt'] as const;
 
 export const bookFilters = z.object({
-  gradeId: idSchema.optional(),
-  subjectId: idSchema.optional(),
+  gradeId: idParam.optional(),
+  subjectId: idParam.optional(),
   status: bookStatusSchema.optional(),
 });
 
@@ -138,12 +139,12 @@ export const uploadCatalogResponse = z.object({
 export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;
 
 /** uploadcover's form field, sent BEFORE the file part (the server reads fields up to the file). */
-export const uploadCoverFields = z.object({ bookId: idSchema });
+export const uploadCoverFields = z.object({ bookId: idParam });
 
 /** Cover images: sniffed from the bytes (never SVG). */
 export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export const coverFileQuery = z.object({ id: idSchema, ...signedLinkFields });
+export const coverFileQuery = z.object({ id: idParam, ...signedLinkFields });
 
 const common = { access: 'books', tag: 'books' } as const;
 
@@ -160,6 +161,7 @@ export const bookRoutes = defineRoutes({
   createBook: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/createbookcontent',
     spec: true,
     summary: 'Create a book (ISBN-10 accepted, stored as ISBN-13; 409 when the ISBN is taken)',
@@ -171,12 +173,13 @@ export const bookRoutes = defineRoutes({
     method: 'GET',
     path: '/book/getbook',
     summary: 'One book with its extra ISBNs',
-    query: z.object({ id: idSchema }),
+    query: z.object({ id: idParam }),
     response: bookSchema,
   },
   editBook: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/editbook',
     summary: "Edit a book's ISBN, title, grade, subject, series, edition, language or status",
     body: editBookBody,
@@ -185,6 +188,7 @@ export const bookRoutes = defineRoutes({
   changeBookStatus: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/changebookstatus',
     summary: 'Set the status of several books at once (all or none)',
     body: changeBookStatusBody,
@@ -193,6 +197,7 @@ export const bookRoutes = defineRoutes({
   appendIsbns: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/appendmultipleisbn',
     spec: true,
     summary:
@@ -203,6 +208,7 @@ export const bookRoutes = defineRoutes({
   removeExtraIsbn: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removeextraisbn',
     summary: 'Detach one extra ISBN from a book',
     body: removeExtraIsbnBody,
@@ -219,6 +225,7 @@ export const bookRoutes = defineRoutes({
   uploadCatalog: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadbookcatalog',
     spec: true,
     summary:
@@ -229,6 +236,7 @@ export const bookRoutes = defineRoutes({
   uploadCover: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadcover',
     summary:
       'Set or replace a book\'s cover: multipart, field bookId before the field "file" (PNG, JPEG or WebP by content; 415 otherwise, 413 over UPLOAD_MAX_IMAGE_MB); the old cover file is removed',
@@ -237,6 +245,7 @@ export const bookRoutes = defineRoutes({
   removeCover: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removecover',
     summary: "Remove a book's cover (its file goes with it); a book without one is answered as is",
     body: idBody,

@@ -72,17 +72,36 @@ export function secretSchema(max: number) {
     .max(max, `At most ${max} characters`);
 }
 
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * Numbers keep their JSON type in a JSON body: `"2"`, `[2]`, `true` or `"0x2"`
+ * are refused, never read as a number. Only text channels (query strings,
+ * multipart fields) are parsed, by `integerParam`, from decimal digits alone.
+ */
+export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idBody = z.object({ id: idSchema });
+
+/** A whole number written as text: an optional minus sign and digits, nothing else. */
+export function integerParam<T extends z.ZodType<number, number>>(schema: T) {
+  return z
+    .string()
+    .max(20, 'Must be a whole number')
+    .regex(/^-?\d+$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(schema);
+}
+/** An id in a query string or a multipart field. */
+export const idParam = integerParam(idSchema);
 export const timestampSchema = z.string().describe('ISO 8601 date-time, UTC');
 
 export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
-export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.array(errorDetailSchema).optional(),
-  requestId: z.string().optional(),
-});
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof errorSchema>;
 
 /** `exp` and `sig` of a signed file link (checked by the server, 403 when wrong). */
@@ -99,8 +118,8 @@ export const PAGE_SIZE_MAX = 100;
  */
 export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+    page: integerParam(z.number().int().min(1)).default(1),
+    pageSize: integerParam(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE_DEFAULT),
     q: textSchema({ max: 200 }).optional(),
     sort: z.enum(sortable).optional(),
     order: z.enum(['asc', 'desc']).default('asc'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { emailSchema, nameSchema, passwordSchema, textSchema } from './common.ts';
+import { emailSchema, idParam, nameSchema, passwordSchema, textSchema } from './common.ts';
 import { routes } from './index.ts';
 
 /**
@@ -114,5 +114,51 @@ describe('the text rule', () => {
     expect(passwordSchema.parse(' e\u0301 secret ')).toBe(' e\u0301 secret ');
     expect(passwordSchema.safeParse('long enough\u0000').success).toBe(false);
     expect(passwordSchema.safeParse('long enough\uD800').success).toBe(false);
+  });
+});
+
+describe('JSON types', () => {
+  const NOT_A_NUMBER = {
+    '"2"': '2',
+    '[2]': [2],
+    true: true,
+    '"0x2"': '0x2',
+    '"2e0"': '2e0',
+    '" 2 "': ' 2 ',
+  };
+  const NOT_A_BOOLEAN = { '"true"': 'true', '"false"': 'false', 1: 1, 0: 0, '[true]': [true] };
+
+  it('a JSON body takes numbers and booleans only as JSON numbers and booleans', () => {
+    const fields = inputFields().filter((f) => f.channel === 'body');
+    const numbers = fields.filter((f) => kindsOf(f.schema).has('number'));
+    const booleans = fields.filter((f) => kindsOf(f.schema).has('boolean'));
+    expect(numbers.length).toBeGreaterThan(30);
+    expect(booleans.length).toBeGreaterThanOrEqual(3);
+    const accepted: string[] = [];
+    for (const [group, values] of [
+      [numbers, NOT_A_NUMBER],
+      [booleans, NOT_A_BOOLEAN],
+    ] as const)
+      for (const f of group)
+        for (const [what, value] of Object.entries(values))
+          if (f.schema.safeParse(value).success) accepted.push(`${f.path} takes ${what}`);
+    expect(accepted).toEqual([]);
+  });
+
+  it('a query string is text: every parameter is read from a string, whole numbers from digits only', () => {
+    const fields = inputFields().filter((f) => f.channel === 'query');
+    const notText = fields.filter((f) =>
+      [...kindsOf(f.schema)].some((k) => !['string', 'enum'].includes(k)),
+    );
+    expect(notText.map((f) => f.path)).toEqual([]);
+    const integers = fields.filter((f) => typeof f.schema.safeParse('2').data === 'number');
+    expect(integers.length).toBeGreaterThan(10);
+    const accepted: string[] = [];
+    for (const f of integers)
+      for (const v of ['0x2', '2e0', ' 2 ', '2.0', '', '+2', '99999999999999999999'])
+        if (f.schema.safeParse(v).success) accepted.push(`${f.path} takes ${JSON.stringify(v)}`);
+    expect(accepted).toEqual([]);
+    expect(idParam.parse('42')).toBe(42);
+    expect(idParam.safeParse('0').error?.issues[0]?.code).toBe('too_small');
   });
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, listQuery, signedLinkFields, textSchema, timestampSchema } from './common.ts';
+import {
+  idParam,
+  idSchema,
+  listQuery,
+  signedLinkFields,
+  textSchema,
+  timestampSchema,
+} from './common.ts';
 
 /**
  * Media library (DOMAIN.md, Media): videos and audios, each an uploaded file
@@ -85,7 +92,7 @@ export const storageKeySchema = z
   .string()
   .regex(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/, 'Not an uploaded file');
 
-export const durationSchema = z.coerce.number().min(0).max(1_000_000);
+export const durationSchema = z.number().min(0).max(1_000_000);
 
 const tagFields = {
   gradeId: idSchema.nullable().optional(),
@@ -140,10 +147,10 @@ export const MEDIA_SORTS = ['title', 'createdAt', 'updatedAt', 'durationSeconds'
 
 export const mediaFilters = z.object({
   language: textSchema({ max: 40 }).optional(),
-  gradeId: idSchema.optional(),
-  subjectId: idSchema.optional(),
-  chapterId: idSchema.optional(),
-  topicId: idSchema.optional(),
+  gradeId: idParam.optional(),
+  subjectId: idParam.optional(),
+  chapterId: idParam.optional(),
+  topicId: idParam.optional(),
   status: mediaStatusSchema.optional(),
   source: mediaSourceSchema.optional(),
 });
@@ -162,7 +169,7 @@ export const uploadedFileSchema = mediaFileSchema.extend({
 export type UploadedMediaFile = z.infer<typeof uploadedFileSchema>;
 
 export const mediaFileQuery = z.object({
-  id: idSchema,
+  id: idParam,
   part: z.enum(['file', 'thumbnail']).default('file'),
   ...signedLinkFields,
 });

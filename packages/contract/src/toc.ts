@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { importErrorSchema } from './books.ts';
 import {
   booleanQuery,
+  idParam,
   idSchema,
   okSchema,
   signedLinkFields,
@@ -47,21 +48,24 @@ export interface TocNode {
   children: TocNode[];
 }
 
-export const tocNodeSchema: z.ZodType<TocNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    kind: tocNodeKindSchema,
-    title: z.string(),
-    chapterId: z.number().int().nullable(),
-    topicId: z.number().int().nullable(),
-    position: z.number().int(),
-    isFree: z.boolean(),
-    status: tocNodeStatusSchema,
-    contentCount: z.number().int(),
-    children: z.array(tocNodeSchema),
-  }),
-);
+/** Recursive, so OpenAPI refers to it by name (`TocNode`) from wherever it appears. */
+export const tocNodeSchema: z.ZodType<TocNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      kind: tocNodeKindSchema,
+      title: z.string(),
+      chapterId: z.number().int().nullable(),
+      topicId: z.number().int().nullable(),
+      position: z.number().int(),
+      isFree: z.boolean(),
+      status: tocNodeStatusSchema,
+      contentCount: z.number().int(),
+      children: z.array(tocNodeSchema),
+    }),
+  )
+  .meta({ id: 'TocNode' });
 
 export const tocBookSchema = z.object({
   id: z.number().int(),
@@ -155,7 +159,7 @@ export const digitalContentSchema = z.object({
   items: z.array(contentItemSchema),
 });
 
-export const uploadContentFields = z.object({ nodeId: idSchema, title: tocTitleSchema });
+export const uploadContentFields = z.object({ nodeId: idParam, title: tocTitleSchema });
 
 export const checkMappingBody = z.discriminatedUnion('kind', [
   z.object({ nodeId: idSchema, kind: z.literal('video'), mediaItemId: idSchema }),
@@ -180,7 +184,7 @@ export const checkMappingResponse = z.object({
 
 export const setMediaTocBody = z.object({ nodeId: idSchema, mediaItemId: idSchema });
 
-export const contentFileQuery = z.object({ id: idSchema, ...signedLinkFields });
+export const contentFileQuery = z.object({ id: idParam, ...signedLinkFields });
 
 /**
  * TOC as XLSX (Sunbird style): "Level 1" … "Level N" (one column per level,
@@ -192,10 +196,10 @@ export const contentFileQuery = z.object({ id: idSchema, ...signedLinkFields });
  */
 export const TOC_SHEET_MIN_LEVELS = 4;
 export const TOC_SHEET_MAX_LEVELS = 10;
-export const tocDownloadQuery = z.object({ bookId: idSchema });
+export const tocDownloadQuery = z.object({ bookId: idParam });
 
 export const uploadTocQuery = z.object({
-  bookId: idSchema,
+  bookId: idParam,
   /** The default: only report what the file would change. */
   dryRun: booleanQuery.default(true),
   /** Delete the book's nodes (with their content) that are not in the sheet. */

@@ -118,3 +118,56 @@ describe('in a JSON body', () => {
     expectRefused(refresh, /body\.refreshToken: Invalid token/);
   });
 });
+
+describe('JSON bodies take JSON types', () => {
+  it.each([
+    ['true', true],
+    ['[2]', [2]],
+    ['"0x2"', '0x2'],
+    ['"2e0"', '2e0'],
+    ['" 2 "', ' 2 '],
+    ['"2"', '2'],
+    ['1e400 (Infinity)', '1e400'],
+  ])('editbook with id %s answers 400 and edits no book', async (_label, id) => {
+    const before = (await get(`/api/book/getbook?id=${bookId}`)).json();
+    const payload =
+      id === '1e400'
+        ? `{"id": 1e400, "title": "Hijacked"}`
+        : JSON.stringify({ id, title: 'Hijacked' });
+    const res = await t.as(token, {
+      method: 'POST',
+      url: '/api/book/editbook',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expectRefused(res, /body\.id/);
+    expect((await get(`/api/book/getbook?id=${bookId}`)).json()).toEqual(before);
+  });
+
+  it('a JSON number edits the book; a query string id is read from its digits only', async () => {
+    const ok = await post('/api/book/editbook', { id: bookId, title: 'Renamed' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().title).toBe('Renamed');
+    for (const id of ['0x1', '1e0', '%201%20', '1.0', 'true'])
+      expectRefused(
+        await get(`/api/book/getbook?id=${id}`),
+        /querystring\.id: Must be a whole number/,
+      );
+    expect((await get(`/api/book/getbook?id=${bookId}`)).statusCode).toBe(200);
+  });
+
+  it('booleans and other numbers too: "true" is not true, "5" is not 5', async () => {
+    const dummy = await post('/api/book/dummytocforisbn', {
+      isbn: '9780306406157',
+      replace: 'true',
+    });
+    expectRefused(dummy, /body\.replace/);
+    const media = await post('/api/media/addvideo', {
+      source: 'url',
+      url: 'https://videos.example.test/d.mp4',
+      title: 'Typed duration',
+      durationSeconds: '5',
+    });
+    expectRefused(media, /body\.durationSeconds/);
+  });
+});

@@ -1,11 +1,11 @@
-import { idSchema } from '@bo/contract';
+import { idParam } from '@bo/contract';
 import { z } from 'zod';
 
 /** The drill-down's selection, kept in the URL: `?grade=&subject=&chapter=`. */
 export const selectionSchema = z.object({
-  grade: idSchema.optional().catch(undefined),
-  subject: idSchema.optional().catch(undefined),
-  chapter: idSchema.optional().catch(undefined),
+  grade: idParam.optional().catch(undefined),
+  subject: idParam.optional().catch(undefined),
+  chapter: idParam.optional().catch(undefined),
 });
 export type Selection = z.infer<typeof selectionSchema>;
 
