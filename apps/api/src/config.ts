@@ -37,6 +37,7 @@ const envSchema = z.object({
   UPLOAD_MAX_XLSX_MB: megabytes.default(20),
   XLSX_MAX_UNCOMPRESSED_MB: megabytes.default(50),
   XLSX_MAX_ENTRIES: z.coerce.number().int().min(10).default(1000),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   FILE_SWEEP_GRACE_HOURS: z.coerce
     .number()
     .min(1)
@@ -73,6 +74,8 @@ export interface Config {
   uploadMaxBytes: Record<'pdf' | 'video' | 'audio' | 'image' | 'xlsx', number>;
   /** Zip-bomb limits of an uploaded XLSX (lib/xlsx/zip-inspect.ts). */
   xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
+  /** XLSX imports read and checked at once per process; more answer 429 (lib/xlsx/import-slots.ts). */
+  importConcurrency: number;
   /** Orphaned uploads (modules/files): removed when older than graceMs, every intervalMs (0 = never). */
   fileSweep: { graceMs: number; intervalMs: number };
 }
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntries: e.XLSX_MAX_ENTRIES,
       maxRatio: 200,
     },
+    importConcurrency: e.IMPORT_CONCURRENCY,
     fileSweep: {
       graceMs: Math.round(e.FILE_SWEEP_GRACE_HOURS * 3_600_000),
       intervalMs: Math.round(e.FILE_SWEEP_INTERVAL_HOURS * 3_600_000),

@@ -9,6 +9,7 @@ import {
   paginated,
   timestampSchema,
 } from './common.ts';
+import { importReportSchema } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { defineRoutes } from './route.ts';
 
@@ -123,20 +124,7 @@ export const removeExtraIsbnBody = z.object({ bookId: idSchema, isbn: isbnSchema
 /** `dryRun` (the default) only reports; `dryRun=false` imports every row or none. */
 export const uploadCatalogQuery = z.object({ dryRun: booleanQuery.default(true) });
 
-export const importErrorSchema = z.object({
-  /** The sheet's row number (headers are row 1). */
-  row: z.number().int(),
-  /** The column's header as written in the template. */
-  column: z.string(),
-  message: z.string(),
-});
-
-export const uploadCatalogResponse = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  errors: z.array(importErrorSchema),
-  /** False for a dry run. */
-  committed: z.boolean(),
+export const uploadCatalogResponse = importReportSchema.extend({
   created: z.number().int(),
 });
 export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;

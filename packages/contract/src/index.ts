@@ -15,6 +15,7 @@ export * from './books.ts';
 export * from './common.ts';
 export * from './curriculum.ts';
 export * from './curriculum-routes.ts';
+export * from './imports.ts';
 export * from './isbn.ts';
 export * from './media.ts';
 export * from './media-routes.ts';

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * What every XLSX import answers, defined once: the counts, every problem of
+ * every row as { row, column, message }, and whether it was applied. Each
+ * import extends the report with its own counts.
+ */
+export const importErrorSchema = z.object({
+  /** The sheet's row number (headers are row 1: a missing or unknown column is reported there). */
+  row: z.number().int(),
+  /** The column's header as written in the template. */
+  column: z.string(),
+  /** A sentence for the administrator, e.g. "Status must be draft, active or inactive". */
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+export const importReportSchema = z.object({
+  /** Data rows read (blank rows are skipped). */
+  rows: z.number().int(),
+  /** Rows without any problem. */
+  valid: z.number().int(),
+  errors: z.array(importErrorSchema),
+  /** False for a dry run (and for a refused file). */
+  committed: z.boolean(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
