@@ -229,6 +229,7 @@ export const bookRoutes = defineRoutes({
     summary:
       'Set or replace a book\'s cover: multipart, field bookId before the field "file" (PNG, JPEG or WebP by content; 415 otherwise, 413 over UPLOAD_MAX_IMAGE_MB); the old cover file is removed',
     response: bookSchema,
+    upload: { field: 'file', kinds: ['image'], fields: uploadCoverFields },
   },
   removeCover: {
     ...common,

@@ -19,6 +19,7 @@ import {
   tocNodeImpactSchema,
   tocSchema,
   updateTocNodeBody,
+  uploadContentFields,
   uploadTocQuery,
   uploadTocResponse,
 } from './toc.ts';
@@ -128,6 +129,7 @@ export const tocRoutes = defineRoutes({
     summary:
       'Upload a PDF as multipart/form-data (fields nodeId and title before the field "file") onto a TOC node; 415 for other types, 413 oversize',
     response: contentItemSchema,
+    upload: { field: 'file', kinds: ['pdf'], fields: uploadContentFields },
   },
   getDigitalContent: {
     ...common,

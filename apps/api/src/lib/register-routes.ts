@@ -1,4 +1,12 @@
-import type { Access, RouteBody, RouteDef, RouteQuery, RouteResponse } from '@bo/contract';
+import type {
+  Access,
+  RouteBody,
+  RouteDef,
+  RouteQuery,
+  RouteResponse,
+  RouteUploadFields,
+  UploadDef,
+} from '@bo/contract';
 import { describeAccess } from '@bo/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +14,7 @@ import type { Deps } from '../deps.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { type AuthAdmin, authenticate, authorize } from '../plugins/auth-guard.ts';
 import type { RequestContext } from './request-context.ts';
+import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';
 
 export interface HandlerInput<R extends RouteDef> {
   query: RouteQuery<R>;
@@ -13,6 +22,8 @@ export interface HandlerInput<R extends RouteDef> {
   /** Null only on public routes. */
   admin: AuthAdmin | null;
   ctx: RequestContext;
+  /** A route that declares `upload`: its stored file and parsed fields. */
+  upload: R['upload'] extends UploadDef ? ReceivedUpload<RouteUploadFields<R>> : undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -32,6 +43,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     routeName?: string;
     access?: Access;
+    /** The route's multipart upload, for the OpenAPI document. */
+    upload?: UploadDef;
   }
 }
 
@@ -71,6 +84,7 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
       config: {
         routeName: name,
         access: def.access,
+        ...(def.upload ? { upload: def.upload } : {}),
         ...(isSignIn ? { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } } : {}),
       },
       schema: {
@@ -89,14 +103,31 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
       },
       handler: async (req, reply) => {
         const ctx = contextOf(req);
-        const result = await handler({
-          query: req.query as never,
-          body: req.body as never,
-          admin: req.admin,
-          ctx,
-          req,
-          reply,
-        });
+        const upload = def.upload
+          ? await receiveUpload(
+              req,
+              deps.storage,
+              def.upload,
+              deps.config.uploadMaxBytes,
+              req.query,
+            )
+          : undefined;
+        let result: Awaited<ReturnType<typeof handler>>;
+        try {
+          result = await handler({
+            query: req.query as never,
+            body: req.body as never,
+            admin: req.admin,
+            ctx,
+            upload: upload as never,
+            req,
+            reply,
+          });
+        } catch (err) {
+          // A refused upload leaves nothing stored; a kept one is held by a row.
+          if (upload) await deps.storage.delete(upload.file.key).catch(() => undefined);
+          throw err;
+        }
         // Services clear cached access checks inside their transactions; clearing
         // again once a write has committed closes the window in between.
         if (def.method === 'POST') deps.authCache.clear();

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { withUploadBodies } from '../lib/storage/upload-openapi.ts';
 
 /** OpenAPI 3 generated from the contract's zod schemas: /api/docs and /api/docs/json. */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -18,7 +19,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withUploadBodies(jsonSchemaTransform),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

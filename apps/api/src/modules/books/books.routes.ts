@@ -49,7 +49,7 @@ export function booksModule(app: FastifyInstance, deps: Deps) {
       uploadCatalog: ({ query, req, ctx, admin }) =>
         uploadCatalog(deps, ctx, admin!, req, query.dryRun),
       catalogTemplate: ({ reply }) => sendCatalogTemplate(reply) as never,
-      uploadCover: ({ req, ctx, admin }) => present(uploadCover(deps, ctx, admin!, req)),
+      uploadCover: ({ upload, ctx, admin }) => present(uploadCover(deps, ctx, admin!, upload)),
       removeCover: ({ body, ctx, admin }) => present(removeCover(deps, ctx, admin!, body.id)),
       coverFile: ({ query, req, reply }) => serveCover(deps, req, reply, query) as never,
     },

@@ -9,7 +9,7 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import { sendStoredFile } from '../../lib/storage/serve.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
-import { receiveUpload } from '../../lib/storage/upload.ts';
+import type { ReceivedUpload } from '../../lib/storage/upload.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { readDuration } from './media.duration.ts';
 
@@ -35,18 +35,13 @@ export function readStoredDuration(storage: Storage, file: StoredFile): Promise<
   );
 }
 
+/** `uploadfile`: the file is stored and sniffed as the kind the query names. */
 export async function uploadMediaFile(
   deps: Deps,
   ctx: RequestContext,
-  req: FastifyRequest,
+  { file }: ReceivedUpload,
   kind: MediaUploadKind,
 ): Promise<UploadedMediaFile> {
-  const storeKind = kind === 'thumbnail' ? 'image' : kind;
-  const file = await receiveUpload(req, deps.storage, {
-    kind: storeKind,
-    maxBytes: deps.config.uploadMaxBytes[storeKind],
-    field: 'file',
-  });
   const durationSeconds =
     kind === 'thumbnail' ? null : await readStoredDuration(deps.storage, file);
   const answer = {

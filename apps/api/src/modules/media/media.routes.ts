@@ -49,7 +49,7 @@ export function mediaModule(app: FastifyInstance, deps: Deps) {
       filterAudios: audio.filter,
       getAudio: audio.get,
       deleteAudio: audio.remove,
-      uploadMediaFile: ({ query, ctx, req }) => uploadMediaFile(deps, ctx, req, query.kind),
+      uploadMediaFile: ({ query, ctx, upload }) => uploadMediaFile(deps, ctx, upload, query.kind),
       mediaFile: ({ query, req, reply }) => serveMediaFile(deps, req, reply, query) as never,
     },
     { selfAudited: true },

@@ -34,7 +34,7 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
       moveTocNode: ({ body, ctx, admin }) => moveTocNode(deps, ctx, admin!, body),
       tocNodeImpact: ({ query }) => tocNodeImpact(db, query.id),
       deleteTocNode: ({ body, ctx }) => deleteTocNode(deps, ctx, body.id),
-      uploadContent: ({ req, ctx, admin }) => uploadContent(deps, ctx, admin!, req),
+      uploadContent: ({ upload, ctx, admin }) => uploadContent(deps, ctx, admin!, upload),
       getDigitalContent: async ({ query }) => {
         const book = await bookByIsbn(db, query.isbn);
         return {
