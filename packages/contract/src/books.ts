@@ -9,7 +9,7 @@ import {
   paginated,
   timestampSchema,
 } from './common.ts';
-import { importReportSchema } from './imports.ts';
+import { importReportSchema, XLSX_UPLOAD } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { defineRoutes } from './route.ts';
 
@@ -221,6 +221,7 @@ export const bookRoutes = defineRoutes({
       'Import books from an XLSX catalogue (multipart, field "file"): a dry run reports every bad cell as { row, column, message }; dryRun=false imports all rows or none',
     query: uploadCatalogQuery,
     response: uploadCatalogResponse,
+    upload: XLSX_UPLOAD,
   },
   uploadCover: {
     ...common,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UploadDef } from './route.ts';
 
 /**
  * What every XLSX import answers, defined once: the counts, every problem of
@@ -25,3 +26,6 @@ export const importReportSchema = z.object({
   committed: z.boolean(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** The upload of every XLSX import: one workbook as the field "file". */
+export const XLSX_UPLOAD = { field: 'file', kinds: ['xlsx'] } as const satisfies UploadDef;
