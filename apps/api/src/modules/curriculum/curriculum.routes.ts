@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { downloadLevel } from './curriculum.downloads.ts';
-import { sendCurriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
+import { importCurriculum, sendCurriculumTemplate } from './curriculum.import.ts';
 import { LEVELS, listGrades, listLevel } from './curriculum.levels.ts';
 import { addItem, editItem, removeItem, reorderItems } from './curriculum.service.ts';
 
@@ -74,8 +74,12 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
         await downloadLevel(db, reply, 'topic', query.chapterId);
         return undefined;
       },
-      uploadCurriculum: ({ query, req, ctx, admin }) =>
-        uploadCurriculum(deps, ctx, admin!, req, query.dryRun),
+      uploadCurriculum: ({ query, upload, ctx, admin }) =>
+        importCurriculum(
+          deps,
+          { ctx, actor: admin! },
+          { fileKey: upload.file.key, dryRun: query.dryRun },
+        ),
       curriculumTemplate: ({ reply }) => sendCurriculumTemplate(reply) as never,
     },
     { selfAudited: true },
