@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idBody, idSchema, okSchema } from './common.ts';
 import { reorderBody } from './curriculum.ts';
+import { XLSX_UPLOAD } from './imports.ts';
 import { defineRoutes } from './route.ts';
 import {
   addTocNodeBody,
@@ -89,6 +90,7 @@ export const tocRoutes = defineRoutes({
       'Import a book\'s TOC from XLSX (multipart, field "file"; the downloadtoc layout): rows with a Node Id update and move that node, rows without one create nodes; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false applies all or nothing; removeMissing=true deletes nodes not in the sheet',
     query: uploadTocQuery,
     response: uploadTocResponse,
+    upload: XLSX_UPLOAD,
   },
   tocTemplate: {
     ...common,
