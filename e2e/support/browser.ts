@@ -1,6 +1,5 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
-
-export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { chromiumPath } from './chromium.ts';
 
 /** Debian's Chromium, headless, with the network chatter this machine refuses turned off. */
 export function launchBrowser(): Promise<Browser> {

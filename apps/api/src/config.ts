@@ -50,6 +50,19 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 24)
     .default(6),
+  HEADERS_TIMEOUT: duration.default(20_000),
+  REQUEST_TIMEOUT: duration.default(3_600_000),
+  BODY_MIN_RATE_KB: z.coerce.number().min(0).max(1_000_000).default(8),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'empty, or folder names each ending in "/"')
+    .default(''),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -78,6 +91,22 @@ export interface Config {
   importConcurrency: number;
   /** Orphaned uploads (modules/files): removed when older than graceMs, every intervalMs (0 = never). */
   fileSweep: { graceMs: number; intervalMs: number };
+  /** Slow clients (plugins/http-limits.ts): headers and whole-request deadlines, a body's least rate. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; bodyMinBytesPerSecond: number };
+  /** Object storage for uploaded files; absent: the local directory DATA_DIR/files. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Prepended to every object key ('' or ending in '/'). */
+  prefix: string;
+  /** Absent: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Absent: the SDK's default chain (AWS_* variables, shared files, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 const MB = 1024 * 1024;
@@ -97,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+    );
+  }
   // npm runs workspace scripts in their folder; paths are meant from where the user ran npm.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
@@ -139,6 +173,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graceMs: Math.round(e.FILE_SWEEP_GRACE_HOURS * 3_600_000),
       intervalMs: Math.round(e.FILE_SWEEP_INTERVAL_HOURS * 3_600_000),
     },
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT,
+      requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT, e.HEADERS_TIMEOUT),
+      bodyMinBytesPerSecond: Math.round(e.BODY_MIN_RATE_KB * 1024),
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery, idSchema, nameSchema } from './common.ts';
+import { booleanQuery, idParam, idSchema, nameSchema } from './common.ts';
 import { importReportSchema } from './imports.ts';
 
 /**
@@ -45,11 +45,11 @@ export type Topic = z.infer<typeof topicSchema>;
 
 const _items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
-export const chapterNumberSchema = z.coerce.number().int().min(1).max(9999);
+export const chapterNumberSchema = z.number().int().min(1).max(9999);
 
-export const subjectsQuery = z.object({ gradeId: idSchema });
-export const chaptersQuery = z.object({ subjectId: idSchema });
-export const topicsQuery = z.object({ chapterId: idSchema });
+export const subjectsQuery = z.object({ gradeId: idParam });
+export const chaptersQuery = z.object({ subjectId: idParam });
+export const topicsQuery = z.object({ chapterId: idParam });
 
 export const addSubjectBody = z.object({ gradeId: idSchema, name: nameSchema });
 export const addChapterBody = z.object({

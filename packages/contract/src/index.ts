@@ -10,6 +10,7 @@ import { tocRoutes } from './toc-routes.ts';
 
 export * from './admins.ts';
 export * from './audit.ts';
+export * from './audit-actions.ts';
 export * from './auth.ts';
 export * from './books.ts';
 export * from './common.ts';

@@ -21,6 +21,14 @@ export interface RouteDef {
   download?: boolean;
   /** True when the route appears in the spec's catalogue of 158 paths. */
   spec?: boolean;
+  /**
+   * How a successful POST (a write) is audited. Absent: the route layer writes
+   * a generic row (the route's name as action, its tag as entity, the body
+   * without secrets). `self`: the service writes its own, richer row (before
+   * and after) and the route layer checks that it did. `none`: the call leaves
+   * no row on purpose (a routine token rotation); tests pin that list.
+   */
+  audit?: 'self' | 'none';
   /** The body is multipart/form-data holding one file (and fields sent before it). */
   upload?: UploadDef;
 }
@@ -57,8 +65,14 @@ type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 
 export type RouteQuery<R extends RouteDef> = Infer<R['query']>;
 export type RouteBody<R extends RouteDef> = Infer<R['body']>;
-/** What a caller may send (before defaults and coercion are applied). */
-export type RouteQueryInput<R extends RouteDef> = Input<R['query']>;
+/**
+ * What a caller may send (before defaults and parsing are applied). A query
+ * string is text, so a number is as good as its decimal digits there.
+ */
+export type RouteQueryInput<R extends RouteDef> = QueryText<Input<R['query']>>;
+type QueryText<T> = T extends object
+  ? { [K in keyof T]: string extends T[K] ? T[K] | number : T[K] }
+  : T;
 export type RouteBodyInput<R extends RouteDef> = Input<R['body']>;
 export type RouteResponse<R extends RouteDef> = Infer<R['response']>;
 type UploadOf<U> = U extends { fields: z.ZodType } ? z.infer<U['fields']> : Record<string, never>;

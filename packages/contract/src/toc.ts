@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   booleanQuery,
-  hasControlCharacters,
+  idParam,
   idSchema,
   okSchema,
+  signedLinkFields,
+  textSchema,
   timestampSchema,
 } from './common.ts';
 import { importReportSchema } from './imports.ts';
@@ -75,13 +77,7 @@ export const tocSchema = z.object({
 });
 export type Toc = z.infer<typeof tocSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
-export const tocTitleSchema = text(300).pipe(z.string().min(1, 'Required'));
+export const tocTitleSchema = textSchema({ min: 1, max: 300 });
 
 export const isbnQuery = z.object({ isbn: isbnSchema });
 
@@ -160,7 +156,7 @@ export const digitalContentSchema = z.object({
   items: z.array(contentItemSchema),
 });
 
-export const uploadContentFields = z.object({ nodeId: idSchema, title: tocTitleSchema });
+export const uploadContentFields = z.object({ nodeId: idParam, title: tocTitleSchema });
 
 export const checkMappingBody = z.discriminatedUnion('kind', [
   z.object({ nodeId: idSchema, kind: z.literal('video'), mediaItemId: idSchema }),
@@ -185,11 +181,7 @@ export const checkMappingResponse = z.object({
 
 export const setMediaTocBody = z.object({ nodeId: idSchema, mediaItemId: idSchema });
 
-export const contentFileQuery = z.object({
-  id: idSchema,
-  exp: z.string().max(20),
-  sig: z.string().max(100),
-});
+export const contentFileQuery = z.object({ id: idParam, ...signedLinkFields });
 
 /**
  * TOC as XLSX (Sunbird style): "Level 1" … "Level N" (one column per level,
@@ -201,10 +193,10 @@ export const contentFileQuery = z.object({
  */
 export const TOC_SHEET_MIN_LEVELS = 4;
 export const TOC_SHEET_MAX_LEVELS = 10;
-export const tocDownloadQuery = z.object({ bookId: idSchema });
+export const tocDownloadQuery = z.object({ bookId: idParam });
 
 export const uploadTocQuery = z.object({
-  bookId: idSchema,
+  bookId: idParam,
   /** The default: only report what the file would change. */
   dryRun: booleanQuery.default(true),
   /** Delete the book's nodes (with their content) that are not in the sheet. */

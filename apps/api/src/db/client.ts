@@ -20,6 +20,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Raw SQL outside drizzle (the job queue's own statements). Without values a
+   * text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -48,6 +53,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
+      executeSql: (text, values) => pool.query(text, values?.length ? values : undefined),
     };
   }
   let lock: DirLock | undefined;
@@ -66,6 +72,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'pglite',
       ping: async () => void (await client.query('select 1')),
+      executeSql: async (text, values) => {
+        if (values?.length) return client.query<Record<string, unknown>>(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
       close: async () => {
         try {
           await client.close();

@@ -11,7 +11,7 @@ import { describeAccess } from '@bo/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { auditWrite } from '../modules/audit/audit.default.ts';
 import { type AuthAdmin, authenticate, authorize } from '../plugins/auth-guard.ts';
 import type { RequestContext } from './request-context.ts';
 import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';
@@ -37,8 +37,6 @@ export type Handlers<T extends Record<string, RouteDef>> = { [K in keyof T]: Han
 declare module 'fastify' {
   interface FastifyRequest {
     admin: AuthAdmin | null;
-    /** Set when a service wrote its own (richer) audit entry for this write. */
-    audited: boolean;
   }
   interface FastifyContextConfig {
     routeName?: string;
@@ -69,7 +67,6 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
   deps: Deps,
   defs: T,
   handlers: Handlers<T>,
-  options: { selfAudited?: boolean } = {},
 ) {
   for (const [name, def] of Object.entries(defs)) {
     const handler = handlers[name as keyof T] as Handler<RouteDef>;
@@ -97,12 +94,12 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         ...(def.response ? { response: { 200: def.response } } : {}),
       },
       onRequest: async (req) => {
-        req.audited = false;
         req.admin = def.access === 'public' ? null : await authenticate(deps, req);
         if (req.admin) authorize(req.admin, def.access);
       },
       handler: async (req, reply) => {
         const ctx = contextOf(req);
+        const startedAt = Date.now();
         const upload = def.upload
           ? await receiveUpload(
               req,
@@ -131,18 +128,8 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         // Services clear cached access checks inside their transactions; clearing
         // again once a write has committed closes the window in between.
         if (def.method === 'POST') deps.authCache.clear();
-        if (
-          def.method === 'POST' &&
-          !options.selfAudited &&
-          !req.audited &&
-          reply.statusCode < 300
-        ) {
-          await recordAudit(deps.db, ctx, {
-            action: name,
-            entity: def.tag,
-            entityId: idOf(req.body),
-            after: redact(req.body),
-          });
+        if (reply.statusCode < 300) {
+          await auditWrite(deps, { name, def, ctx, query: req.query, body: req.body, startedAt });
         }
         return reply.sent ? reply : (result ?? { ok: true });
       },
@@ -176,22 +163,4 @@ export function contextOf(req: FastifyRequest): RequestContext {
     requestId: String(req.id),
     userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
   };
-}
-
-function idOf(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'id' in body) return String((body as { id: unknown }).id);
-  return null;
-}
-
-const SECRET_KEY = /pass|token|otp|secret|code/i;
-
-/** Audit rows never hold secrets. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v)]),
-    );
-  }
-  return value ?? null;
 }

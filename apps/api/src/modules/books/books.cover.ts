@@ -10,7 +10,7 @@ import { sendStoredFile } from '../../lib/storage/serve.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { ReceivedUpload } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { type BookRecord, findBook, lockBookRow } from './books.queries.ts';
 
 /**
@@ -77,6 +77,8 @@ async function setCover(
         before: { coverFileKey: old },
         after: key ? { coverFileKey: key, ...file } : null,
       });
+    } else {
+      markUnchanged(ctx); // removing an absent cover: idempotent, nothing to audit
     }
     return (await findBook(tx, bookId))!;
   });

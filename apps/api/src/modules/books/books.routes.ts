@@ -19,44 +19,38 @@ export function booksModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;
   /** Services answer the stored cover key; the client gets a signed link instead. */
   const present = async (record: Promise<BookRecord>) => presentBook(deps, await record);
-  registerRoutes(
-    app,
-    deps,
-    bookRoutes,
-    {
-      listBooks: async ({ query }) => {
-        const page = await listBooks(db, query);
-        return { ...page, items: page.items.map((b) => presentBook(deps, b)) };
-      },
-      getBook: async ({ query }) => {
-        const book = await findBook(db, query.id);
-        if (!book) throw notFound('Book');
-        return presentBook(deps, book);
-      },
-      createBook: ({ body, ctx, admin }) => present(createBook(deps, ctx, admin!, body)),
-      editBook: ({ body, ctx, admin }) => present(editBook(deps, ctx, admin!, body)),
-      changeBookStatus: async ({ body, ctx, admin }) => ({
-        ok: true as const,
-        updated: await changeBookStatus(deps, ctx, admin!, body.ids, body.status),
-      }),
-      appendIsbns: async ({ body, ctx, admin }) => {
-        const answer = await appendIsbns(deps, ctx, admin!, body);
-        return { ...answer, book: presentBook(deps, answer.book) };
-      },
-      removeExtraIsbn: ({ body, ctx, admin }) =>
-        present(removeExtraIsbn(deps, ctx, admin!, body.bookId, body.isbn)),
-      downloadBooks: ({ query, reply }) => downloadBooks(db, reply, query) as never,
-      uploadCatalog: ({ query, upload, ctx, admin }) =>
-        importCatalog(
-          deps,
-          { ctx, actor: admin! },
-          { fileKey: upload.file.key, dryRun: query.dryRun },
-        ),
-      catalogTemplate: ({ reply }) => sendCatalogTemplate(reply) as never,
-      uploadCover: ({ upload, ctx, admin }) => present(uploadCover(deps, ctx, admin!, upload)),
-      removeCover: ({ body, ctx, admin }) => present(removeCover(deps, ctx, admin!, body.id)),
-      coverFile: ({ query, req, reply }) => serveCover(deps, req, reply, query) as never,
+  registerRoutes(app, deps, bookRoutes, {
+    listBooks: async ({ query }) => {
+      const page = await listBooks(db, query);
+      return { ...page, items: page.items.map((b) => presentBook(deps, b)) };
     },
-    { selfAudited: true },
-  );
+    getBook: async ({ query }) => {
+      const book = await findBook(db, query.id);
+      if (!book) throw notFound('Book');
+      return presentBook(deps, book);
+    },
+    createBook: ({ body, ctx, admin }) => present(createBook(deps, ctx, admin!, body)),
+    editBook: ({ body, ctx, admin }) => present(editBook(deps, ctx, admin!, body)),
+    changeBookStatus: async ({ body, ctx, admin }) => ({
+      ok: true as const,
+      updated: await changeBookStatus(deps, ctx, admin!, body.ids, body.status),
+    }),
+    appendIsbns: async ({ body, ctx, admin }) => {
+      const answer = await appendIsbns(deps, ctx, admin!, body);
+      return { ...answer, book: presentBook(deps, answer.book) };
+    },
+    removeExtraIsbn: ({ body, ctx, admin }) =>
+      present(removeExtraIsbn(deps, ctx, admin!, body.bookId, body.isbn)),
+    downloadBooks: ({ query, reply }) => downloadBooks(db, reply, query) as never,
+    uploadCatalog: ({ query, upload, ctx, admin }) =>
+      importCatalog(
+        deps,
+        { ctx, actor: admin! },
+        { fileKey: upload.file.key, dryRun: query.dryRun },
+      ),
+    catalogTemplate: ({ reply }) => sendCatalogTemplate(reply) as never,
+    uploadCover: ({ upload, ctx, admin }) => present(uploadCover(deps, ctx, admin!, upload)),
+    removeCover: ({ body, ctx, admin }) => present(removeCover(deps, ctx, admin!, body.id)),
+    coverFile: ({ query, req, reply }) => serveCover(deps, req, reply, query) as never,
+  });
 }
