@@ -17,6 +17,7 @@ import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
+import { importsModule } from './modules/imports/imports.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
@@ -56,6 +57,7 @@ const MODULES = [
   booksModule,
   mediaModule,
   tocModule,
+  importsModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { bookRoutes } from './books.ts';
 import { curriculumRoutes } from './curriculum-routes.ts';
+import { importRoutes } from './imports.ts';
 import { mediaRoutes } from './media-routes.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
@@ -36,6 +37,7 @@ export const routes = {
   ...bookRoutes,
   ...mediaRoutes,
   ...tocRoutes,
+  ...importRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -6,7 +6,9 @@ import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import type { UploadedFile } from '../../lib/storage/upload.ts';
 import { isbn, isbnList, oneOf, text } from '../../lib/xlsx/columns.ts';
+import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import { defineSheet, type RowOf, type SheetRow, sendTemplate } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -54,7 +56,7 @@ interface Row {
   extraIsbns: string[];
 }
 
-interface Input {
+export interface Input {
   ctx: RequestContext;
   actor: AuthAdmin;
 }
@@ -145,6 +147,18 @@ const catalogImport = (deps: Deps): ImportDef<Columns, Input, null, number> => (
     return insertRows(deps, tx, ctx, actor, again.rows);
   },
 });
+
+/** `uploadbookcatalog`: imported now, or by a job when the file is large. */
+export function uploadCatalog(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
+  const data = { fileKey: file.key, dryRun, input };
+  return importNowOrAsJob(
+    deps,
+    input.ctx,
+    { kind: 'books.import', file, data },
+    () => importCatalog(deps, input, data),
+    (jobId): UploadCatalogResponse => ({ ...QUEUED(), created: 0, jobId }),
+  );
+}
 
 /** The service entry point, for the route and for a job alike: the workbook is a stored file. */
 export async function importCatalog(

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { removeCover, serveCover, uploadCover } from './books.cover.ts';
 import { downloadBooks } from './books.downloads.ts';
-import { importCatalog, sendCatalogTemplate } from './books.import.ts';
+import { sendCatalogTemplate, uploadCatalog } from './books.import.ts';
 import { type BookRecord, findBook, listBooks, presentBook } from './books.queries.ts';
 import {
   appendIsbns,
@@ -43,11 +43,7 @@ export function booksModule(app: FastifyInstance, deps: Deps) {
       present(removeExtraIsbn(deps, ctx, admin!, body.bookId, body.isbn)),
     downloadBooks: ({ query, reply }) => downloadBooks(db, reply, query) as never,
     uploadCatalog: ({ query, upload, ctx, admin }) =>
-      importCatalog(
-        deps,
-        { ctx, actor: admin! },
-        { fileKey: upload.file.key, dryRun: query.dryRun },
-      ),
+      uploadCatalog(deps, { ctx, actor: admin! }, upload.file, query.dryRun),
     catalogTemplate: ({ reply }) => sendCatalogTemplate(reply) as never,
     uploadCover: ({ upload, ctx, admin }) => present(uploadCover(deps, ctx, admin!, upload)),
     removeCover: ({ body, ctx, admin }) => present(removeCover(deps, ctx, admin!, body.id)),

@@ -6,6 +6,8 @@ import { chapters, grades, subjects, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import type { UploadedFile } from '../../lib/storage/upload.ts';
+import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import { sendTemplate } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -128,7 +130,7 @@ const counts = (p: Plan['created']) => ({
   topics: p.topics.length,
 });
 
-interface Input {
+export interface Input {
   ctx: RequestContext;
   actor: AuthAdmin;
 }
@@ -161,6 +163,20 @@ const curriculumImport = (
   },
 });
 
+const none = { subjects: 0, chapters: 0, topics: 0 };
+
+/** `uploadcurriculum`: imported now, or by a job when the file is large. */
+export function uploadCurriculum(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
+  const data = { fileKey: file.key, dryRun, input };
+  return importNowOrAsJob(
+    deps,
+    input.ctx,
+    { kind: 'curriculum.import', file, data },
+    () => importCurriculum(deps, input, data),
+    (jobId): UploadCurriculumResponse => ({ ...QUEUED(), created: none, existing: none, jobId }),
+  );
+}
+
 /** The service entry point, for the route and for a job alike: the workbook is a stored file. */
 export async function importCurriculum(
   deps: Deps,
@@ -171,7 +187,6 @@ export async function importCurriculum(
     ...run,
     input,
   });
-  const none = { subjects: 0, chapters: 0, topics: 0 };
   return { ...report, ...(result ?? summary ?? { created: none, existing: none }) };
 }
 

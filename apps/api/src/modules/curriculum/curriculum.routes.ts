@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { downloadLevel } from './curriculum.downloads.ts';
-import { importCurriculum, sendCurriculumTemplate } from './curriculum.import.ts';
+import { sendCurriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
 import { LEVELS, listGrades, listLevel } from './curriculum.levels.ts';
 import { addItem, editItem, removeItem, reorderItems } from './curriculum.service.ts';
 
@@ -71,11 +71,7 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
       return undefined;
     },
     uploadCurriculum: ({ query, upload, ctx, admin }) =>
-      importCurriculum(
-        deps,
-        { ctx, actor: admin! },
-        { fileKey: upload.file.key, dryRun: query.dryRun },
-      ),
+      uploadCurriculum(deps, { ctx, actor: admin! }, upload.file, query.dryRun),
     curriculumTemplate: ({ reply }) => sendCurriculumTemplate(reply) as never,
   });
 }

@@ -13,7 +13,7 @@ import {
   updateTocNode,
 } from './toc.nodes.ts';
 import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
-import { downloadToc, importToc, sendTocTemplate } from './toc.xlsx.ts';
+import { downloadToc, sendTocTemplate, uploadToc } from './toc.xlsx.ts';
 
 export function tocModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;
@@ -26,11 +26,7 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
     updateTocNode: ({ body, ctx, admin }) => updateTocNode(deps, ctx, admin!, body),
     downloadToc: ({ query, reply }) => downloadToc(db, reply, query.bookId) as never,
     uploadToc: ({ query, upload, ctx, admin }) =>
-      importToc(
-        deps,
-        { ctx, actor: admin!, ...query },
-        { fileKey: upload.file.key, dryRun: query.dryRun },
-      ),
+      uploadToc(deps, { ctx, actor: admin!, ...query }, upload.file, query.dryRun),
     tocTemplate: ({ reply }) => sendTocTemplate(reply) as never,
     moveTocNode: ({ body, ctx, admin }) => moveTocNode(deps, ctx, admin!, body),
     tocNodeImpact: ({ query }) => tocNodeImpact(db, query.id),

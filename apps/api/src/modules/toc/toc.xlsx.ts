@@ -6,7 +6,9 @@ import { tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import type { UploadedFile } from '../../lib/storage/upload.ts';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../lib/xlsx/export.ts';
+import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -126,7 +128,7 @@ function summary(existing: NodeRow[], plan: TocPlan, removeMissing: boolean) {
   };
 }
 
-interface Input {
+export interface Input {
   ctx: RequestContext;
   actor: AuthAdmin;
   bookId: number;
@@ -183,6 +185,27 @@ const tocImport = (deps: Deps): ImportDef<typeof tocSheet.columns, Input, Counts
 /** PDFs of removed nodes, handed from the apply step to after its commit. */
 const filesToRemove = new WeakMap<RequestContext, string[]>();
 
+const NO_CHANGES = {
+  created: 0,
+  updated: 0,
+  moved: 0,
+  removed: 0,
+  removedContentItems: 0,
+  notInSheet: [],
+};
+
+/** `uploadtoc`: imported now, or by a job when the file is large. */
+export function uploadToc(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
+  const data = { fileKey: file.key, dryRun, input };
+  return importNowOrAsJob(
+    deps,
+    input.ctx,
+    { kind: 'toc.import', file, data },
+    () => importToc(deps, input, data),
+    (jobId): UploadTocResponse => ({ ...QUEUED(), ...NO_CHANGES, jobId }),
+  );
+}
+
 /** The service entry point, for the route and for a job alike: the workbook is a stored file. */
 export async function importToc(
   deps: Deps,
@@ -201,15 +224,7 @@ export async function importToc(
   });
   await removeFiles(deps, filesToRemove.get(input.ctx) ?? []);
   filesToRemove.delete(input.ctx);
-  const none = {
-    created: 0,
-    updated: 0,
-    moved: 0,
-    removed: 0,
-    removedContentItems: 0,
-    notInSheet: [],
-  };
-  return { ...report, ...(result ?? counts ?? none) };
+  return { ...report, ...(result ?? counts ?? NO_CHANGES) };
 }
 
 /** Inserts the new rows top-down, then writes every changed field, then removes. */
