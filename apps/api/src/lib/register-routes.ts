@@ -8,11 +8,12 @@ import type {
   UploadDef,
 } from '@bo/contract';
 import { describeAccess } from '@bo/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { auditWrite } from '../modules/audit/audit.default.ts';
 import { type AuthAdmin, authenticate, authorize } from '../plugins/auth-guard.ts';
+import { type FileAnswer, isFileAnswer, sendFileAnswer } from './file-answer.ts';
 import type { RequestContext } from './request-context.ts';
 import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';
 
@@ -24,13 +25,11 @@ export interface HandlerInput<R extends RouteDef> {
   ctx: RequestContext;
   /** A route that declares `upload`: its stored file and parsed fields. */
   upload: R['upload'] extends UploadDef ? ReceivedUpload<RouteUploadFields<R>> : undefined;
-  req: FastifyRequest;
-  reply: FastifyReply;
 }
 
 export type Handler<R extends RouteDef> = (
   input: HandlerInput<R>,
-) => Promise<RouteResponse<R> | undefined> | RouteResponse<R> | undefined;
+) => Promise<RouteResponse<R> | FileAnswer | undefined> | RouteResponse<R> | FileAnswer | undefined;
 
 export type Handlers<T extends Record<string, RouteDef>> = { [K in keyof T]: Handler<T[K]> };
 
@@ -117,14 +116,14 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
             admin: req.admin,
             ctx,
             upload: upload as never,
-            req,
-            reply,
           });
         } catch (err) {
           // A refused upload leaves nothing stored; a kept one is held by a row.
           if (upload) await deps.storage.delete(upload.file.key).catch(() => undefined);
           throw err;
         }
+        // A download: the service said which file; it is sent here.
+        if (isFileAnswer(result)) return sendFileAnswer(req, reply, deps.storage, result);
         // Services clear cached access checks inside their transactions; clearing
         // again once a write has committed closes the window in between.
         if (def.method === 'POST') deps.authCache.clear();

@@ -1,7 +1,7 @@
 import type { ImportError } from '@bo/contract';
-import type { FastifyReply } from 'fastify';
+import { xlsxFile } from '../file-answer.ts';
 import type { Cell, Column } from './columns.ts';
-import { type CellValue, sendXlsx, type XlsxSheet } from './export.ts';
+import type { CellValue, XlsxSheet } from './export.ts';
 
 /**
  * An import's sheet, declared once: its columns (types, required, rules with
@@ -137,10 +137,9 @@ export function templateOf(
   };
 }
 
-/** Sends the template of an import as the answer (a download route). */
-export const sendTemplate = (
-  reply: FastifyReply,
+/** The template of an import as a download. */
+export const templateFile = (
   fileName: string,
   sheet: SheetDef,
   rows?: Record<string, CellValue>[],
-) => sendXlsx(reply, fileName, [templateOf(sheet, rows)]);
+) => xlsxFile(fileName, [templateOf(sheet, rows)]);

@@ -1,12 +1,11 @@
 import { COVER_TYPES, type coverFileQuery } from '@bo/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { books } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendStoredFile } from '../../lib/storage/serve.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { ReceivedUpload } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -87,19 +86,14 @@ async function setCover(
 }
 
 /** The signed link's image: 404 without a cover, 403 for a link not of the current cover. */
-export async function serveCover(
-  deps: Deps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  query: z.infer<typeof coverFileQuery>,
-) {
+export async function serveCover(deps: Deps, query: z.infer<typeof coverFileQuery>) {
   const [row] = await deps.db
     .select({ key: books.coverFileKey, title: books.title })
     .from(books)
     .where(eq(books.id, query.id));
   if (!row?.key) throw notFound('Cover');
   assertFileSignature(deps, row.key, query);
-  return sendStoredFile(req, reply, deps.storage, {
+  return storedFile({
     key: row.key,
     fileName: `${row.title} cover`,
     disposition: 'inline',

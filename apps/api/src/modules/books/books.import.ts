@@ -1,6 +1,5 @@
 import { BOOK_STATUSES, type ImportError, type UploadCatalogResponse } from '@bo/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
@@ -10,7 +9,7 @@ import type { UploadedFile } from '../../lib/storage/upload.ts';
 import { isbn, isbnList, oneOf, text } from '../../lib/xlsx/columns.ts';
 import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
-import { defineSheet, type RowOf, type SheetRow, sendTemplate } from '../../lib/xlsx/sheet.ts';
+import { defineSheet, type RowOf, type SheetRow, templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { isbnOwners, lockIsbns } from './books.queries.ts';
@@ -39,8 +38,7 @@ export const catalogSheet = defineSheet({
 });
 type Columns = typeof catalogSheet.columns;
 
-export const sendCatalogTemplate = (reply: FastifyReply) =>
-  sendTemplate(reply, 'Book catalogue template.xlsx', catalogSheet);
+export const catalogTemplate = () => templateFile('Book catalogue template.xlsx', catalogSheet);
 export const MAX_IMPORT_ROWS = catalogSheet.maxRows;
 
 interface Row {

@@ -1,6 +1,5 @@
 import type { UploadCurriculumResponse } from '@bo/contract';
 import { asc, inArray } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, subjects, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
@@ -9,7 +8,7 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
 import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
-import { sendTemplate } from '../../lib/xlsx/sheet.ts';
+import { templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { LEVELS, type LevelKey, tableOf } from './curriculum.levels.ts';
@@ -37,8 +36,8 @@ import {
 export const MAX_CURRICULUM_ROWS = curriculumSheet.maxRows;
 const BATCH = 1000;
 
-export const sendCurriculumTemplate = (reply: FastifyReply) =>
-  sendTemplate(reply, 'Curriculum template.xlsx', curriculumSheet, TEMPLATE_ROWS);
+export const curriculumTemplate = () =>
+  templateFile('Curriculum template.xlsx', curriculumSheet, TEMPLATE_ROWS);
 
 /**
  * The grades with the subjects, chapters and topics under those the sheet

@@ -1,12 +1,11 @@
 import type { MediaUploadKind, mediaFileQuery, UploadedMediaFile } from '@bo/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { mediaItems } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendStoredFile } from '../../lib/storage/serve.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
 import type { ReceivedUpload } from '../../lib/storage/upload.ts';
@@ -62,12 +61,7 @@ export async function uploadMediaFile(
 }
 
 /** 404 for an unknown item or part, 403 for a link that is not this part's or has expired. */
-export async function serveMediaFile(
-  deps: Deps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  query: z.infer<typeof mediaFileQuery>,
-) {
+export async function serveMediaFile(deps: Deps, query: z.infer<typeof mediaFileQuery>) {
   const [row] = await deps.db
     .select({
       fileKey: mediaItems.fileKey,
@@ -80,7 +74,7 @@ export async function serveMediaFile(
   const key = query.part === 'thumbnail' ? row?.thumbnailKey : row?.fileKey;
   if (!row || !key) throw notFound('File');
   assertFileSignature(deps, key, query);
-  return sendStoredFile(req, reply, deps.storage, {
+  return storedFile({
     key,
     fileName: query.part === 'thumbnail' ? `${row.title}-thumbnail` : (row.fileName ?? row.title),
     disposition: 'inline',

@@ -46,6 +46,6 @@ export function mediaModule(app: FastifyInstance, deps: Deps) {
     getAudio: audio.get,
     deleteAudio: audio.remove,
     uploadMediaFile: ({ query, ctx, upload }) => uploadMediaFile(deps, ctx, upload, query.kind),
-    mediaFile: ({ query, req, reply }) => serveMediaFile(deps, req, reply, query) as never,
+    mediaFile: ({ query }) => serveMediaFile(deps, query),
   });
 }

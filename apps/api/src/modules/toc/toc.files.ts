@@ -1,12 +1,11 @@
 import type { ContentItem, contentFileQuery, uploadContentFields } from '@bo/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { contentItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendStoredFile } from '../../lib/storage/serve.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { ReceivedUpload } from '../../lib/storage/upload.ts';
@@ -101,19 +100,14 @@ async function pdfOf(deps: Deps, id: number) {
 }
 
 /** `getpdfbycontentid`: guarded by the bearer token (books module). */
-export async function servePdf(deps: Deps, req: FastifyRequest, reply: FastifyReply, id: number) {
+export async function servePdf(deps: Deps, id: number) {
   const pdf = await pdfOf(deps, id);
-  return sendStoredFile(req, reply, deps.storage, { ...pdf, disposition: 'inline' });
+  return storedFile({ ...pdf, disposition: 'inline' });
 }
 
 /** The signed link of a listing, for the browser's PDF viewer (no bearer header). */
-export async function serveSignedPdf(
-  deps: Deps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  query: z.infer<typeof contentFileQuery>,
-) {
+export async function serveSignedPdf(deps: Deps, query: z.infer<typeof contentFileQuery>) {
   const pdf = await pdfOf(deps, query.id);
   assertFileSignature(deps, pdf.key, query);
-  return sendStoredFile(req, reply, deps.storage, { ...pdf, disposition: 'inline' });
+  return storedFile({ ...pdf, disposition: 'inline' });
 }

@@ -1,13 +1,13 @@
 import { TOC_SHEET_MIN_LEVELS, type TocNode, type UploadTocResponse } from '@bo/contract';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
+import { xlsxFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
-import { type CellValue, sendXlsx, type XlsxColumn } from '../../lib/xlsx/export.ts';
+import type { CellValue, XlsxColumn } from '../../lib/xlsx/export.ts';
 import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -68,11 +68,11 @@ function linesOf(nodes: TocNode[], level = 1, out: SheetLine[] = []): SheetLine[
   return out;
 }
 
-export async function downloadToc(db: Db, reply: FastifyReply, bookId: number) {
+export async function downloadToc(db: Db, bookId: number) {
   const toc = await readTocOfBook(db, bookId);
   const lines = linesOf(toc.nodes);
   const levels = Math.max(TOC_SHEET_MIN_LEVELS, ...lines.map((l) => l.level));
-  return sendXlsx(reply, `TOC ${toc.book.isbn}.xlsx`, [
+  return xlsxFile(`TOC ${toc.book.isbn}.xlsx`, [
     { name: 'TOC', columns: sheetColumns(levels), rows: lines },
   ]);
 }
@@ -85,8 +85,8 @@ const EXAMPLE: SheetLine[] = [
   { level: 1, id: null, title: 'Unit 2: Shapes', kind: 'unit', isFree: false, status: 'active' },
 ];
 
-export const sendTocTemplate = (reply: FastifyReply) =>
-  sendXlsx(reply, 'TOC template.xlsx', [
+export const tocTemplate = () =>
+  xlsxFile('TOC template.xlsx', [
     { name: 'TOC', columns: sheetColumns(TOC_SHEET_MIN_LEVELS), rows: EXAMPLE },
   ]);
 
