@@ -18,6 +18,7 @@ import { authModule } from './modules/auth/auth.routes.ts';
 import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
 import { importsModule } from './modules/imports/imports.routes.ts';
+import { jobsModule } from './modules/jobs/jobs.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
@@ -58,6 +59,7 @@ const MODULES = [
   mediaModule,
   tocModule,
   importsModule,
+  jobsModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.ts';
 import { bookRoutes } from './books.ts';
 import { curriculumRoutes } from './curriculum-routes.ts';
 import { importRoutes } from './imports.ts';
+import { jobRoutes } from './jobs.ts';
 import { mediaRoutes } from './media-routes.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
@@ -19,6 +20,7 @@ export * from './curriculum.ts';
 export * from './curriculum-routes.ts';
 export * from './imports.ts';
 export * from './isbn.ts';
+export * from './jobs.ts';
 export * from './media.ts';
 export * from './media-routes.ts';
 export * from './modules.ts';
@@ -38,6 +40,7 @@ export const routes = {
   ...mediaRoutes,
   ...tocRoutes,
   ...importRoutes,
+  ...jobRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -48,21 +48,24 @@ export interface TocNode {
   children: TocNode[];
 }
 
-export const tocNodeSchema: z.ZodType<TocNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    kind: tocNodeKindSchema,
-    title: z.string(),
-    chapterId: z.number().int().nullable(),
-    topicId: z.number().int().nullable(),
-    position: z.number().int(),
-    isFree: z.boolean(),
-    status: tocNodeStatusSchema,
-    contentCount: z.number().int(),
-    children: z.array(tocNodeSchema),
-  }),
-);
+/** Recursive, so OpenAPI refers to it by name (`TocNode`) from wherever it appears. */
+export const tocNodeSchema: z.ZodType<TocNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      kind: tocNodeKindSchema,
+      title: z.string(),
+      chapterId: z.number().int().nullable(),
+      topicId: z.number().int().nullable(),
+      position: z.number().int(),
+      isFree: z.boolean(),
+      status: tocNodeStatusSchema,
+      contentCount: z.number().int(),
+      children: z.array(tocNodeSchema),
+    }),
+  )
+  .meta({ id: 'TocNode' });
 
 export const tocBookSchema = z.object({
   id: z.number().int(),

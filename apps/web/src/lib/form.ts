@@ -51,8 +51,32 @@ export function validateWithConfirmation(schema: z.ZodType, passwordField: strin
   };
 }
 
-/** Shared by every form: validate a field as it changes and when it loses focus. */
-export const liveValidation = { validateInputOnChange: true, validateInputOnBlur: true } as const;
+/**
+ * Shared by every form: a field is checked as it changes, and when it loses
+ * focus after being changed. An untouched empty field is not flagged on
+ * blur: its new error line would push the button being clicked from under
+ * the pointer (the first click then misses); submit flags it. An invalid
+ * field is also marked `aria-invalid` for screen readers (PasswordInput puts
+ * only `data-invalid` on its inner input).
+ */
+export const liveValidation = {
+  validateInputOnChange: true,
+  enhanceGetInputProps: ({
+    inputProps,
+    field,
+    form,
+  }: {
+    inputProps: { error?: unknown };
+    field: string;
+    // biome-ignore lint/suspicious/noExplicitAny: shared by forms of every value shape
+    form: UseFormReturnType<any>;
+  }) => ({
+    ...(inputProps.error ? { 'aria-invalid': true } : {}),
+    onBlur: () => {
+      if (form.isDirty(field)) form.validateField(field);
+    },
+  }),
+} as const;
 
 /**
  * Puts the server's `details` on the matching fields (their paths read

@@ -47,12 +47,13 @@ function Flags({ node }: { node: TocNode }) {
   return (
     <>
       {node.isFree && (
-        <Badge size="xs" variant="light" color="teal">
+        // The light teal badge's own colours fall just short of 4.5:1 at this size.
+        <Badge size="xs" variant="light" color="teal" c="teal.9" bg="teal.0">
           Free
         </Badge>
       )}
       {node.status === 'inactive' && (
-        <Badge size="xs" variant="outline" color="gray">
+        <Badge size="xs" variant="outline" color="gray" c="gray.7">
           Inactive
         </Badge>
       )}
