@@ -116,6 +116,20 @@ describe.each(uploadRoutes)('%s: a malformed multipart body', (name, def) => {
     expect(SAMPLES[name]).toBeDefined();
   });
 
+  it('is documented in OpenAPI as a multipart body: its fields, then the file', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = doc.paths[`/api${def.path}`][def.method.toLowerCase()];
+    const schema = op.requestBody.content['multipart/form-data'].schema;
+    expect(schema.properties[def.upload!.field]).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(schema.required).toContain(def.upload!.field);
+    for (const field of Object.keys(SAMPLES[name]?.fields ?? {})) {
+      expect(schema.properties[field]).toBeDefined();
+    }
+  });
+
   it.each([
     ['no boundary', () => send('multipart/form-data', whole())],
     ['a wrong boundary', () => send('multipart/form-data; boundary=not-the-one', whole())],
