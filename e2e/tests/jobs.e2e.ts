@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
@@ -24,6 +25,7 @@ describe('jobs screen', () => {
     await rows.first().waitFor();
     await expect.poll(() => rows.filter({ hasText: 'mail.send' }).count()).toBeGreaterThan(0);
     await rows.filter({ hasText: 'Done' }).first().waitFor();
+    await expectAccessible(page, 'jobs screen');
 
     await page.getByLabel('State', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Failed', exact: true }).click();
