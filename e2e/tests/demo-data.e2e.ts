@@ -141,4 +141,50 @@ describe('demo data', () => {
     await expectAccessible(page, 'curriculum row menu');
     await page.close();
   });
+
+  it('a curriculum edit shows at once on another screen (one shared cache)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+    const grades = await apiOk(page, server, '/book/getgrades');
+    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 6');
+    const subjects = await apiOk(page, server, `/book/getsubjects?gradeId=${grade.id}`);
+    const old: string = subjects.items[1].name;
+    const renamed = `${old} and More`;
+    const subjectOptions = async () => {
+      await page.getByRole('combobox', { name: 'Subject' }).click();
+      await page.getByRole('option').first().waitFor();
+      const names = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return names;
+    };
+
+    // The books filter reads the grade's subjects (now cached) …
+    await page.goto(`${server.url}/books?gradeId=${grade.id}`);
+    expect(await subjectOptions()).toContain(old);
+    // … the curriculum screen renames one, in the same page (no reload) …
+    const nav = page.getByLabel('Main navigation');
+    await nav.getByRole('link', { name: 'Curriculum' }).click();
+    await page
+      .getByRole('region', { name: 'Grades' })
+      .getByRole('button', { name: /^Class 6 / })
+      .click();
+    const subjectsColumn = page.getByRole('region', { name: 'Subjects' });
+    await subjectsColumn.getByRole('button', { name: `Actions for ${old}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await subjectsColumn.getByLabel(`New name for ${old}`).fill(renamed);
+    await subjectsColumn.getByLabel(`New name for ${old}`).press('Enter');
+    await subjectsColumn.getByText(renamed, { exact: true }).waitFor();
+    // … and back on the books screen the filter offers the new name at once.
+    await nav.getByRole('link', { name: 'Books' }).click();
+    await page.waitForURL(/\/books/);
+    await page.getByRole('heading', { name: 'Books' }).waitFor();
+    if (!/gradeId=/.test(page.url())) {
+      await page.getByRole('combobox', { name: 'Grade' }).click();
+      await page.getByRole('option', { name: 'Class 6', exact: true }).click();
+    }
+    const after = await subjectOptions();
+    expect(after).toContain(renamed);
+    expect(after).not.toContain(old);
+    await page.close();
+  });
 });
