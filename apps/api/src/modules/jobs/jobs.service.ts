@@ -85,7 +85,7 @@ export async function listJobs(
     total: rowsOf<{ n: number }>(total)[0]?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,
-    kinds: deps.jobs.kindNames.filter((k) => !k.startsWith('test.')).sort(),
+    kinds: [...deps.jobs.kindNames].sort(),
   };
 }
 

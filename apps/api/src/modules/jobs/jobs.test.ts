@@ -37,7 +37,7 @@ describe('jobs screen API', () => {
     const res = await get(superToken, '/jobs?kind=mail.send&state=completed');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.kinds).toEqual(['files.sweep', 'mail.send']);
+    expect(body.kinds).toEqual(['files.sweep', 'mail.send', 'test.flaky']);
     expect(body.total).toBeGreaterThanOrEqual(2);
     expect(body.items[0]).toMatchObject({
       kind: 'mail.send',

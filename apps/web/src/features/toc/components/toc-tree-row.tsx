@@ -176,33 +176,36 @@ export function TocTreeRow(props: RowProps) {
           <Flags node={node} />
         </UnstyledButton>
       )}
-      <RowMenu
-        name={node.title}
-        className={classes.menu}
-        actions={[
-          {
-            label: `Add ${KIND_LABEL[childKind(node.kind)].toLowerCase()} under it`,
-            icon: IconPlus,
-            onClick: props.onAddChild,
-          },
-          {
-            label: 'Rename',
-            icon: IconPencil,
-            onClick: () => {
-              setTitle(node.title);
-              setEditing(true);
+      {/* Not while renaming: the closing menu would take the focus back from the input. */}
+      {!editing && (
+        <RowMenu
+          name={node.title}
+          className={classes.menu}
+          actions={[
+            {
+              label: `Add ${KIND_LABEL[childKind(node.kind)].toLowerCase()} under it`,
+              icon: IconPlus,
+              onClick: props.onAddChild,
             },
-          },
-          // Among its siblings; dragging (or the node panel) moves it elsewhere.
-          ...moveActions(
-            props.row.index,
-            props.row.siblings,
-            (by) => typeof by === 'number' && props.onMove(by),
-            false,
-          ),
-          { label: 'Delete', icon: IconTrash, danger: true, onClick: props.onDelete },
-        ]}
-      />
+            {
+              label: 'Rename',
+              icon: IconPencil,
+              onClick: () => {
+                setTitle(node.title);
+                setEditing(true);
+              },
+            },
+            // Among its siblings; dragging (or the node panel) moves it elsewhere.
+            ...moveActions(
+              props.row.index,
+              props.row.siblings,
+              (by) => typeof by === 'number' && props.onMove(by),
+              false,
+            ),
+            { label: 'Delete', icon: IconTrash, danger: true, onClick: props.onDelete },
+          ]}
+        />
+      )}
     </Group>
   );
 }
