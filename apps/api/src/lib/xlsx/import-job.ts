@@ -32,7 +32,12 @@ type Entry<In> = (
 type Outcome = { answer: unknown } | { refusal: { message: string; code: string } };
 
 /** The report an upload answers when its import was queued. */
-export const QUEUED = (): ImportReport => ({ rows: 0, valid: 0, errors: [], committed: false });
+export const queuedReport = (): ImportReport => ({
+  rows: 0,
+  valid: 0,
+  errors: [],
+  committed: false,
+});
 
 /** The job kinds of the imports, for /import/status. */
 const importKinds = new Set<string>();

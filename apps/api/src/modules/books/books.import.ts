@@ -7,7 +7,7 @@ import { conflict } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
 import { isbn, isbnList, oneOf, text } from '../../lib/xlsx/columns.ts';
-import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
+import { importNowOrAsJob, queuedReport } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import { defineSheet, type RowOf, type SheetRow, templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -154,7 +154,7 @@ export function uploadCatalog(deps: Deps, input: Input, file: UploadedFile, dryR
     input.ctx,
     { kind: 'books.import', file, data },
     () => importCatalog(deps, input, data),
-    (jobId): UploadCatalogResponse => ({ ...QUEUED(), created: 0, jobId }),
+    (jobId): UploadCatalogResponse => ({ ...queuedReport(), created: 0, jobId }),
   );
 }
 

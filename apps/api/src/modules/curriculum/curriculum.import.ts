@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
-import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
+import { importNowOrAsJob, queuedReport } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import { templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -172,7 +172,12 @@ export function uploadCurriculum(deps: Deps, input: Input, file: UploadedFile, d
     input.ctx,
     { kind: 'curriculum.import', file, data },
     () => importCurriculum(deps, input, data),
-    (jobId): UploadCurriculumResponse => ({ ...QUEUED(), created: none, existing: none, jobId }),
+    (jobId): UploadCurriculumResponse => ({
+      ...queuedReport(),
+      created: none,
+      existing: none,
+      jobId,
+    }),
   );
 }
 

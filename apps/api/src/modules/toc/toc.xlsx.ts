@@ -8,7 +8,7 @@ import { xlsxFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
 import type { CellValue, XlsxColumn } from '../../lib/xlsx/export.ts';
-import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
+import { importNowOrAsJob, queuedReport } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -202,7 +202,7 @@ export function uploadToc(deps: Deps, input: Input, file: UploadedFile, dryRun: 
     input.ctx,
     { kind: 'toc.import', file, data },
     () => importToc(deps, input, data),
-    (jobId): UploadTocResponse => ({ ...QUEUED(), ...NO_CHANGES, jobId }),
+    (jobId): UploadTocResponse => ({ ...queuedReport(), ...NO_CHANGES, jobId }),
   );
 }
 
