@@ -58,6 +58,9 @@ export function describeViolation(v: AxeViolation): string {
  * its elements. `label` names the screen or dialog in the failure message.
  */
 export async function expectAccessible(page: Page, label: string) {
+  // The resting look is checked: a control left under the pointer by the last
+  // click would be measured in its hover colours.
+  await page.mouse.move(0, 0);
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) {
     // Evaluated, not added as a <script>: the app's Content-Security-Policy

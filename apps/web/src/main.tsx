@@ -1,17 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import 'mantine-datatable/styles.css';
 import './app/app.css';
 import './lib/fonts/devanagari.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { preloadFirstScreen } from './app/screens.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first screen's chunk and the app's start loading together: the entry
+// itself stays small so neither waits for the other.
+preloadFirstScreen(window.location.pathname);
+void import('./app/start.tsx');

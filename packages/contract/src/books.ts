@@ -11,6 +11,7 @@ import {
   textSchema,
   timestampSchema,
 } from './common.ts';
+import { importReportSchema, XLSX_UPLOAD } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { defineRoutes } from './route.ts';
 
@@ -120,20 +121,7 @@ export const removeExtraIsbnBody = z.object({ bookId: idSchema, isbn: isbnSchema
 /** `dryRun` (the default) only reports; `dryRun=false` imports every row or none. */
 export const uploadCatalogQuery = z.object({ dryRun: booleanQuery.default(true) });
 
-export const importErrorSchema = z.object({
-  /** The sheet's row number (headers are row 1). */
-  row: z.number().int(),
-  /** The column's header as written in the template. */
-  column: z.string(),
-  message: z.string(),
-});
-
-export const uploadCatalogResponse = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  errors: z.array(importErrorSchema),
-  /** False for a dry run. */
-  committed: z.boolean(),
+export const uploadCatalogResponse = importReportSchema.extend({
   created: z.number().int(),
 });
 export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;
@@ -161,6 +149,7 @@ export const bookRoutes = defineRoutes({
   createBook: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/createbookcontent',
     spec: true,
     summary: 'Create a book (ISBN-10 accepted, stored as ISBN-13; 409 when the ISBN is taken)',
@@ -178,6 +167,7 @@ export const bookRoutes = defineRoutes({
   editBook: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/editbook',
     summary: "Edit a book's ISBN, title, grade, subject, series, edition, language or status",
     body: editBookBody,
@@ -186,6 +176,7 @@ export const bookRoutes = defineRoutes({
   changeBookStatus: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/changebookstatus',
     summary: 'Set the status of several books at once (all or none)',
     body: changeBookStatusBody,
@@ -194,6 +185,7 @@ export const bookRoutes = defineRoutes({
   appendIsbns: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/appendmultipleisbn',
     spec: true,
     summary:
@@ -204,6 +196,7 @@ export const bookRoutes = defineRoutes({
   removeExtraIsbn: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removeextraisbn',
     summary: 'Detach one extra ISBN from a book',
     body: removeExtraIsbnBody,
@@ -220,24 +213,29 @@ export const bookRoutes = defineRoutes({
   uploadCatalog: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadbookcatalog',
     spec: true,
     summary:
       'Import books from an XLSX catalogue (multipart, field "file"): a dry run reports every bad cell as { row, column, message }; dryRun=false imports all rows or none',
     query: uploadCatalogQuery,
     response: uploadCatalogResponse,
+    upload: XLSX_UPLOAD,
   },
   uploadCover: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadcover',
     summary:
       'Set or replace a book\'s cover: multipart, field bookId before the field "file" (PNG, JPEG or WebP by content; 415 otherwise, 413 over UPLOAD_MAX_IMAGE_MB); the old cover file is removed',
     response: bookSchema,
+    upload: { field: 'file', kinds: ['image'], fields: uploadCoverFields },
   },
   removeCover: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removecover',
     summary: "Remove a book's cover (its file goes with it); a book without one is answered as is",
     body: idBody,

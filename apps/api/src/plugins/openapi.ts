@@ -3,6 +3,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { withUploadBodies } from '../lib/storage/upload-openapi.ts';
 
 /**
  * OpenAPI 3 generated from the contract's zod schemas: /api/docs and
@@ -24,7 +25,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: withErrorAnswers,
+    transform: withUploadBodies(withErrorAnswers),
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {

@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The built web app on every non-/api path: hashed assets cached for a year,
- * index.html (never cached) for client routes. /api paths that match no route
- * answer a JSON 404.
+ * index.html (never cached) for client routes. Each file goes out as the
+ * brotli or gzip copy the build wrote beside it when the browser accepts one
+ * (no compression work per request). /api paths that match no route answer a
+ * JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
   const hasIndex = webDist ? existsSync(path.join(webDist, 'index.html')) : false;
@@ -16,6 +18,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

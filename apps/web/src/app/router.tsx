@@ -12,6 +12,7 @@ import { AREAS } from './areas.ts';
 import { AppErrorPage } from './routes/app-error.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { ServerErrorPage } from './routes/server-error.tsx';
+import { loadMainLayout, PROFILE_SCREEN, PUBLIC_SCREENS } from './screens.ts';
 
 /** What a route tells the shell: its breadcrumb label and who may open it. */
 export interface RouteHandle {
@@ -19,42 +20,14 @@ export interface RouteHandle {
   access?: Access;
 }
 
-/** Screens reachable without a session; everything else lives in the guarded layout. */
-const PUBLIC_SCREENS: RouteObject[] = [
-  {
-    path: '/login',
-    lazy: () =>
-      import('../features/auth/routes/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
-  },
-  {
-    path: '/password/forgot',
-    lazy: () =>
-      import('../features/auth/routes/forgot-password-page.tsx').then((m) => ({
-        Component: m.ForgotPasswordPage,
-      })),
-  },
-  {
-    path: '/password/reset',
-    lazy: () =>
-      import('../features/auth/routes/reset-password-page.tsx').then((m) => ({
-        Component: m.ResetPasswordPage,
-      })),
-  },
-  {
-    path: '/invite',
-    lazy: () =>
-      import('../features/auth/routes/invite-page.tsx').then((m) => ({ Component: m.InvitePage })),
-  },
-  {
-    path: '/setup',
-    lazy: () =>
-      import('../features/auth/routes/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
-  },
+/** Screens reachable without a session, and the plain error pages. */
+const PUBLIC_ROUTES: RouteObject[] = [
+  ...PUBLIC_SCREENS.map((screen) => ({ path: screen.path, lazy: screen.load })),
   { path: '/404', Component: NotFoundPage },
   { path: '/500', Component: ServerErrorPage },
 ];
 
-const PUBLIC_PATHS = new Set(PUBLIC_SCREENS.map((r) => r.path));
+const PUBLIC_PATHS = new Set(PUBLIC_ROUTES.map((r) => r.path));
 export const isPublicPath = (pathname: string) => PUBLIC_PATHS.has(pathname);
 
 /** The catch-all is guarded: without an access token, go to /login and come back after. */
@@ -92,11 +65,11 @@ export function createAppRouter() {
       // Shown while the first screen's code and guard load.
       HydrateFallback: PageLoader,
       children: [
-        ...PUBLIC_SCREENS,
+        ...PUBLIC_ROUTES,
         {
           id: 'main',
           loader: requireSession,
-          lazy: () => import('./layout/main-layout.tsx').then((m) => ({ Component: m.MainLayout })),
+          lazy: loadMainLayout,
           children: [
             {
               // Inside the layout, so a failing screen keeps the header and sidebar.
@@ -104,12 +77,9 @@ export function createAppRouter() {
               children: [
                 ...areaRoutes,
                 {
-                  path: 'profile',
+                  path: PROFILE_SCREEN.path.slice(1),
                   handle: { crumb: 'Profile' } satisfies RouteHandle,
-                  lazy: () =>
-                    import('../features/profile/routes/profile-page.tsx').then((m) => ({
-                      Component: m.ProfilePage,
-                    })),
+                  lazy: PROFILE_SCREEN.load,
                 },
                 {
                   path: '*',

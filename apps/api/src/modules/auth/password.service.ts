@@ -4,10 +4,12 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sendMail } from '../../mail/mail.jobs.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findAdminByEmail, NO_ADMIN } from './admin-lookup.ts';
+import { usableLink } from './link-check.service.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 import {
   bindingOf,
@@ -54,26 +56,26 @@ export async function updatePassword(
     await revokeAllSessions(deps, tx, me.id, me.sessionId);
     await expireTokens(deps, tx, me.id, 'reset');
     await recordAudit(tx, ctx, { action: 'password_changed', entity: 'admin', entityId: me.id });
+    await sendMail(deps, tx, passwordChangedMail(admin.email, admin.name), me.id);
   });
-  await notify(deps, passwordChangedMail(admin.email, admin.name));
 }
 
 const RESET_MAILS_PER_WINDOW = 3;
 const RESET_WINDOW_MS = 15 * 60_000;
 
 /**
- * Always the same answer, in the same time: an unknown e-mail runs the same
- * transaction on an id no row has (row lock, count, audit, and a decoy token
- * row born expired in place of the link's), and the mail goes out in the
- * background. Per
- * account at most 3 links per 15 minutes (a silent cap, never a lockout).
+ * Always the same answer, in about the same time: an unknown e-mail runs the
+ * same transaction on an id no row has (row lock, count, audit, and a decoy
+ * token row born expired in place of the link's); the mail is a job, sent
+ * after the answer. Per account at most 3 links per 15 minutes (a silent
+ * cap, never a lockout).
  */
 export async function requestPasswordReset(deps: Deps, ctx: RequestContext, email: string) {
   const found = await findAdminByEmail(deps.db, email);
   const admin = found?.status === 'active' && found.passwordHash ? found : undefined;
   const id = admin?.id ?? NO_ADMIN;
   // Counted and issued under the admin's row lock: parallel requests cannot pass the cap together.
-  const token = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, id)).for('update');
     const recent = await recentTokenCount(deps, id, 'reset', RESET_WINDOW_MS, tx);
     const send = admin !== undefined && recent < RESET_MAILS_PER_WINDOW;
@@ -84,13 +86,11 @@ export async function requestPasswordReset(deps: Deps, ctx: RequestContext, emai
       actor: { id: admin?.id ?? null, email: admin?.email ?? email },
       after: { sent: send },
     });
-    if (admin && send) return createActionToken(deps, tx, 'reset', admin.id, bindingOf(admin));
-    await createDecoyToken(deps, tx);
-    return undefined;
+    if (!admin || !send) return createDecoyToken(deps, tx);
+    const token = await createActionToken(deps, tx, 'reset', admin.id, bindingOf(admin));
+    const link = `${deps.config.publicBaseUrl}/password/reset?token=${encodeURIComponent(token)}`;
+    await sendMail(deps, tx, passwordResetMail(admin.email, admin.name, link, TTL.reset / 60_000));
   });
-  if (!admin || !token) return;
-  const link = `${deps.config.publicBaseUrl}/password/reset?token=${encodeURIComponent(token)}`;
-  void notify(deps, passwordResetMail(admin.email, admin.name, link, TTL.reset / 60_000));
 }
 
 export async function resetPassword(
@@ -101,14 +101,9 @@ export async function resetPassword(
 ) {
   assertAcceptablePassword(password, 'password');
   const passwordHash = await hashPassword(password);
-  const admin = await deps.db.transaction(async (tx) => {
-    const row = await findLiveToken(deps, tx, 'reset', token);
-    const [target] = await tx
-      .select()
-      .from(admins)
-      .where(eq(admins.id, row.adminId ?? 0));
-    if (!target || target.status !== 'active' || row.binding !== bindingOf(target))
-      throw invalidLink();
+  await deps.db.transaction(async (tx) => {
+    const { row, admin: target } = await usableLink(deps, tx, 'reset', token);
+    if (!target) throw invalidLink();
     await useToken(deps, tx, row.id);
     await tx
       .update(admins)
@@ -122,9 +117,8 @@ export async function resetPassword(
       entityId: target.id,
       actor: { id: target.id, email: target.email },
     });
-    return target;
+    await sendMail(deps, tx, passwordChangedMail(target.email, target.name), target.id);
   });
-  await notify(deps, passwordChangedMail(admin.email, admin.name));
 }
 
 export async function setupNeeded(deps: Deps) {
@@ -179,12 +173,8 @@ export async function completeSetup(
 }
 
 export async function inviteInfo(deps: Deps, token: string) {
-  const row = await findLiveToken(deps, deps.db, 'invite', token);
-  const [admin] = await deps.db
-    .select()
-    .from(admins)
-    .where(eq(admins.id, row.adminId ?? 0));
-  if (!admin || admin.status !== 'invited') throw invalidLink();
+  const { admin } = await deps.db.transaction((tx) => usableLink(deps, tx, 'invite', token));
+  if (!admin) throw invalidLink();
   return { email: admin.email, name: admin.name };
 }
 
@@ -197,12 +187,8 @@ export async function acceptInvite(
   assertAcceptablePassword(password, 'password');
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    const row = await findLiveToken(deps, tx, 'invite', token);
-    const [admin] = await tx
-      .select()
-      .from(admins)
-      .where(eq(admins.id, row.adminId ?? 0));
-    if (!admin || admin.status !== 'invited') throw invalidLink();
+    const { row, admin } = await usableLink(deps, tx, 'invite', token);
+    if (!admin) throw invalidLink();
     await useToken(deps, tx, row.id);
     await tx
       .update(admins)
@@ -215,13 +201,4 @@ export async function acceptInvite(
       actor: { id: admin.id, email: admin.email },
     });
   });
-}
-
-/** Notices must not fail the action that caused them; failures are logged. */
-async function notify(deps: Deps, mail: Parameters<Deps['mailer']['send']>[0]) {
-  try {
-    await deps.mailer.send(mail);
-  } catch (err) {
-    deps.log.error({ err, mailTo: mail.to, subject: mail.subject }, 'mail failed');
-  }
 }

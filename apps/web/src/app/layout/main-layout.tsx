@@ -1,6 +1,6 @@
 import { Alert, AppShell, Button, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { StatusPage } from '../../components/status-page.tsx';
@@ -11,6 +11,7 @@ import { useUiState } from '../ui-state.tsx';
 import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
+import { useFocusOnNavigation } from './use-focus-on-navigation.ts';
 
 /** The guarded main layout: header, hideable sidebar, breadcrumb, then the screen. */
 export function MainLayout() {
@@ -22,32 +23,40 @@ export function MainLayout() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => mobileNav.close(), [pathname]);
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: 248,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpen, desktop: !sidebarShow },
-      }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <AppHeader
-          navOpen={isMobile ? mobileOpen : sidebarShow}
-          onToggleNav={isMobile ? mobileNav.toggle : toggleSidebar}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <AppSidebar />
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
-        <Container size="xl" px={0}>
-          <AppBreadcrumbs />
-          <GuardedScreen />
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <>
+      {/* First in the tab order: past the header and sidebar in one key press. */}
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: 248,
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileOpen, desktop: !sidebarShow },
+        }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <AppHeader
+            navOpen={isMobile ? mobileOpen : sidebarShow}
+            onToggleNav={isMobile ? mobileNav.toggle : toggleSidebar}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label="Main navigation">
+          <AppSidebar />
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0" id="main-content" ref={main} tabIndex={-1}>
+          <Container size="xl" px={0}>
+            <AppBreadcrumbs />
+            <GuardedScreen />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }
 

@@ -24,7 +24,7 @@ import { useReorderChapters } from '../api/reorder-chapters.ts';
 import { useReorderSubjects } from '../api/reorder-subjects.ts';
 import { useReorderTopics } from '../api/reorder-topics.ts';
 import { type ColumnItem, MasterColumn } from '../components/master-column.tsx';
-import { selectAt, selectionSchema } from '../components/ordering.ts';
+import { selectAt, selectionSchema } from '../components/selection.ts';
 import { UploadCurriculumModal } from '../components/upload-curriculum-modal.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -105,6 +105,7 @@ export function CurriculumPage() {
           <MasterColumn
             title="Grades"
             noun="grade"
+            hint="A fixed list: choose a grade to add, rename, order or delete its subjects."
             items={grades.data?.items.map((g) => ({
               id: g.id,
               name: g.name,

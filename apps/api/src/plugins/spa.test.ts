@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+// A built app as the web build writes it: each file beside its .br and .gz.
+const INDEX =
+  '<!doctype html><title>app</title><script type="module" src="/assets/app-1a2b3c.js"></script>';
+const SCRIPT = `export const x = ${JSON.stringify('a'.repeat(4000))};`;
+
+let dist: string;
+let t: TestApp;
+
+function writeWithVariants(file: string, text: string) {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text));
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'bo-spa-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeWithVariants(path.join(dist, 'index.html'), INDEX);
+  writeWithVariants(path.join(dist, 'assets', 'app-1a2b3c.js'), SCRIPT);
+  // A file the build left uncompressed (too small): served as it is.
+  writeFileSync(path.join(dist, 'assets', 'tiny-9f8e7d.css'), 'a{b:c}');
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+  });
+
+describe('the built web app', () => {
+  it('sends a hashed asset as brotli, else gzip, else plain, cached for a year', async () => {
+    const expected = [
+      ['br, gzip, deflate', 'br', brotliCompressSync(SCRIPT)],
+      ['gzip', 'gzip', gzipSync(SCRIPT)],
+      ['identity', undefined, Buffer.from(SCRIPT)],
+    ] as const;
+    for (const [accept, encoding, body] of expected) {
+      const res = await get('/assets/app-1a2b3c.js', accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(body)).toBe(true);
+    }
+  });
+
+  it('sends an asset without compressed copies as it is', async () => {
+    const res = await get('/assets/tiny-9f8e7d.css', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('a{b:c}');
+  });
+
+  it('answers client routes with index.html, compressed and never cached', async () => {
+    for (const url of ['/', '/books/12', '/login?next=%2Fbooks']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.rawPayload.equals(brotliCompressSync(INDEX))).toBe(true);
+    }
+    const plain = await get('/books/12');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX);
+  });
+
+  it('answers a missing asset with a JSON 404, never index.html', async () => {
+    const res = await get('/assets/gone-000000.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+});
