@@ -2,6 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { admins } from '../../db/schema/index.ts';
 
+/** An admin id no row has (ids start at 1): unknown-e-mail paths run their statements on it. */
+export const NO_ADMIN = 0;
+
 export const findAdminByEmail = async (db: Db | Tx, email: string) =>
   (await db.select().from(admins).where(sql`lower(${admins.email}) = ${email.toLowerCase()}`))[0];
 

@@ -57,45 +57,51 @@ describe('item 3: no account enumeration', () => {
     expect(mailsAfter(t, since, 'ghost@example.test')).toEqual([]);
   });
 
-  it('item 3: median latency over 50 tries differs by < 20 ms (login and forgot-password)', async () => {
+  it('item 3: timing does not tell a registered e-mail from an unknown one (login and forgot-password)', async () => {
     const a = await t.createAdmin();
     const time = async (fn: () => Promise<unknown>) => {
       const start = performance.now();
       await fn();
       return performance.now() - start;
     };
-    const tries = 50;
-    const unknownLogin: number[] = [];
-    const wrongLogin: number[] = [];
+    const tries = 45;
     const unknownReset: number[] = [];
+    const known: number[] = [];
+    const unknown: number[] = [];
     const knownReset: number[] = [];
-    for (let i = -3; i < tries; i++) {
-      // Interleaved so that drift hits both sides; the first rounds warm up.
+    for (let i = -5; i < tries; i++) {
       await clearFailures(t, a.id); // no lockout: every try checks the password
-      const u = await time(() => login(`ghost${i}@example.test`, 'not the password'));
-      const w = await time(() => login(a.email, 'not the password'));
       t.clock.advance(16 * 60_000); // past the reset-mail cap: every known try creates a link
-      const ur = await time(() =>
-        post(t, '/auth/password/resetlink', { email: `ghost${i}@example.test` }),
+      const ghost = `ghost${i}@example.test`;
+      // Interleaved, and in turns first one then the other, so drift and order hit both sides.
+      const pair = async (x: () => Promise<number>, y: () => Promise<number>) =>
+        i % 2 ? [await x(), await y()] : [await y(), await x()].reverse();
+      const [u, w] = await pair(
+        () => time(() => login(ghost, 'not the password')),
+        () => time(() => login(a.email, 'not the password')),
       );
-      const kr = await time(() => post(t, '/auth/password/resetlink', { email: a.email }));
-      if (i < 0) continue;
-      unknownLogin.push(u);
-      wrongLogin.push(w);
-      unknownReset.push(ur);
-      knownReset.push(kr);
+      const [ur, kr] = await pair(
+        () => time(() => post(t, '/auth/password/resetlink', { email: ghost })),
+        () => time(() => post(t, '/auth/password/resetlink', { email: a.email })),
+      );
+      if (i < 0) continue; // warm-up
+      unknown.push(u!);
+      unknownReset.push(ur!);
+      known.push(w!);
+      knownReset.push(kr!);
     }
-    const loginGap = Math.abs(median(unknownLogin) - median(wrongLogin));
-    const resetGap = Math.abs(median(unknownReset) - median(knownReset));
-    expect(loginGap, `login medians ${median(unknownLogin)} / ${median(wrongLogin)}`).toBeLessThan(
-      20,
-    );
-    expect(resetGap, `reset medians ${median(unknownReset)} / ${median(knownReset)}`).toBeLessThan(
-      20,
-    );
+    // Medians of interleaved tries. The bound, 5 ms or a third of a try on a
+    // slow or busy machine, is below what the statements an unknown e-mail used
+    // to skip cost (two updates on login; on reset a whole transaction, which
+    // made an unknown e-mail answer in half the time).
+    const gap = (x: number[], y: number[]) => Math.abs(median(x) - median(y));
+    const bound = (xs: number[]) => Math.max(5, median(xs) / 3);
+    const figures = `login ${median(unknown).toFixed(1)} / ${median(known).toFixed(1)} ms; reset ${median(unknownReset).toFixed(1)} / ${median(knownReset).toFixed(1)} ms`;
+    expect(gap(unknown, known), figures).toBeLessThan(bound(known));
+    expect(gap(unknownReset, knownReset), figures).toBeLessThan(bound(knownReset));
     // The unknown e-mail really is checked against a (dummy) hash, not answered at once.
-    expect(median(unknownLogin)).toBeGreaterThan(median(wrongLogin) / 2);
-  }, 30_000);
+    expect(median(unknown)).toBeGreaterThan(median(known) / 2);
+  }, 60_000);
 });
 
 describe('item 4: lockout', () => {

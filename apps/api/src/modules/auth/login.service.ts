@@ -12,7 +12,7 @@ import { sendMail } from '../../mail/mail.jobs.ts';
 import { signInCodeMail } from '../../mail/templates.ts';
 import { effectiveModules } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findAdminByEmail } from './admin-lookup.ts';
+import { findAdminByEmail, NO_ADMIN } from './admin-lookup.ts';
 import { startSession } from './sessions.service.ts';
 
 export const OTP_TTL_MS = 5 * 60_000;
@@ -27,7 +27,11 @@ export async function login(deps: Deps, ctx: RequestContext, email: string, pass
   const admin = await findAdminByEmail(deps.db, email);
   const now = deps.clock();
   if (!admin || admin.status !== 'active' || !admin.passwordHash) {
+    // The same statements and the same hash work as a wrong password, on an
+    // id no row has: the time taken must not tell a registered e-mail apart.
+    await claimTry(deps, NO_ADMIN, now);
     await burnPasswordTime(password);
+    await lockIfDue(deps, NO_ADMIN);
     await recordAudit(deps.db, ctx, failed('login_failed', null, email, 'unknown or inactive'));
     throw badCredentials();
   }

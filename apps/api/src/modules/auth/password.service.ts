@@ -8,12 +8,13 @@ import { sendMail } from '../../mail/mail.jobs.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findAdminByEmail } from './admin-lookup.ts';
+import { findAdminByEmail, NO_ADMIN } from './admin-lookup.ts';
 import { usableLink } from './link-check.service.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 import {
   bindingOf,
   createActionToken,
+  createDecoyToken,
   expireTokens,
   findLiveToken,
   invalidLink,
@@ -63,34 +64,29 @@ const RESET_MAILS_PER_WINDOW = 3;
 const RESET_WINDOW_MS = 15 * 60_000;
 
 /**
- * Always the same answer. The mail is a job (sent after the answer), so an
- * existing and an unknown e-mail take about the same time; per account at
- * most 3 links per 15 minutes (a silent cap, never a lockout).
+ * Always the same answer, in about the same time: an unknown e-mail runs the
+ * same transaction on an id no row has (row lock, count, audit, and a decoy
+ * token row born expired in place of the link's); the mail is a job, sent
+ * after the answer. Per account at most 3 links per 15 minutes (a silent
+ * cap, never a lockout).
  */
 export async function requestPasswordReset(deps: Deps, ctx: RequestContext, email: string) {
-  const admin = await findAdminByEmail(deps.db, email);
-  if (!admin || admin.status !== 'active' || !admin.passwordHash) {
-    await recordAudit(deps.db, ctx, {
-      action: 'password_reset_requested',
-      entity: 'admin',
-      actor: { id: null, email },
-      after: { sent: false },
-    });
-    return;
-  }
+  const found = await findAdminByEmail(deps.db, email);
+  const admin = found?.status === 'active' && found.passwordHash ? found : undefined;
+  const id = admin?.id ?? NO_ADMIN;
   // Counted and issued under the admin's row lock: parallel requests cannot pass the cap together.
   await deps.db.transaction(async (tx) => {
-    await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, admin.id)).for('update');
-    const recent = await recentTokenCount(deps, admin.id, 'reset', RESET_WINDOW_MS, tx);
-    const send = recent < RESET_MAILS_PER_WINDOW;
+    await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, id)).for('update');
+    const recent = await recentTokenCount(deps, id, 'reset', RESET_WINDOW_MS, tx);
+    const send = admin !== undefined && recent < RESET_MAILS_PER_WINDOW;
     await recordAudit(tx, ctx, {
       action: 'password_reset_requested',
       entity: 'admin',
-      entityId: admin.id,
-      actor: { id: admin.id, email: admin.email },
+      ...(admin ? { entityId: admin.id } : {}),
+      actor: { id: admin?.id ?? null, email: admin?.email ?? email },
       after: { sent: send },
     });
-    if (!send) return;
+    if (!admin || !send) return createDecoyToken(deps, tx);
     const token = await createActionToken(deps, tx, 'reset', admin.id, bindingOf(admin));
     const link = `${deps.config.publicBaseUrl}/password/reset?token=${encodeURIComponent(token)}`;
     await sendMail(deps, tx, passwordResetMail(admin.email, admin.name, link, TTL.reset / 60_000));

@@ -42,6 +42,24 @@ export async function createActionToken(
   return token;
 }
 
+/**
+ * A reset request for an unknown e-mail writes this in place of a link: a
+ * token row born expired, for no admin, whose secret nobody holds. It costs
+ * the insert a real link costs, so the answer takes as long either way.
+ */
+export async function createDecoyToken(deps: Deps, tx: Db | Tx) {
+  const now = deps.clock();
+  await tx.insert(actionTokens).values({
+    kind: 'reset',
+    adminId: null,
+    tokenHash: sha256(randomToken()),
+    binding: null,
+    expiresAt: now,
+    usedAt: now,
+    createdAt: now,
+  });
+}
+
 const invalidLink = () =>
   new AppError(400, 'invalid_link', 'This link is invalid, used or expired. Ask for a new one.');
 
