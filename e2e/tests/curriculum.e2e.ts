@@ -116,7 +116,7 @@ describe('curriculum masters', () => {
     const input = dialog.locator('input[type="file"]');
     await input.setInputFiles({ name: 'bad.xlsx', mimeType: XLSX, buffer: await sheet(BAD) });
     const problems = dialog.getByRole('table', { name: 'Problems in the file' });
-    await problems.getByRole('row', { name: /7 Grade No grade named "Class 66"/ }).waitFor();
+    await problems.getByRole('row', { name: /7 Grade No grade is named "Class 66"/ }).waitFor();
     await dialog.getByText('Would create: 2 subjects, 3 chapters, 3 topics.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
 
