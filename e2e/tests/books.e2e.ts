@@ -92,7 +92,10 @@ describe('books', () => {
         ['978-1-4028-9462-7', 'Bad Digit', 'draft'],
       ]),
     });
-    await dialog.getByText('Not a valid ISBN: check digit should be 6').waitFor();
+    // The import's sentence names the column and the cell.
+    await dialog
+      .getByText('ISBN "978-1-4028-9462-7" is not a valid ISBN (check digit should be 6)')
+      .waitFor();
     expect(await dialog.getByRole('button', { name: /^Import/ }).isDisabled()).toBe(true);
     await input.setInputFiles({
       name: 'good.xlsx',

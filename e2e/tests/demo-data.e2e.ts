@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
@@ -54,6 +56,7 @@ describe('demo data', () => {
 
     const video = await play(page, 'video', 'Parts of a Plant');
     expect(await video.evaluate((el) => (el as HTMLVideoElement).videoWidth)).toBe(320);
+    await expectAccessible(page, 'media player drawer (video)');
     const poster = await video.getAttribute('poster');
     expect(poster).toBeTruthy();
     const thumb = await page.request.get(new URL(poster!, server.url).href);
@@ -62,6 +65,10 @@ describe('demo data', () => {
     await page.keyboard.press('Escape');
 
     await play(page, 'audio', 'Twinkle Twinkle Little Star');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/media?kind=video&view=grid`);
+    await page.getByRole('article').first().waitFor();
+    await expectAccessible(page, 'media library, grid with thumbnails');
     await page.close();
   });
 
@@ -93,6 +100,91 @@ describe('demo data', () => {
     // The glyphs take room: a missing font would draw boxes of one width for each code point.
     const width = await title.evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(40);
+    await page.close();
+  });
+
+  it('curriculum: long names wrap or end in … with the full name on hover, menus stay in their column', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+    const grades = await apiOk(page, server, '/book/getgrades');
+    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 7');
+    const subjects = await apiOk(page, server, `/book/getsubjects?gradeId=${grade.id}`);
+    const subject = subjects.items[0];
+    const long =
+      'A chapter with a very long name that goes on about rivers, mountains, plains and plateaus of the country';
+    await apiOk(page, server, '/book/addchapter', { subjectId: subject.id, name: long });
+    await page.goto(`${server.url}/curriculum?grade=${grade.id}&subject=${subject.id}`);
+    const column = page.getByRole('region', { name: 'Chapters' });
+    const row = column.getByRole('listitem').filter({ hasText: 'rivers' });
+    await row.waitFor();
+    await page.getByText('A fixed list: choose a grade').waitFor();
+
+    for (const width of [1280, 900, 420]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      // Every row's menu button lies inside its column; the long name is clamped with its title.
+      const outside = await column.evaluate((col) => {
+        const box = col.getBoundingClientRect();
+        return [...col.querySelectorAll('button[aria-label^="Actions for"]')]
+          .map((b) => b.getBoundingClientRect())
+          .filter((b) => b.right > box.right + 0.5 || b.left < box.left).length;
+      });
+      expect(outside, `menus outside the column at ${width}px`).toBe(0);
+      const name = row.getByTitle(long);
+      const clamped = await name.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+      expect(clamped, `long name clamped at ${width}px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessible(page, 'curriculum screen');
+    await row.getByRole('button', { name: `Actions for ${long}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).waitFor();
+    await expectAccessible(page, 'curriculum row menu');
+    await page.close();
+  });
+
+  it('a curriculum edit shows at once on another screen (one shared cache)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+    const grades = await apiOk(page, server, '/book/getgrades');
+    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 6');
+    const subjects = await apiOk(page, server, `/book/getsubjects?gradeId=${grade.id}`);
+    const old: string = subjects.items[1].name;
+    const renamed = `${old} and More`;
+    const subjectOptions = async () => {
+      await page.getByRole('combobox', { name: 'Subject' }).click();
+      await page.getByRole('option').first().waitFor();
+      const names = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return names;
+    };
+
+    // The books filter reads the grade's subjects (now cached) …
+    await page.goto(`${server.url}/books?gradeId=${grade.id}`);
+    expect(await subjectOptions()).toContain(old);
+    // … the curriculum screen renames one, in the same page (no reload) …
+    const nav = page.getByLabel('Main navigation');
+    await nav.getByRole('link', { name: 'Curriculum' }).click();
+    await page
+      .getByRole('region', { name: 'Grades' })
+      .getByRole('button', { name: /^Class 6 / })
+      .click();
+    const subjectsColumn = page.getByRole('region', { name: 'Subjects' });
+    await subjectsColumn.getByRole('button', { name: `Actions for ${old}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await subjectsColumn.getByLabel(`New name for ${old}`).fill(renamed);
+    await subjectsColumn.getByLabel(`New name for ${old}`).press('Enter');
+    await subjectsColumn.getByText(renamed, { exact: true }).waitFor();
+    // … and back on the books screen the filter offers the new name at once.
+    await nav.getByRole('link', { name: 'Books' }).click();
+    await page.waitForURL(/\/books/);
+    await page.getByRole('heading', { name: 'Books' }).waitFor();
+    if (!/gradeId=/.test(page.url())) {
+      await page.getByRole('combobox', { name: 'Grade' }).click();
+      await page.getByRole('option', { name: 'Class 6', exact: true }).click();
+    }
+    const after = await subjectOptions();
+    expect(after).toContain(renamed);
+    expect(after).not.toContain(old);
     await page.close();
   });
 });

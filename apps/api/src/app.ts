@@ -17,6 +17,8 @@ import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
+import { importsModule } from './modules/imports/imports.routes.ts';
+import { jobsModule } from './modules/jobs/jobs.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
@@ -56,6 +58,8 @@ const MODULES = [
   booksModule,
   mediaModule,
   tocModule,
+  importsModule,
+  jobsModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -37,6 +37,8 @@ const envSchema = z.object({
   UPLOAD_MAX_XLSX_MB: megabytes.default(20),
   XLSX_MAX_UNCOMPRESSED_MB: megabytes.default(50),
   XLSX_MAX_ENTRIES: z.coerce.number().int().min(10).default(1000),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  IMPORT_JOB_MIN_MB: z.coerce.number().min(0).max(100_000).default(1),
   FILE_SWEEP_GRACE_HOURS: z.coerce
     .number()
     .min(1)
@@ -86,6 +88,10 @@ export interface Config {
   uploadMaxBytes: Record<'pdf' | 'video' | 'audio' | 'image' | 'xlsx', number>;
   /** Zip-bomb limits of an uploaded XLSX (lib/xlsx/zip-inspect.ts). */
   xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
+  /** XLSX imports read and checked at once per process; more answer 429 (lib/xlsx/import-slots.ts). */
+  importConcurrency: number;
+  /** An XLSX import of a file at least this large runs as a job (lib/xlsx/import-job.ts); 0 = always. */
+  importJobMinBytes: number;
   /** Orphaned uploads (modules/files): removed when older than graceMs, every intervalMs (0 = never). */
   fileSweep: { graceMs: number; intervalMs: number };
   /** Slow clients (plugins/http-limits.ts): headers and whole-request deadlines, a body's least rate. */
@@ -165,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntries: e.XLSX_MAX_ENTRIES,
       maxRatio: 200,
     },
+    importConcurrency: e.IMPORT_CONCURRENCY,
+    importJobMinBytes: Math.round(e.IMPORT_JOB_MIN_MB * MB),
     fileSweep: {
       graceMs: Math.round(e.FILE_SWEEP_GRACE_HOURS * 3_600_000),
       intervalMs: Math.round(e.FILE_SWEEP_INTERVAL_HOURS * 3_600_000),

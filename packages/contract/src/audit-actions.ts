@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = {
   video: 'Video',
   audio: 'Audio',
   media_file: 'Media file',
+  job: 'Background job',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -88,6 +89,9 @@ export const AUDIT_ACTIONS = {
   audio_edited: a('audio', 'Edited an audio'),
   audio_deleted: a('audio', 'Deleted an audio'),
   media_file_uploaded: a('media_file', 'Uploaded a media file'),
+
+  // The generic row of the route (named after it): the body holds the job id.
+  retryJob: a('job', 'Ran a failed job again'),
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -11,6 +11,7 @@ import {
   textSchema,
   timestampSchema,
 } from './common.ts';
+import { importReportSchema, XLSX_UPLOAD } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { defineRoutes } from './route.ts';
 
@@ -120,20 +121,7 @@ export const removeExtraIsbnBody = z.object({ bookId: idSchema, isbn: isbnSchema
 /** `dryRun` (the default) only reports; `dryRun=false` imports every row or none. */
 export const uploadCatalogQuery = z.object({ dryRun: booleanQuery.default(true) });
 
-export const importErrorSchema = z.object({
-  /** The sheet's row number (headers are row 1). */
-  row: z.number().int(),
-  /** The column's header as written in the template. */
-  column: z.string(),
-  message: z.string(),
-});
-
-export const uploadCatalogResponse = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  errors: z.array(importErrorSchema),
-  /** False for a dry run. */
-  committed: z.boolean(),
+export const uploadCatalogResponse = importReportSchema.extend({
   created: z.number().int(),
 });
 export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;
@@ -232,6 +220,7 @@ export const bookRoutes = defineRoutes({
       'Import books from an XLSX catalogue (multipart, field "file"): a dry run reports every bad cell as { row, column, message }; dryRun=false imports all rows or none',
     query: uploadCatalogQuery,
     response: uploadCatalogResponse,
+    upload: XLSX_UPLOAD,
   },
   uploadCover: {
     ...common,
@@ -241,6 +230,7 @@ export const bookRoutes = defineRoutes({
     summary:
       'Set or replace a book\'s cover: multipart, field bookId before the field "file" (PNG, JPEG or WebP by content; 415 otherwise, 413 over UPLOAD_MAX_IMAGE_MB); the old cover file is removed',
     response: bookSchema,
+    upload: { field: 'file', kinds: ['image'], fields: uploadCoverFields },
   },
   removeCover: {
     ...common,

@@ -94,12 +94,14 @@ export const idParam = integerParam(idSchema);
 export const timestampSchema = z.string().describe('ISO 8601 date-time, UTC');
 
 export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
-export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.array(errorDetailSchema).optional(),
-  requestId: z.string().optional(),
-});
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof errorSchema>;
 
 /** `exp` and `sig` of a signed file link (checked by the server, 403 when wrong). */

@@ -17,6 +17,7 @@ import {
   uploadCurriculumQuery,
   uploadCurriculumResponse,
 } from './curriculum.ts';
+import { XLSX_UPLOAD } from './imports.ts';
 import { defineRoutes } from './route.ts';
 
 /** The curriculum masters' routes (shapes in curriculum.ts): the spec's /book/ master paths plus reorder and the sheet upload. */
@@ -234,6 +235,7 @@ export const curriculumRoutes = defineRoutes({
       'Import subjects, chapters and topics from XLSX (multipart, field "file"; columns Grade, Subject, Chapter No, Chapter, Topic): existing names are matched, new ones appended; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false imports all rows or none',
     query: uploadCurriculumQuery,
     response: uploadCurriculumResponse,
+    upload: XLSX_UPLOAD,
   },
   curriculumTemplate: {
     ...common,

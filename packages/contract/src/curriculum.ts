@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { importErrorSchema } from './books.ts';
 import { booleanQuery, idParam, idSchema, nameSchema } from './common.ts';
+import { importReportSchema } from './imports.ts';
 
 /**
  * Curriculum masters (DOMAIN.md, Curriculum): grade > subject > chapter >
@@ -99,12 +99,7 @@ const levelCounts = z.object({
   chapters: z.number().int(),
   topics: z.number().int(),
 });
-export const uploadCurriculumResponse = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  errors: z.array(importErrorSchema),
-  /** False for a dry run. */
-  committed: z.boolean(),
+export const uploadCurriculumResponse = importReportSchema.extend({
   /** New masters (a dry run: what the commit would create). */
   created: levelCounts,
   /** Masters the sheet names that already exist: matched, left as they are. */

@@ -122,6 +122,11 @@ export const mediaRoutes = defineRoutes({
       'Upload one file as multipart/form-data (field "file"): a video, an audio or a thumbnail image; answers its key for addvideo/addaudiofile/edit. Type sniffed from content (415), size limited (413)',
     query: uploadFileQuery,
     response: uploadedFileSchema,
+    upload: {
+      field: 'file',
+      kinds: ['video', 'audio', 'image'],
+      kindFrom: { query: 'kind', kinds: { video: 'video', audio: 'audio', thumbnail: 'image' } },
+    },
   },
   mediaFile: {
     access: 'public',

@@ -29,6 +29,31 @@ export interface RouteDef {
    * no row on purpose (a routine token rotation); tests pin that list.
    */
   audit?: 'self' | 'none';
+  /** The body is multipart/form-data holding one file (and fields sent before it). */
+  upload?: UploadDef;
+}
+
+/**
+ * What a file may be, told from its first bytes (never its name). Each kind
+ * has its own size limit on the server (UPLOAD_MAX_<KIND>_MB).
+ */
+export const FILE_KINDS = ['pdf', 'image', 'video', 'audio', 'xlsx'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/**
+ * A multipart upload, declared with its route: the server parses it once
+ * (size limit, type by content, malformed bodies answered 400) and hands the
+ * handler the stored file and the parsed fields, never the request.
+ */
+export interface UploadDef {
+  /** The file part's field name. */
+  field: string;
+  /** The kinds accepted. */
+  kinds: readonly FileKind[];
+  /** When a query parameter names the kind: its name and each value's kind. */
+  kindFrom?: { query: string; kinds: Readonly<Record<string, FileKind>> };
+  /** Form fields, sent BEFORE the file part (the server reads fields up to the file). */
+  fields?: z.ZodType;
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
@@ -50,3 +75,8 @@ type QueryText<T> = T extends object
   : T;
 export type RouteBodyInput<R extends RouteDef> = Input<R['body']>;
 export type RouteResponse<R extends RouteDef> = Infer<R['response']>;
+type UploadOf<U> = U extends { fields: z.ZodType } ? z.infer<U['fields']> : Record<string, never>;
+/** The parsed form fields of an upload route. */
+export type RouteUploadFields<R extends RouteDef> = R['upload'] extends UploadDef
+  ? UploadOf<R['upload']>
+  : undefined;

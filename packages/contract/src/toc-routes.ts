@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idBody, idParam, okSchema } from './common.ts';
 import { reorderBody } from './curriculum.ts';
+import { XLSX_UPLOAD } from './imports.ts';
 import { defineRoutes } from './route.ts';
 import {
   addTocNodeBody,
@@ -19,6 +20,7 @@ import {
   tocNodeImpactSchema,
   tocSchema,
   updateTocNodeBody,
+  uploadContentFields,
   uploadTocQuery,
   uploadTocResponse,
 } from './toc.ts';
@@ -93,6 +95,7 @@ export const tocRoutes = defineRoutes({
       'Import a book\'s TOC from XLSX (multipart, field "file"; the downloadtoc layout): rows with a Node Id update and move that node, rows without one create nodes; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false applies all or nothing; removeMissing=true deletes nodes not in the sheet',
     query: uploadTocQuery,
     response: uploadTocResponse,
+    upload: XLSX_UPLOAD,
   },
   tocTemplate: {
     ...common,
@@ -136,6 +139,7 @@ export const tocRoutes = defineRoutes({
     summary:
       'Upload a PDF as multipart/form-data (fields nodeId and title before the field "file") onto a TOC node; 415 for other types, 413 oversize',
     response: contentItemSchema,
+    upload: { field: 'file', kinds: ['pdf'], fields: uploadContentFields },
   },
   getDigitalContent: {
     ...common,

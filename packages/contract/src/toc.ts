@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { importErrorSchema } from './books.ts';
 import {
   booleanQuery,
   idParam,
@@ -9,6 +8,7 @@ import {
   textSchema,
   timestampSchema,
 } from './common.ts';
+import { importReportSchema } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { mediaUrlSchema } from './media.ts';
 
@@ -48,21 +48,24 @@ export interface TocNode {
   children: TocNode[];
 }
 
-export const tocNodeSchema: z.ZodType<TocNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    kind: tocNodeKindSchema,
-    title: z.string(),
-    chapterId: z.number().int().nullable(),
-    topicId: z.number().int().nullable(),
-    position: z.number().int(),
-    isFree: z.boolean(),
-    status: tocNodeStatusSchema,
-    contentCount: z.number().int(),
-    children: z.array(tocNodeSchema),
-  }),
-);
+/** Recursive, so OpenAPI refers to it by name (`TocNode`) from wherever it appears. */
+export const tocNodeSchema: z.ZodType<TocNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      kind: tocNodeKindSchema,
+      title: z.string(),
+      chapterId: z.number().int().nullable(),
+      topicId: z.number().int().nullable(),
+      position: z.number().int(),
+      isFree: z.boolean(),
+      status: tocNodeStatusSchema,
+      contentCount: z.number().int(),
+      children: z.array(tocNodeSchema),
+    }),
+  )
+  .meta({ id: 'TocNode' });
 
 export const tocBookSchema = z.object({
   id: z.number().int(),
@@ -211,12 +214,7 @@ export const tocMissingNodeSchema = z.object({
   contentItems: z.number().int(),
 });
 
-export const uploadTocResponse = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  errors: z.array(importErrorSchema),
-  /** False for a dry run (and for a refused file). */
-  committed: z.boolean(),
+export const uploadTocResponse = importReportSchema.extend({
   /** Rows without a Node Id. */
   created: z.number().int(),
   /** Existing nodes whose title, kind, free flag or status changes. */

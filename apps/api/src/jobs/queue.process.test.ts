@@ -4,9 +4,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseTarget, openDatabase } from '../db/client.ts';
+import { admins } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { TEST_PASSWORD } from '../test/harness.ts';
 import { createEffectTables, effectJob } from '../test/jobs.effect-kind.ts';
 import { freshPostgres, type ServerProcess, spawnServer } from '../test/process.testing.ts';
+import { codeIn, startSmtpReceiver } from '../test/smtp-receiver.ts';
 import { JobQueue } from './queue.ts';
 
 /**
@@ -173,11 +177,35 @@ describe('job queue across processes', () => {
   );
 
   it.runIf(process.env.DATABASE_URL)(
-    'PostgreSQL: two server processes on one database run each job exactly once',
+    'PostgreSQL: two server processes on one database run each job exactly once (mails enqueued by one, jobs by a third)',
     async () => {
       const place = await newPlace(true);
       await enqueue(place, []);
-      const [a, b] = await Promise.all([start(place), start(place)]);
+      const smtp = await startSmtpReceiver();
+      cleanups.push(() => smtp.close());
+      const email = 'two@example.test';
+      await withDb(place, async (database) => {
+        await database.db.insert(admins).values({
+          email,
+          name: 'Two',
+          passwordHash: await hashPassword(TEST_PASSWORD),
+          role: 'super_admin',
+          status: 'active',
+        });
+      });
+      const [a, b] = await Promise.all([
+        start(place, { SMTP_URL: smtp.url }),
+        start(place, { SMTP_URL: smtp.url }),
+      ]);
+      // Mail jobs enqueued by one process (sign-ins on A): each mailed once, whichever runs it.
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${a.base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: TEST_PASSWORD }),
+        });
+        expect(res.status).toBe(200);
+      }
       const keys = Array.from({ length: 30 }, (_, i) => `pair-${i}`);
       await enqueue(
         place,
@@ -188,6 +216,21 @@ describe('job queue across processes', () => {
           a.waitFor(new RegExp(`test-job-done ${key}\\b`)),
           b.waitFor(new RegExp(`test-job-done ${key}\\b`)),
         ]);
+      await expect.poll(() => smtp.mails.length, { timeout: 20_000 }).toBe(6);
+      await withDb(place, async (database) => {
+        await expect
+          .poll(
+            async () =>
+              (
+                await database.executeSql(
+                  `select count(*)::int as n from pgboss.job where name = 'mail.send' and state = 'completed'`,
+                )
+              ).rows[0]?.n,
+            { timeout: 10_000 },
+          )
+          .toBe(6);
+      });
+      expect(new Set(smtp.mails.map(codeIn)).size).toBe(6);
       expect(await a.stop('SIGTERM')).toBe(0);
       expect(await b.stop('SIGTERM')).toBe(0);
       const all = await facts(place, keys);

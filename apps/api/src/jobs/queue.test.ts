@@ -109,6 +109,20 @@ describe('job queue', () => {
     });
   });
 
+  it('holds a job enqueued for later (in a transaction) until its time', async () => {
+    const before = runs.length;
+    const id = await t.app.deps.db.transaction((tx) =>
+      t.app.deps.jobs.enqueue(tx, 'test.record' as never, { n: 3 } as never, {
+        startAfterSeconds: 2,
+        expireInSeconds: 30,
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(runs.length).toBe(before);
+    expect((await jobRow(t.app, id))?.state).toBe('created');
+    expect(await waitForJob(t.app, id)).toMatchObject({ state: 'completed' });
+  });
+
   it('keeps job data out of the way of the product schema (own pgboss schema)', async () => {
     const { rows } = (await t.app.deps.db.execute(
       sql`select count(*)::int as n from information_schema.tables where table_schema = 'pgboss' and table_name = 'job'`,

@@ -72,18 +72,22 @@ export class JobQueue {
   async start({ work = true }: { work?: boolean } = {}) {
     if (this.started) return;
     this.boss.on('error', (err) => this.deps().log.error({ err }, 'job queue error'));
-    await this.boss.start();
-    for (const k of this.kinds.values()) {
-      const options = {
-        name: k.kind,
-        retryLimit: k.retryLimit ?? 3,
-        retryDelay: k.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-        expireInSeconds: k.expireInSeconds ?? 15 * 60,
-      };
-      await this.boss.createQueue(k.kind, options);
-      await this.boss.updateQueue(k.kind, options);
-    }
+    // Processes started together on one PostgreSQL database deadlock when they
+    // create the same queues at once: one installs at a time.
+    await this.database.exclusively(async () => {
+      await this.boss.start();
+      for (const k of this.kinds.values()) {
+        const options = {
+          name: k.kind,
+          retryLimit: k.retryLimit ?? 3,
+          retryDelay: k.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          expireInSeconds: k.expireInSeconds ?? 15 * 60,
+        };
+        await this.boss.createQueue(k.kind, options);
+        await this.boss.updateQueue(k.kind, options);
+      }
+    });
     this.started = true;
     if (!work) return;
     for (const k of this.kinds.values()) {

@@ -71,6 +71,8 @@ export class KindWorker {
 
   private sleep(ms: number) {
     return new Promise<void>((resolve) => {
+      // A fetch that was under way when stop() woke the sleepers must not start a nap.
+      if (this.stopping) return resolve();
       const done = () => {
         clearTimeout(timer);
         this.sleepers.delete(done);

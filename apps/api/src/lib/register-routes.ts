@@ -1,11 +1,21 @@
-import type { Access, RouteBody, RouteDef, RouteQuery, RouteResponse } from '@bo/contract';
+import type {
+  Access,
+  RouteBody,
+  RouteDef,
+  RouteQuery,
+  RouteResponse,
+  RouteUploadFields,
+  UploadDef,
+} from '@bo/contract';
 import { describeAccess } from '@bo/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { auditWrite } from '../modules/audit/audit.default.ts';
 import { type AuthAdmin, authenticate, authorize } from '../plugins/auth-guard.ts';
+import { type FileAnswer, isFileAnswer, sendFileAnswer } from './file-answer.ts';
 import type { RequestContext } from './request-context.ts';
+import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';
 
 export interface HandlerInput<R extends RouteDef> {
   query: RouteQuery<R>;
@@ -13,13 +23,13 @@ export interface HandlerInput<R extends RouteDef> {
   /** Null only on public routes. */
   admin: AuthAdmin | null;
   ctx: RequestContext;
-  req: FastifyRequest;
-  reply: FastifyReply;
+  /** A route that declares `upload`: its stored file and parsed fields. */
+  upload: R['upload'] extends UploadDef ? ReceivedUpload<RouteUploadFields<R>> : undefined;
 }
 
 export type Handler<R extends RouteDef> = (
   input: HandlerInput<R>,
-) => Promise<RouteResponse<R> | undefined> | RouteResponse<R> | undefined;
+) => Promise<RouteResponse<R> | FileAnswer | undefined> | RouteResponse<R> | FileAnswer | undefined;
 
 export type Handlers<T extends Record<string, RouteDef>> = { [K in keyof T]: Handler<T[K]> };
 
@@ -30,6 +40,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     routeName?: string;
     access?: Access;
+    /** The route's multipart upload, for the OpenAPI document. */
+    upload?: UploadDef;
   }
 }
 
@@ -68,6 +80,7 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
       config: {
         routeName: name,
         access: def.access,
+        ...(def.upload ? { upload: def.upload } : {}),
         ...(isSignIn ? { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } } : {}),
       },
       schema: {
@@ -86,14 +99,31 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
       handler: async (req, reply) => {
         const ctx = contextOf(req);
         const startedAt = Date.now();
-        const result = await handler({
-          query: req.query as never,
-          body: req.body as never,
-          admin: req.admin,
-          ctx,
-          req,
-          reply,
-        });
+        const upload = def.upload
+          ? await receiveUpload(
+              req,
+              deps.storage,
+              def.upload,
+              deps.config.uploadMaxBytes,
+              req.query,
+            )
+          : undefined;
+        let result: Awaited<ReturnType<typeof handler>>;
+        try {
+          result = await handler({
+            query: req.query as never,
+            body: req.body as never,
+            admin: req.admin,
+            ctx,
+            upload: upload as never,
+          });
+        } catch (err) {
+          // A refused upload leaves nothing stored; a kept one is held by a row.
+          if (upload) await deps.storage.delete(upload.file.key).catch(() => undefined);
+          throw err;
+        }
+        // A download: the service said which file; it is sent here.
+        if (isFileAnswer(result)) return sendFileAnswer(req, reply, deps.storage, result);
         // Services clear cached access checks inside their transactions; clearing
         // again once a write has committed closes the window in between.
         if (def.method === 'POST') deps.authCache.clear();

@@ -49,10 +49,13 @@ describe.each(STORAGE_DRIVERS)('uploads and serving on $name storage', ({ start 
         beforeReady: (app) => {
           app.post<{ Params: { kind: UploadKind } }>('/api/test/upload/:kind', async (req) => {
             const kind = req.params.kind;
-            return receiveUpload(req, app.deps.storage, {
-              kind,
-              maxBytes: app.deps.config.uploadMaxBytes[kind],
-            });
+            const { file, fields } = await receiveUpload(
+              req,
+              app.deps.storage,
+              { field: 'file', kinds: [kind] },
+              app.deps.config.uploadMaxBytes,
+            );
+            return { ...file, fields };
           });
           app.get<{ Querystring: { key: string; name?: string } }>('/api/test/file', (req, reply) =>
             sendStoredFile(req, reply, app.deps.storage, {

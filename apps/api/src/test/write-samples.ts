@@ -128,6 +128,14 @@ async function sheet(header: string[], rows: unknown[][]) {
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+/** A job that will not run on its own (an hour away), then cancelled: one a retry may revive. */
+async function cancelledJob(w: World) {
+  const { jobs, db } = w.t.app.deps;
+  const id = await jobs.enqueue(db, 'files.sweep', {}, { startAfterSeconds: 3600 });
+  await jobs.boss.cancel('files.sweep', id);
+  return id;
+}
+
 async function upload(
   w: World,
   url: string,
@@ -144,7 +152,7 @@ async function upload(
 /**
  * A valid, successful call of every write route, built on a fresh world. The
  * type makes a new write route without a sample a compile error, and the
- * audit walk (audit.walk.test.ts) fails on it too.
+ * audit walk (audit-walk.test.ts) fails on it too.
  */
 export const WRITE_SAMPLES: Record<WriteRoute, Sample> = {
   // Only on an empty database: the walk runs it before anyone else exists.
@@ -209,6 +217,7 @@ export const WRITE_SAMPLES: Record<WriteRoute, Sample> = {
   editAdmin: async (w) =>
     post('/user/edituser', { id: (await invited(w)).id, name: 'Renamed' }, w.token),
   deleteAdmin: async (w) => post('/manage/deleteadminuser', { id: (await invited(w)).id }, w.token),
+  retryJob: async (w) => post('/jobs/retry', { id: await cancelledJob(w) }, w.token),
   resendInvite: async (w) => post('/manage/resendinvite', { id: (await invited(w)).id }, w.token),
   updateModules: async (w) =>
     post('/manage/updatemodules', { id: (await invited(w)).id, modules: ['media'] }, w.token),

@@ -114,7 +114,7 @@ describe('xlsx export', () => {
     expect(unescapeCell("'quoted")).toBe("'quoted");
   });
 
-  it('streams 100k rows quickly without holding them all', async () => {
+  it('streams 100k rows without holding them all', async () => {
     const file = path.join(dir, 'big.xlsx');
     async function* rows() {
       for (let i = 0; i < 100_000; i++) yield { id: i, title: `Question ${i}`, score: i % 17 };
@@ -124,7 +124,6 @@ describe('xlsx export', () => {
     const timer = setInterval(() => {
       heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
     }, 20);
-    const started = Date.now();
     const out = createWriteStream(file);
     const closed = new Promise<void>((resolve) => out.on('close', () => resolve()));
     await writeXlsx(out, [
@@ -140,8 +139,7 @@ describe('xlsx export', () => {
     ]);
     await closed;
     clearInterval(timer);
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(15_000);
+    // Speed is the benchmarks' business (bench/); here only what must hold anywhere.
     // Built in memory, 100k rows of three cells cost several hundred MB of heap.
     expect(heapPeak - heapBefore).toBeLessThan(150 * 1024 * 1024);
     expect(statSync(file).size).toBeGreaterThan(1_000_000);

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { removeCover, serveCover, uploadCover } from './books.cover.ts';
 import { downloadBooks } from './books.downloads.ts';
-import { sendCatalogTemplate, uploadCatalog } from './books.import.ts';
+import { catalogTemplate, uploadCatalog } from './books.import.ts';
 import { type BookRecord, findBook, listBooks, presentBook } from './books.queries.ts';
 import {
   appendIsbns,
@@ -41,12 +41,12 @@ export function booksModule(app: FastifyInstance, deps: Deps) {
     },
     removeExtraIsbn: ({ body, ctx, admin }) =>
       present(removeExtraIsbn(deps, ctx, admin!, body.bookId, body.isbn)),
-    downloadBooks: ({ query, reply }) => downloadBooks(db, reply, query) as never,
-    uploadCatalog: ({ query, req, ctx, admin }) =>
-      uploadCatalog(deps, ctx, admin!, req, query.dryRun),
-    catalogTemplate: ({ reply }) => sendCatalogTemplate(reply) as never,
-    uploadCover: ({ req, ctx, admin }) => present(uploadCover(deps, ctx, admin!, req)),
+    downloadBooks: ({ query }) => downloadBooks(db, query),
+    uploadCatalog: ({ query, upload, ctx, admin }) =>
+      uploadCatalog(deps, { ctx, actor: admin! }, upload.file, query.dryRun),
+    catalogTemplate: () => catalogTemplate(),
+    uploadCover: ({ upload, ctx, admin }) => present(uploadCover(deps, ctx, admin!, upload)),
     removeCover: ({ body, ctx, admin }) => present(removeCover(deps, ctx, admin!, body.id)),
-    coverFile: ({ query, req, reply }) => serveCover(deps, req, reply, query) as never,
+    coverFile: ({ query }) => serveCover(deps, query),
   });
 }

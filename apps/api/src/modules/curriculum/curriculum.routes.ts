@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { downloadLevel } from './curriculum.downloads.ts';
-import { sendCurriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
+import { curriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
 import { LEVELS, listGrades, listLevel } from './curriculum.levels.ts';
 import { addItem, editItem, removeItem, reorderItems } from './curriculum.service.ts';
 
@@ -58,20 +58,11 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
       await reorderItems(deps, ctx, admin!, 'topic', body.parentId, body.ids);
       return ok;
     },
-    downloadSubjects: async ({ query, reply }) => {
-      await downloadLevel(db, reply, 'subject', query.gradeId);
-      return undefined;
-    },
-    downloadChapters: async ({ query, reply }) => {
-      await downloadLevel(db, reply, 'chapter', query.subjectId);
-      return undefined;
-    },
-    downloadTopics: async ({ query, reply }) => {
-      await downloadLevel(db, reply, 'topic', query.chapterId);
-      return undefined;
-    },
-    uploadCurriculum: ({ query, req, ctx, admin }) =>
-      uploadCurriculum(deps, ctx, admin!, req, query.dryRun),
-    curriculumTemplate: ({ reply }) => sendCurriculumTemplate(reply) as never,
+    downloadSubjects: ({ query }) => downloadLevel(db, 'subject', query.gradeId),
+    downloadChapters: ({ query }) => downloadLevel(db, 'chapter', query.subjectId),
+    downloadTopics: ({ query }) => downloadLevel(db, 'topic', query.chapterId),
+    uploadCurriculum: ({ query, upload, ctx, admin }) =>
+      uploadCurriculum(deps, { ctx, actor: admin! }, upload.file, query.dryRun),
+    curriculumTemplate: () => curriculumTemplate(),
   });
 }

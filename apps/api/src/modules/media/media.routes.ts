@@ -45,7 +45,7 @@ export function mediaModule(app: FastifyInstance, deps: Deps) {
     filterAudios: audio.filter,
     getAudio: audio.get,
     deleteAudio: audio.remove,
-    uploadMediaFile: ({ query, ctx, req }) => uploadMediaFile(deps, ctx, req, query.kind),
-    mediaFile: ({ query, req, reply }) => serveMediaFile(deps, req, reply, query) as never,
+    uploadMediaFile: ({ query, ctx, upload }) => uploadMediaFile(deps, ctx, upload, query.kind),
+    mediaFile: ({ query }) => serveMediaFile(deps, query),
   });
 }

@@ -13,7 +13,7 @@ import {
   updateTocNode,
 } from './toc.nodes.ts';
 import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
-import { downloadToc, sendTocTemplate, uploadToc } from './toc.xlsx.ts';
+import { downloadToc, tocTemplate, uploadToc } from './toc.xlsx.ts';
 
 export function tocModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;
@@ -24,13 +24,14 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
     renameTocNode: ({ body, ctx, admin }) =>
       updateTocNode(deps, ctx, admin!, { ...body, subtree: false }),
     updateTocNode: ({ body, ctx, admin }) => updateTocNode(deps, ctx, admin!, body),
-    downloadToc: ({ query, reply }) => downloadToc(db, reply, query.bookId) as never,
-    uploadToc: ({ query, req, ctx, admin }) => uploadToc(deps, ctx, admin!, req, query),
-    tocTemplate: ({ reply }) => sendTocTemplate(reply) as never,
+    downloadToc: ({ query }) => downloadToc(db, query.bookId),
+    uploadToc: ({ query, upload, ctx, admin }) =>
+      uploadToc(deps, { ctx, actor: admin!, ...query }, upload.file, query.dryRun),
+    tocTemplate: () => tocTemplate(),
     moveTocNode: ({ body, ctx, admin }) => moveTocNode(deps, ctx, admin!, body),
     tocNodeImpact: ({ query }) => tocNodeImpact(db, query.id),
     deleteTocNode: ({ body, ctx }) => deleteTocNode(deps, ctx, body.id),
-    uploadContent: ({ req, ctx, admin }) => uploadContent(deps, ctx, admin!, req),
+    uploadContent: ({ upload, ctx, admin }) => uploadContent(deps, ctx, admin!, upload),
     getDigitalContent: async ({ query }) => {
       const book = await bookByIsbn(db, query.isbn);
       return {
@@ -41,8 +42,8 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
     checkMappingAndAssign: ({ body, ctx, admin }) => assignContent(deps, ctx, admin!, body),
     setVideoToc: ({ body, ctx, admin }) => attachMedia(deps, ctx, admin!, 'video', body),
     setAudioToc: ({ body, ctx, admin }) => attachMedia(deps, ctx, admin!, 'audio', body),
-    getPdfByContentId: ({ query, req, reply }) => servePdf(deps, req, reply, query.id) as never,
-    contentFile: ({ query, req, reply }) => serveSignedPdf(deps, req, reply, query) as never,
+    getPdfByContentId: ({ query }) => servePdf(deps, query.id),
+    contentFile: ({ query }) => serveSignedPdf(deps, query),
     removeContent: ({ body, ctx }) => removeContent(deps, ctx, body.id),
     reorderContent: ({ body, ctx, admin }) => reorderContent(deps, ctx, admin!, body),
   });

@@ -124,15 +124,16 @@ export function MasterColumn({
                 No {lower} yet.
               </Text>
             ) : (
-              <Stack
-                component="ul"
-                gap={2}
-                aria-label={title}
-                m={0}
-                p={0}
-                style={{ listStyle: 'none' }}
-              >
-                <SortableItems items={list} onReorder={(ids, moved) => void reorder(ids, moved)}>
+              // The drag context renders its live region beside its children: outside the list.
+              <SortableItems items={list} onReorder={(ids, moved) => void reorder(ids, moved)}>
+                <Stack
+                  component="ul"
+                  gap={2}
+                  aria-label={title}
+                  m={0}
+                  p={0}
+                  style={{ listStyle: 'none' }}
+                >
                   {list.map((item, index) => (
                     <MasterRow
                       key={item.id}
@@ -148,8 +149,8 @@ export function MasterColumn({
                       onMove={onReorder && move}
                     />
                   ))}
-                </SortableItems>
-              </Stack>
+                </Stack>
+              </SortableItems>
             )}
           </Box>
         )}

@@ -47,12 +47,13 @@ function Flags({ node }: { node: TocNode }) {
   return (
     <>
       {node.isFree && (
-        <Badge size="xs" variant="light" color="teal">
+        // The light teal badge's own colours fall just short of 4.5:1 at this size.
+        <Badge size="xs" variant="light" color="teal" c="teal.9" bg="teal.0">
           Free
         </Badge>
       )}
       {node.status === 'inactive' && (
-        <Badge size="xs" variant="outline" color="gray">
+        <Badge size="xs" variant="outline" color="gray" c="gray.7">
           Inactive
         </Badge>
       )}
@@ -175,33 +176,36 @@ export function TocTreeRow(props: RowProps) {
           <Flags node={node} />
         </UnstyledButton>
       )}
-      <RowMenu
-        name={node.title}
-        className={classes.menu}
-        actions={[
-          {
-            label: `Add ${KIND_LABEL[childKind(node.kind)].toLowerCase()} under it`,
-            icon: IconPlus,
-            onClick: props.onAddChild,
-          },
-          {
-            label: 'Rename',
-            icon: IconPencil,
-            onClick: () => {
-              setTitle(node.title);
-              setEditing(true);
+      {/* Not while renaming: the closing menu would take the focus back from the input. */}
+      {!editing && (
+        <RowMenu
+          name={node.title}
+          className={classes.menu}
+          actions={[
+            {
+              label: `Add ${KIND_LABEL[childKind(node.kind)].toLowerCase()} under it`,
+              icon: IconPlus,
+              onClick: props.onAddChild,
             },
-          },
-          // Among its siblings; dragging (or the node panel) moves it elsewhere.
-          ...moveActions(
-            props.row.index,
-            props.row.siblings,
-            (by) => typeof by === 'number' && props.onMove(by),
-            false,
-          ),
-          { label: 'Delete', icon: IconTrash, danger: true, onClick: props.onDelete },
-        ]}
-      />
+            {
+              label: 'Rename',
+              icon: IconPencil,
+              onClick: () => {
+                setTitle(node.title);
+                setEditing(true);
+              },
+            },
+            // Among its siblings; dragging (or the node panel) moves it elsewhere.
+            ...moveActions(
+              props.row.index,
+              props.row.siblings,
+              (by) => typeof by === 'number' && props.onMove(by),
+              false,
+            ),
+            { label: 'Delete', icon: IconTrash, danger: true, onClick: props.onDelete },
+          ]}
+        />
+      )}
     </Group>
   );
 }
