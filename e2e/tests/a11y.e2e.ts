@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
@@ -56,6 +56,11 @@ describe('no critical or serious axe violation on any screen or dialog', () => {
 
     await page.getByLabel('Email').fill(server.admin.email);
     await page.getByLabel('Password', { exact: true }).fill(server.admin.password);
+    // The show/hide toggle is next in the tab order after the password.
+    await page.getByLabel('Password', { exact: true }).press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Toggle password visibility',
+    );
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Verification code digit 1').waitFor();
     await expectAccessible(page, 'login, code step');
@@ -141,6 +146,27 @@ describe('no critical or serious axe violation on any screen or dialog', () => {
       );
     });
 
+    it('keyboard: a skip link first, focus on the new screen after navigation', async () => {
+      // A page load leaves focus at the start: the first Tab reaches the skip link.
+      await page.goto(`${server.url}/`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.keyboard.press('Tab');
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return `${el?.tagName} ${el?.id || ''} ${el?.textContent?.trim() ?? ''}`.trim();
+        });
+      expect(await focused()).toBe('A  Skip to content');
+      await page.keyboard.press('Enter');
+      await expect.poll(focused).toMatch(/^MAIN main-content/);
+
+      await page.getByLabel('Main navigation').getByRole('link', { name: 'Admins' }).click();
+      await page.waitForURL(/\/admins/);
+      await expect.poll(focused).toBe('H1  Admins');
+      await page.getByLabel('Main navigation').getByRole('link', { name: 'Books' }).press('Enter');
+      await expect.poll(focused).toBe('H1  Books');
+    });
+
     it('audit log', async () => {
       await page.goto(`${server.url}/audit`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -186,6 +212,10 @@ describe('no critical or serious axe violation on any screen or dialog', () => {
       await checkDialog(page, 'TOC upload dialog', () =>
         section.getByRole('button', { name: 'Upload TOC' }).click(),
       );
+      await section.getByRole('button', { name: 'Actions for Unit 1', exact: true }).click();
+      await page.getByRole('menu').waitFor();
+      await expectAccessible(page, 'TOC row menu');
+      await page.keyboard.press('Escape');
       await checkDialog(page, 'TOC delete dialog', () => tocRowAction(section, 'Unit 1', 'Delete'));
     });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { linkTokenIn } from '../../apps/api/src/test/smtp-receiver.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
@@ -20,6 +21,8 @@ async function inviteAndAccept(page: Page, name: string, email: string, modules:
   await page.goto(`${server.url}/admins`);
   await page.getByRole('button', { name: 'New admin' }).click();
   const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').waitFor();
+  await expectAccessible(page, 'new admin dialog');
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Email').fill(email);
   for (const m of modules) await dialog.getByLabel(m, { exact: true }).check();

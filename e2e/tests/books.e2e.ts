@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
@@ -24,6 +25,8 @@ describe('books', () => {
     await page.getByRole('button', { name: 'New book' }).click();
     const dialog = page.getByRole('dialog');
     const isbn = dialog.getByLabel('ISBN');
+    await isbn.waitFor();
+    await expectAccessible(page, 'new book dialog');
     // Checked as typed, with the contract's message.
     await isbn.fill('0-306-40615-3');
     await dialog.getByText('Not a valid ISBN: check digit should be 2').waitFor();

@@ -83,6 +83,10 @@ describe('forms flag every invalid field, in words', () => {
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create admin' }).click();
     await expectFieldError(dialog.getByLabel('Name'), 'Required');
+    // The person lands on the first field to fix.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-path')))
+      .toBe('name');
     await expectFieldError(dialog.getByLabel('Email'), 'Required');
     await dialog.getByLabel('Email').fill('not-an-address');
     await expectFieldError(dialog.getByLabel('Email'), 'Enter a valid e-mail address');

@@ -79,6 +79,22 @@ export const liveValidation = {
 } as const;
 
 /**
+ * Passed as `form.onSubmit(handler, focusFirstInvalid)`: after a refused
+ * submit, the first invalid field in page order gets focus (and scrolls into
+ * view), so the person lands on what to fix, also in a long dialog.
+ */
+export function focusFirstInvalid(errors: Record<string, unknown>): void {
+  const invalid = new Set(Object.keys(errors));
+  // After React has shown the errors, so the field's error line is in place.
+  requestAnimationFrame(() => {
+    const first = [...document.querySelectorAll<HTMLElement>('[data-path]')].find((el) =>
+      invalid.has(el.dataset.path ?? ''),
+    );
+    first?.focus();
+  });
+}
+
+/**
  * Puts the server's `details` on the matching fields (their paths read
  * `body.email` or `email`) in words meant for people, and toasts whatever is
  * left, with the server's message.

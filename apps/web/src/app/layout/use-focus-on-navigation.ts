@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 
 /** How long a lazily loaded screen may take to show its heading before main gets focus. */
 const WAIT_FOR_HEADING_MS = 3000;
@@ -7,18 +7,21 @@ const WAIT_FOR_HEADING_MS = 3000;
 /**
  * After each change of screen, focus goes to the new screen's main heading
  * (or the main region), so a keyboard or screen reader user starts on the
- * new content instead of on <body> or the link they used. On the first
- * screen after a page load, a field the screen focused itself keeps focus.
+ * new content instead of on <body> or the link they used. A page load
+ * (the first screen reached by POP) leaves focus where the browser starts,
+ * so the first Tab reaches the skip link; on a screen reached in the app
+ * (after sign-in too), a field the screen focused itself keeps focus.
  */
 export function useFocusOnNavigation(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => {
     const region = main.current;
     const initial = first.current;
     first.current = false;
-    if (!region) return;
+    if (!region || (initial && navigationType === 'POP')) return;
     const focusTarget = () => {
       const active = document.activeElement;
       if (initial && active && active !== document.body) return true;

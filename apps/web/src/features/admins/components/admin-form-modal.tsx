@@ -1,7 +1,12 @@
 import { type Admin, createAdminBody, type ModuleKey, ROLES } from '@bo/contract';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { liveValidation, showFormError, validateWith } from '../../../lib/form.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWith,
+} from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateAdmin } from '../api/create-admin.ts';
 import { useEditAdmin } from '../api/edit-admin.ts';
@@ -76,7 +81,7 @@ export function AdminFormModal({
     } catch (error) {
       showFormError(form, error);
     }
-  });
+  }, focusFirstInvalid);
 
   return (
     <Modal

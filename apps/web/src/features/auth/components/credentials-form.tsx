@@ -2,7 +2,7 @@ import { loginBody, type RouteResponse, type routes } from '@bo/contract';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { liveValidation, validateWith } from '../../../lib/form.ts';
+import { focusFirstInvalid, liveValidation, validateWith } from '../../../lib/form.ts';
 import { useLogin } from '../api/login.ts';
 import { showSignInError } from './sign-in-error.ts';
 
@@ -24,12 +24,14 @@ export function CredentialsForm({
     ...liveValidation,
   });
 
-  const submit = form.onSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (challenge) =>
-        onChallenge({ ...challenge, email: values.email.trim(), sentAt: Date.now() }),
-      onError: (error) => showSignInError(form, error, 'password'),
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      login.mutate(values, {
+        onSuccess: (challenge) =>
+          onChallenge({ ...challenge, email: values.email.trim(), sentAt: Date.now() }),
+        onError: (error) => showSignInError(form, error, 'password'),
+      }),
+    focusFirstInvalid,
   );
 
   return (

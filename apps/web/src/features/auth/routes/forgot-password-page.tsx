@@ -4,7 +4,12 @@ import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card.tsx';
-import { liveValidation, showFormError, validateWith } from '../../../lib/form.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWith,
+} from '../../../lib/form.ts';
 import { useResetLink } from '../api/reset-link.ts';
 
 /** /password/forgot: the answer never tells whether the account exists. */
@@ -34,8 +39,10 @@ export function ForgotPasswordPage() {
       ) : (
         <form
           noValidate
-          onSubmit={form.onSubmit((values) =>
-            resetLink.mutate(values, { onError: (error) => showFormError(form, error) }),
+          onSubmit={form.onSubmit(
+            (values) =>
+              resetLink.mutate(values, { onError: (error) => showFormError(form, error) }),
+            focusFirstInvalid,
           )}
         >
           <Stack gap="md">

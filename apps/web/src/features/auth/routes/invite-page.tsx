@@ -4,7 +4,12 @@ import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { liveValidation, showFormError, validateWithConfirmation } from '../../../lib/form.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWithConfirmation,
+} from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useInviteAccept } from '../api/invite-accept.ts';
 import { useInviteInfo } from '../api/invite-info.ts';
@@ -41,17 +46,19 @@ export function InvitePage() {
     );
   }
 
-  const submit = form.onSubmit(({ password }) =>
-    accept.mutate(
-      { token, password },
-      {
-        onSuccess: () => {
-          notifySuccess('Your account is ready. Sign in with your new password.');
-          navigate('/login', { replace: true });
+  const submit = form.onSubmit(
+    ({ password }) =>
+      accept.mutate(
+        { token, password },
+        {
+          onSuccess: () => {
+            notifySuccess('Your account is ready. Sign in with your new password.');
+            navigate('/login', { replace: true });
+          },
+          onError: (error) => showFormError(form, error),
         },
-        onError: (error) => showFormError(form, error),
-      },
-    ),
+      ),
+    focusFirstInvalid,
   );
 
   return (

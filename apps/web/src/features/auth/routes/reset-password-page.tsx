@@ -4,7 +4,12 @@ import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { liveValidation, showFormError, validateWithConfirmation } from '../../../lib/form.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWithConfirmation,
+} from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCheckLink } from '../api/check-link.ts';
 import { usePasswordReset } from '../api/password-reset.ts';
@@ -50,17 +55,19 @@ export function ResetPasswordPage() {
     );
   }
 
-  const submit = form.onSubmit(({ password }) =>
-    reset.mutate(
-      { token, password },
-      {
-        onSuccess: () => {
-          notifySuccess('Your password was changed. Sign in with the new one.');
-          navigate('/login', { replace: true });
+  const submit = form.onSubmit(
+    ({ password }) =>
+      reset.mutate(
+        { token, password },
+        {
+          onSuccess: () => {
+            notifySuccess('Your password was changed. Sign in with the new one.');
+            navigate('/login', { replace: true });
+          },
+          onError: (error) => showFormError(form, error),
         },
-        onError: (error) => showFormError(form, error),
-      },
-    ),
+      ),
+    focusFirstInvalid,
   );
 
   return (

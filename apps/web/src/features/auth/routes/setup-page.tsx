@@ -4,7 +4,12 @@ import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { liveValidation, showFormError, validateWithConfirmation } from '../../../lib/form.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWithConfirmation,
+} from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCheckLink } from '../api/check-link.ts';
 import { useSetup } from '../api/setup.ts';
@@ -53,17 +58,19 @@ export function SetupPage() {
     );
   }
 
-  const submit = form.onSubmit(({ name, email, password }) =>
-    setup.mutate(
-      { token, name, email, password },
-      {
-        onSuccess: () => {
-          notifySuccess('The super admin account is ready. Sign in to continue.');
-          navigate('/login', { replace: true });
+  const submit = form.onSubmit(
+    ({ name, email, password }) =>
+      setup.mutate(
+        { token, name, email, password },
+        {
+          onSuccess: () => {
+            notifySuccess('The super admin account is ready. Sign in to continue.');
+            navigate('/login', { replace: true });
+          },
+          onError: (error) => showFormError(form, error),
         },
-        onError: (error) => showFormError(form, error),
-      },
-    ),
+      ),
+    focusFirstInvalid,
   );
 
   return (

@@ -4,7 +4,12 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useGrades } from '../../../lib/curriculum/list-grades.ts';
 import { useSubjects } from '../../../lib/curriculum/list-subjects.ts';
-import { liveValidation, showFormError, validateWith } from '../../../lib/form.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWith,
+} from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateBook } from '../api/create-book.ts';
 import { useEditBook } from '../api/edit-book.ts';
@@ -77,7 +82,7 @@ export function BookFormModal({ book, onClose }: { book: Book | null; onClose: (
     } catch (error) {
       showFormError(form, error);
     }
-  });
+  }, focusFirstInvalid);
 
   return (
     <Modal

@@ -1,7 +1,12 @@
 import { passwordUpdateBody } from '@bo/contract';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { liveValidation, showFormError, validateWithConfirmation } from '../../../lib/form.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWithConfirmation,
+} from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { readToken } from '../../../lib/token-store.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
@@ -14,17 +19,19 @@ export function ChangePasswordForm() {
     ...liveValidation,
   });
 
-  const submit = form.onSubmit(({ currentPassword, newPassword }) =>
-    update.mutate(
-      { currentPassword, newPassword, refreshToken: readToken().refresh || undefined },
-      {
-        onSuccess: () => {
-          form.reset();
-          notifySuccess('Password changed. Your other devices were signed out.');
+  const submit = form.onSubmit(
+    ({ currentPassword, newPassword }) =>
+      update.mutate(
+        { currentPassword, newPassword, refreshToken: readToken().refresh || undefined },
+        {
+          onSuccess: () => {
+            form.reset();
+            notifySuccess('Password changed. Your other devices were signed out.');
+          },
+          onError: (error) => showFormError(form, error),
         },
-        onError: (error) => showFormError(form, error),
-      },
-    ),
+      ),
+    focusFirstInvalid,
   );
 
   return (
