@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -21,9 +20,7 @@ export function AppProviders({
     <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
       <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <UiStateProvider>{children}</UiStateProvider>
-        </ModalsProvider>
+        <UiStateProvider>{children}</UiStateProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

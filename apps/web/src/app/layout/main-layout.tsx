@@ -1,5 +1,8 @@
+// Mantine's whole style sheet comes with the signed-in layout; the public screens load a part (main.tsx).
+import '@mantine/core/styles.css';
 import { Alert, AppShell, Button, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -12,7 +15,11 @@ import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 
-/** The guarded main layout: header, hideable sidebar, breadcrumb, then the screen. */
+/**
+ * The guarded main layout: header, hideable sidebar, breadcrumb, then the
+ * screen. Confirm dialogs (`modals`) are only opened from signed-in screens,
+ * so their provider and the modal code load with this layout, not on /login.
+ */
 export function MainLayout() {
   const { sidebarShow, toggleSidebar } = useUiState();
   // On a phone the sidebar overlays the screen, so it starts closed and closes after
@@ -23,31 +30,33 @@ export function MainLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => mobileNav.close(), [pathname]);
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: 248,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpen, desktop: !sidebarShow },
-      }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <AppHeader
-          navOpen={isMobile ? mobileOpen : sidebarShow}
-          onToggleNav={isMobile ? mobileNav.toggle : toggleSidebar}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <AppSidebar />
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
-        <Container size="xl" px={0}>
-          <AppBreadcrumbs />
-          <GuardedScreen />
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: 248,
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileOpen, desktop: !sidebarShow },
+        }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <AppHeader
+            navOpen={isMobile ? mobileOpen : sidebarShow}
+            onToggleNav={isMobile ? mobileNav.toggle : toggleSidebar}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label="Main navigation">
+          <AppSidebar />
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0">
+          <Container size="xl" px={0}>
+            <AppBreadcrumbs />
+            <GuardedScreen />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }
 
