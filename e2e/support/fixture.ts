@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from './server.ts';
 export function useServerAndBrowser(
   ready: (server: RunningServer, browser: Browser) => void,
   env: Record<string, string> = {},
-  opts: { setupAdmin?: boolean } = {},
+  opts: { setupAdmin?: boolean; demoBooks?: number } = {},
 ) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import {
   codeIn,
   type SmtpReceiver,
@@ -36,18 +37,29 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** `npm run seed:demo -- --books N` on a data directory no server holds yet. */
+async function seedDemo(dataDir: string, books: number, env: Record<string, string>) {
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/seed-demo.ts', '--books', String(books)],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env } },
+  );
+}
+
 /**
  * The real server as `npm start` runs it (built SPA, embedded PGlite in a
  * fresh DATA_DIR), mailing to a real SMTP receiver. The first super admin is
  * made through the setup link the server prints, as a person would.
+ * `demoBooks` loads the demo data (with that many books) before the start.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { setupAdmin?: boolean } = {},
+  opts: { setupAdmin?: boolean; demoBooks?: number } = {},
 ): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-e2e-'));
+  if (opts.demoBooks !== undefined) await seedDemo(dataDir, opts.demoBooks, env);
   const smtp = await startSmtpReceiver();
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,

@@ -13,3 +13,9 @@ export const tocRows = (section: Locator) =>
           `${el.getAttribute('data-depth')} ${el.querySelector('[aria-label^="Drag "]')?.getAttribute('aria-label')?.slice(5)}`,
       ),
     );
+
+/** Chooses an action ("Rename", "Delete", "Add topic under it" …) from a TOC row's … menu. */
+export async function tocRowAction(section: Locator, title: string, action: string | RegExp) {
+  await section.getByRole('button', { name: `Actions for ${title}`, exact: true }).click();
+  await section.page().getByRole('menuitem', { name: action }).click();
+}

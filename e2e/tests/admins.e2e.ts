@@ -119,8 +119,8 @@ describe('admins, modules and the shell', () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server);
     await page.goto(`${server.url}/audit`);
-    await page.getByText('admin_deleted').first().waitFor();
-    await page.getByText('admin_created').first().waitFor();
+    await page.getByText('Deleted an admin').first().waitFor();
+    await page.getByText('Invited an admin').first().waitFor();
     await page.close();
   });
 

@@ -4,7 +4,7 @@ import { apiOk } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
-import { tocRows } from '../support/toc.ts';
+import { tocRowAction, tocRows } from '../support/toc.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,7 +52,7 @@ describe('a TOC built from the masters', () => {
     await page.screenshot({ path: '/tmp/toc-from-masters.png' });
 
     // An edit, then building again: it asks first, Cancel keeps the edit.
-    await section.getByLabel('Rename Cell wall').click();
+    await tocRowAction(section, 'Cell wall', 'Rename');
     await section.getByLabel('Node title').fill('Walls of the cell');
     await section.getByLabel('Node title').press('Enter');
     await section.getByText('Walls of the cell', { exact: true }).waitFor();

@@ -6,7 +6,7 @@ import { apiOk } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { readStoredToken, signInThroughUi } from '../support/session.ts';
-import { tocRows } from '../support/toc.ts';
+import { tocRowAction, tocRows } from '../support/toc.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -38,12 +38,12 @@ describe('book TOC', () => {
     await section.getByRole('button', { name: 'Add', exact: true }).click();
     await section.getByText('Unit 1', { exact: true }).waitFor();
 
-    await section.getByLabel('Add under Unit 1').click();
+    await tocRowAction(section, 'Unit 1', 'Add chapter under it');
     await section.getByLabel('New node title').fill('Chapter A');
     await section.getByLabel('New node title').press('Enter');
     await section.getByText('Chapter A', { exact: true }).waitFor();
 
-    await section.getByLabel('Rename Chapter A').click();
+    await tocRowAction(section, 'Chapter A', 'Rename');
     await section.getByLabel('Node title').fill('Chapter One');
     await section.getByLabel('Node title').press('Enter');
     await section.getByText('Chapter One', { exact: true }).waitFor();
@@ -66,7 +66,7 @@ describe('book TOC', () => {
     expect(opened).toEqual({ status: 200, type: 'application/pdf' });
     await section.getByText('· 1 item').waitFor();
 
-    await section.getByLabel('Delete Unit 1').click();
+    await tocRowAction(section, 'Unit 1', 'Delete');
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/removes 2 nodes .* and 1 content item/).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();

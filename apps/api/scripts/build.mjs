@@ -18,6 +18,7 @@ await build({
     'create-admin': 'src/cli/create-admin.ts',
     'seed-demo': 'src/cli/seed-demo.ts',
     'files-sweep': 'src/cli/files-sweep.ts',
+    'restore-drill': 'src/cli/restore-drill.ts',
   },
   outdir: 'dist',
   bundle: true,

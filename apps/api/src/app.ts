@@ -5,6 +5,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
+import type { JobKind } from './jobs/job.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { JOBS } from './jobs/registry.ts';
 import { AuthCache } from './lib/auth-cache.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerMethodFallbacks } from './lib/register-routes.ts';
@@ -14,10 +17,13 @@ import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
+import { importsModule } from './modules/imports/imports.routes.ts';
+import { jobsModule } from './modules/jobs/jobs.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { httpServerOptions, registerSlowBodyGuard } from './plugins/http-limits.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -34,8 +40,12 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  /** Job kinds beyond the product's own (tests add kinds of their own). */
+  jobKinds?: JobKind[];
   /** Pino options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Tests: a write that breaks its audit declaration fails loudly (see audit.default.ts). */
+  strictAudit?: boolean;
 }
 
 /** Feature modules: each registers its contract routes. Later features add a line. */
@@ -48,6 +58,8 @@ const MODULES = [
   booksModule,
   mediaModule,
   tocModule,
+  importsModule,
+  jobsModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -66,16 +78,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    ...httpServerOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const jobs = new JobQueue(opts.database, [...JOBS, ...(opts.jobKinds ?? [])], () => deps);
   const deps: Deps = {
     config,
+    jobs,
     database: opts.database,
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     authCache: new AuthCache(),
+    strictAudit: opts.strictAudit ?? false,
     storage: createStorage(config),
     log: app.log,
     mailer:
@@ -89,16 +105,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('deps', deps);
   app.decorateRequest('admin', null);
-  app.decorateRequest('audited', false);
 
   registerErrorHandler(app);
+  registerSlowBodyGuard(app, config);
   await registerSecurity(app);
   await registerOpenApi(app);
   await registerMultipart(app, config);
   for (const mod of MODULES) mod(app, deps);
   registerMethodFallbacks(app);
   await registerSpa(app, config.webDist);
-  app.addHook('onClose', async () => deps.mailer.close());
+  // The queue runs with the app: started once it is ready, drained when it closes.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    deps.mailer.close();
+  });
   return app;
 }
 

@@ -38,6 +38,8 @@ const envSchema = z.object({
   UPLOAD_MAX_XLSX_MB: megabytes.default(20),
   XLSX_MAX_UNCOMPRESSED_MB: megabytes.default(50),
   XLSX_MAX_ENTRIES: z.coerce.number().int().min(10).default(1000),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  IMPORT_JOB_MIN_MB: z.coerce.number().min(0).max(100_000).default(1),
   FILE_SWEEP_GRACE_HOURS: z.coerce
     .number()
     .min(1)
@@ -50,6 +52,19 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 24)
     .default(6),
+  HEADERS_TIMEOUT: duration.default(20_000),
+  REQUEST_TIMEOUT: duration.default(3_600_000),
+  BODY_MIN_RATE_KB: z.coerce.number().min(0).max(1_000_000).default(8),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'empty, or folder names each ending in "/"')
+    .default(''),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -74,8 +89,28 @@ export interface Config {
   uploadMaxBytes: Record<'pdf' | 'video' | 'audio' | 'image' | 'xlsx', number>;
   /** Zip-bomb limits of an uploaded XLSX (lib/xlsx/zip-inspect.ts). */
   xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
+  /** XLSX imports read and checked at once per process; more answer 429 (lib/xlsx/import-slots.ts). */
+  importConcurrency: number;
+  /** An XLSX import of a file at least this large runs as a job (lib/xlsx/import-job.ts); 0 = always. */
+  importJobMinBytes: number;
   /** Orphaned uploads (modules/files): removed when older than graceMs, every intervalMs (0 = never). */
   fileSweep: { graceMs: number; intervalMs: number };
+  /** Slow clients (plugins/http-limits.ts): headers and whole-request deadlines, a body's least rate. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; bodyMinBytesPerSecond: number };
+  /** Object storage for uploaded files; absent: the local directory DATA_DIR/files. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Prepended to every object key ('' or ending in '/'). */
+  prefix: string;
+  /** Absent: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Absent: the SDK's default chain (AWS_* variables, shared files, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 const MB = 1024 * 1024;
@@ -95,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+    );
+  }
   // npm runs workspace scripts in their folder; paths are meant from where the user ran npm.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
@@ -132,10 +172,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntries: e.XLSX_MAX_ENTRIES,
       maxRatio: 200,
     },
+    importConcurrency: e.IMPORT_CONCURRENCY,
+    importJobMinBytes: Math.round(e.IMPORT_JOB_MIN_MB * MB),
     fileSweep: {
       graceMs: Math.round(e.FILE_SWEEP_GRACE_HOURS * 3_600_000),
       intervalMs: Math.round(e.FILE_SWEEP_INTERVAL_HOURS * 3_600_000),
     },
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT,
+      requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT, e.HEADERS_TIMEOUT),
+      bodyMinBytesPerSecond: Math.round(e.BODY_MIN_RATE_KB * 1024),
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }
 

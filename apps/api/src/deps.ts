@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { AuthCache } from './lib/auth-cache.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Storage } from './lib/storage/storage.ts';
@@ -13,10 +14,18 @@ export interface Deps {
   database: Database;
   db: Db;
   clock: Clock;
+  /** Sends now: only the mail job calls it. Services send with `sendMail` (mail/mail.jobs.ts). */
   mailer: Mailer;
+  /** The job queue: `jobs.enqueue(tx, kind, data)` inside the change's transaction (docs/jobs.md). */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   /** Uploaded files (lib/storage); local directory or object storage. */
   storage: Storage;
   /** Cleared on every revocation or admin change (see lib/auth-cache.ts). */
   authCache: AuthCache<AuthAdmin>;
+  /**
+   * A write that breaks its route's audit declaration fails (tests) instead of
+   * being logged and covered by a generic row (production).
+   */
+  strictAudit: boolean;
 }

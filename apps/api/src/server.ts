@@ -3,12 +3,12 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureSetupLink } from './modules/auth/password.service.ts';
 import { isEmptyInstall } from './modules/demo/seed.ts';
-import { scheduleFileSweep } from './modules/files/files.schedule.ts';
 
 /**
- * Starts the one server: API under /api, the SPA elsewhere. On SIGTERM it
- * stops accepting, lets requests in flight finish, closes the database and
- * exits 0 (forced after 10 s).
+ * Starts the one server: API under /api, the SPA elsewhere, and the job
+ * queue's workers. On SIGTERM it stops accepting, lets requests in flight
+ * finish, drains the job queue (running jobs finish or go back to the queue),
+ * closes the database and exits 0 (forced after 10 s).
  */
 async function main() {
   const config = loadConfig();
@@ -18,7 +18,8 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir, purpose: 'server' },
   );
   const app = await buildApp({ config, database });
-  const sweep = scheduleFileSweep(app.deps, config.fileSweep);
+  // A misconfigured bucket stops the start with its reason, not the first upload.
+  await app.deps.storage.check?.();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -30,7 +31,6 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
-      await sweep.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -31,6 +31,7 @@ import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
+import './lib/fonts/devanagari.css';
 import { preloadFirstScreen } from './app/screens.ts';
 
 // The first screen's chunk and the app's start loading together: the entry

@@ -71,6 +71,7 @@ export const adminRoutes = defineRoutes({
   },
   createAdmin: {
     method: 'POST',
+    audit: 'self',
     path: '/manage/createadminuser',
     access: 'admins',
     tag: 'admins',
@@ -81,6 +82,7 @@ export const adminRoutes = defineRoutes({
   },
   editAdmin: {
     method: 'POST',
+    audit: 'self',
     path: '/user/edituser',
     access: 'admins',
     tag: 'admins',
@@ -91,6 +93,7 @@ export const adminRoutes = defineRoutes({
   },
   deleteAdmin: {
     method: 'POST',
+    audit: 'self',
     path: '/manage/deleteadminuser',
     access: 'admins',
     tag: 'admins',
@@ -101,6 +104,7 @@ export const adminRoutes = defineRoutes({
   },
   resendInvite: {
     method: 'POST',
+    audit: 'self',
     path: '/manage/resendinvite',
     access: 'admins',
     tag: 'admins',
@@ -119,6 +123,7 @@ export const adminRoutes = defineRoutes({
   },
   updateModules: {
     method: 'POST',
+    audit: 'self',
     path: '/manage/updatemodules',
     access: 'admins',
     tag: 'admins',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, okSchema, passwordSchema, timestampSchema } from './common.ts';
+import {
+  emailSchema,
+  nameSchema,
+  okSchema,
+  passwordSchema,
+  secretSchema,
+  timestampSchema,
+} from './common.ts';
 import { moduleKeySchema } from './modules.ts';
 import { defineRoutes } from './route.ts';
 
@@ -20,9 +27,14 @@ export type SessionAdmin = z.infer<typeof sessionAdminSchema>;
 
 export const otpSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
 export const challengeIdSchema = z.uuid('Invalid challenge');
-const tokenSchema = z.string().min(16).max(2048);
+/** Tokens are URL-safe text: printable ASCII only. */
+const tokenSchema = z
+  .string()
+  .min(16)
+  .max(2048)
+  .regex(/^[\x21-\x7e]+$/, 'Invalid token');
 
-export const loginBody = z.object({ email: emailSchema, password: z.string().min(1).max(1024) });
+export const loginBody = z.object({ email: emailSchema, password: secretSchema(1024).min(1) });
 export const challengeResponse = z.object({
   challengeId: challengeIdSchema,
   expiresAt: timestampSchema,
@@ -33,7 +45,7 @@ export const signedInResponse = tokenPairSchema.extend({ admin: sessionAdminSche
 export const refreshBody = z.object({ refreshToken: tokenSchema });
 export const logoutBody = z.object({ refreshToken: tokenSchema.optional() });
 export const passwordUpdateBody = z.object({
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: secretSchema(1024).min(1),
   newPassword: passwordSchema,
 });
 export const resetLinkBody = z.object({ email: emailSchema });
@@ -47,10 +59,14 @@ export const setupBody = z.object({
 export const inviteQuery = z.object({ token: tokenSchema });
 export const inviteInfoResponse = z.object({ email: z.string(), name: z.string() });
 export const inviteAcceptBody = z.object({ token: tokenSchema, password: passwordSchema });
+/** The links a person opens with a one-time token: e-mailed reset and invite, printed setup. */
+export const LINK_KINDS = ['reset', 'invite', 'setup'] as const;
+export const linkCheckBody = z.object({ kind: z.enum(LINK_KINDS), token: tokenSchema });
 
 export const authRoutes = defineRoutes({
   login: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/login',
     access: 'public',
     tag: 'auth',
@@ -61,6 +77,7 @@ export const authRoutes = defineRoutes({
   },
   confirmOtp: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/confirmotp',
     access: 'public',
     tag: 'auth',
@@ -71,6 +88,7 @@ export const authRoutes = defineRoutes({
   },
   resendOtp: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/resendotp',
     access: 'public',
     tag: 'auth',
@@ -80,6 +98,8 @@ export const authRoutes = defineRoutes({
   },
   refresh: {
     method: 'POST',
+    // Routine (every few minutes per open tab): only a reused token is audited.
+    audit: 'none',
     path: '/auth/refresh',
     access: 'public',
     tag: 'auth',
@@ -90,6 +110,7 @@ export const authRoutes = defineRoutes({
   },
   logout: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/logout',
     access: 'session',
     tag: 'auth',
@@ -99,6 +120,7 @@ export const authRoutes = defineRoutes({
   },
   logoutAll: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/logoutall',
     access: 'session',
     tag: 'auth',
@@ -115,6 +137,7 @@ export const authRoutes = defineRoutes({
   },
   passwordUpdate: {
     method: 'POST',
+    audit: 'self',
     path: '/user/password/update',
     access: 'session',
     tag: 'auth',
@@ -125,6 +148,7 @@ export const authRoutes = defineRoutes({
   },
   resetLink: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/password/resetlink',
     access: 'public',
     tag: 'auth',
@@ -135,6 +159,7 @@ export const authRoutes = defineRoutes({
   },
   passwordReset: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/password/reset',
     access: 'public',
     tag: 'auth',
@@ -152,6 +177,7 @@ export const authRoutes = defineRoutes({
   },
   setup: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/setup',
     access: 'public',
     tag: 'auth',
@@ -168,8 +194,21 @@ export const authRoutes = defineRoutes({
     query: inviteQuery,
     response: inviteInfoResponse,
   },
+  checkLink: {
+    method: 'POST',
+    path: '/auth/link/check',
+    access: 'public',
+    // A read that needs a body (the token stays out of URLs and logs).
+    audit: 'none',
+    tag: 'auth',
+    summary:
+      'Whether a reset, invite or setup link can still be used, before its form is filled; uses nothing up',
+    body: linkCheckBody,
+    response: okSchema,
+  },
   inviteAccept: {
     method: 'POST',
+    audit: 'self',
     path: '/auth/invite/accept',
     access: 'public',
     tag: 'auth',

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import {
   booleanQuery,
-  hasControlCharacters,
   idBody,
+  idParam,
   idSchema,
   listQuery,
   okSchema,
   paginated,
+  signedLinkFields,
+  textSchema,
   timestampSchema,
 } from './common.ts';
+import { importReportSchema, XLSX_UPLOAD } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { defineRoutes } from './route.ts';
 
@@ -42,16 +45,11 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
-const titleSchema = text(300).pipe(z.string().min(1, 'Required'));
+const titleSchema = textSchema({ min: 1, max: 300 });
+const languageSchema = textSchema({ min: 1, max: 40 });
 /** Optional free text: blank is stored as null. */
 const optionalText = (max: number) =>
-  text(max)
+  textSchema({ max })
     .nullable()
     .optional()
     .transform((s) => (s ? s : s === undefined ? undefined : null));
@@ -59,8 +57,8 @@ const optionalText = (max: number) =>
 export const BOOK_SORTS = ['title', 'isbn', 'createdAt', 'updatedAt'] as const;
 
 export const bookFilters = z.object({
-  gradeId: idSchema.optional(),
-  subjectId: idSchema.optional(),
+  gradeId: idParam.optional(),
+  subjectId: idParam.optional(),
   status: bookStatusSchema.optional(),
 });
 
@@ -77,7 +75,7 @@ export const createBookBody = z.object({
   subjectId: idSchema.nullable().optional(),
   series: optionalText(120),
   edition: optionalText(60),
-  language: text(40).pipe(z.string().min(1, 'Required')).default('English'),
+  language: languageSchema.default('English'),
   status: bookStatusSchema.default('draft'),
 });
 export type CreateBookBody = z.input<typeof createBookBody>;
@@ -90,7 +88,7 @@ export const editBookBody = z.object({
   subjectId: idSchema.nullable().optional(),
   series: optionalText(120),
   edition: optionalText(60),
-  language: text(40).pipe(z.string().min(1, 'Required')).optional(),
+  language: languageSchema.optional(),
   status: bookStatusSchema.optional(),
 });
 export type EditBookBody = z.input<typeof editBookBody>;
@@ -123,35 +121,18 @@ export const removeExtraIsbnBody = z.object({ bookId: idSchema, isbn: isbnSchema
 /** `dryRun` (the default) only reports; `dryRun=false` imports every row or none. */
 export const uploadCatalogQuery = z.object({ dryRun: booleanQuery.default(true) });
 
-export const importErrorSchema = z.object({
-  /** The sheet's row number (headers are row 1). */
-  row: z.number().int(),
-  /** The column's header as written in the template. */
-  column: z.string(),
-  message: z.string(),
-});
-
-export const uploadCatalogResponse = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  errors: z.array(importErrorSchema),
-  /** False for a dry run. */
-  committed: z.boolean(),
+export const uploadCatalogResponse = importReportSchema.extend({
   created: z.number().int(),
 });
 export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;
 
 /** uploadcover's form field, sent BEFORE the file part (the server reads fields up to the file). */
-export const uploadCoverFields = z.object({ bookId: idSchema });
+export const uploadCoverFields = z.object({ bookId: idParam });
 
 /** Cover images: sniffed from the bytes (never SVG). */
 export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export const coverFileQuery = z.object({
-  id: idSchema,
-  exp: z.string().max(20),
-  sig: z.string().max(100),
-});
+export const coverFileQuery = z.object({ id: idParam, ...signedLinkFields });
 
 const common = { access: 'books', tag: 'books' } as const;
 
@@ -168,6 +149,7 @@ export const bookRoutes = defineRoutes({
   createBook: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/createbookcontent',
     spec: true,
     summary: 'Create a book (ISBN-10 accepted, stored as ISBN-13; 409 when the ISBN is taken)',
@@ -179,12 +161,13 @@ export const bookRoutes = defineRoutes({
     method: 'GET',
     path: '/book/getbook',
     summary: 'One book with its extra ISBNs',
-    query: z.object({ id: idSchema }),
+    query: z.object({ id: idParam }),
     response: bookSchema,
   },
   editBook: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/editbook',
     summary: "Edit a book's ISBN, title, grade, subject, series, edition, language or status",
     body: editBookBody,
@@ -193,6 +176,7 @@ export const bookRoutes = defineRoutes({
   changeBookStatus: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/changebookstatus',
     summary: 'Set the status of several books at once (all or none)',
     body: changeBookStatusBody,
@@ -201,6 +185,7 @@ export const bookRoutes = defineRoutes({
   appendIsbns: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/appendmultipleisbn',
     spec: true,
     summary:
@@ -211,6 +196,7 @@ export const bookRoutes = defineRoutes({
   removeExtraIsbn: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removeextraisbn',
     summary: 'Detach one extra ISBN from a book',
     body: removeExtraIsbnBody,
@@ -227,24 +213,29 @@ export const bookRoutes = defineRoutes({
   uploadCatalog: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadbookcatalog',
     spec: true,
     summary:
       'Import books from an XLSX catalogue (multipart, field "file"): a dry run reports every bad cell as { row, column, message }; dryRun=false imports all rows or none',
     query: uploadCatalogQuery,
     response: uploadCatalogResponse,
+    upload: XLSX_UPLOAD,
   },
   uploadCover: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadcover',
     summary:
       'Set or replace a book\'s cover: multipart, field bookId before the field "file" (PNG, JPEG or WebP by content; 415 otherwise, 413 over UPLOAD_MAX_IMAGE_MB); the old cover file is removed',
     response: bookSchema,
+    upload: { field: 'file', kinds: ['image'], fields: uploadCoverFields },
   },
   removeCover: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removecover',
     summary: "Remove a book's cover (its file goes with it); a book without one is answered as is",
     body: idBody,

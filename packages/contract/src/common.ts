@@ -1,19 +1,111 @@
 import { z } from 'zod';
 
-/** Shapes shared by every feature: ids, errors, lists. */
+/** Shapes shared by every feature: ids, errors, lists, and the one rule for text. */
 
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * Text input, one rule for every field and query parameter: a string with a
+ * lone UTF-16 surrogate (which no encoding can store) or a control character
+ * (C0, DEL, C1; tab and line breaks only where the field is multi-line) is
+ * refused; what is kept is NFC-normalised, so one visible text is one stored
+ * text, and trimmed. The contract test walks every route and proves each
+ * string it takes refuses these.
+ */
+export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
+export const BROKEN_CHARACTER_MESSAGE = 'Contains an invalid character';
+
+/** C0 controls, DEL and C1 controls; with `multiline`, tab, line feed and carriage return pass. */
+export function hasControlCharacters(s: string, multiline = false): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (multiline && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/** True when a high surrogate lacks its low half or a low one stands alone. */
+export function hasLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return true;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+export interface TextOptions {
+  max: number;
+  /** 1 makes the field required ("Required" when blank after trimming). */
+  min?: number;
+  /** Tab and line breaks allowed (CRLF kept as LF). */
+  multiline?: boolean;
+}
+
+/** The text rule (see above) with a length counted after normalising and trimming. */
+export function textSchema({ max, min = 0, multiline = false }: TextOptions) {
+  let s = z
+    .string()
+    .refine((v) => !hasLoneSurrogate(v), { message: BROKEN_CHARACTER_MESSAGE, abort: true })
+    .refine((v) => !hasControlCharacters(v, multiline), {
+      message: CONTROL_CHARACTER_MESSAGE,
+      abort: true,
+    })
+    .normalize('NFC');
+  if (multiline) s = s.overwrite((v) => v.replace(/\r\n?/g, '\n'));
+  s = s.trim();
+  if (min > 0) s = s.min(min, min === 1 ? 'Required' : `At least ${min} characters`);
+  return s.max(max, `At most ${max} characters`);
+}
+
+/**
+ * Secrets (passwords) are compared as typed: neither trimmed nor normalised,
+ * but held to the same refusal of control characters and broken characters.
+ */
+export function secretSchema(max: number) {
+  return z
+    .string()
+    .refine((v) => !hasLoneSurrogate(v), { message: BROKEN_CHARACTER_MESSAGE, abort: true })
+    .refine((v) => !hasControlCharacters(v), { message: CONTROL_CHARACTER_MESSAGE, abort: true })
+    .max(max, `At most ${max} characters`);
+}
+
+/**
+ * Numbers keep their JSON type in a JSON body: `"2"`, `[2]`, `true` or `"0x2"`
+ * are refused, never read as a number. Only text channels (query strings,
+ * multipart fields) are parsed, by `integerParam`, from decimal digits alone.
+ */
+export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idBody = z.object({ id: idSchema });
+
+/** A whole number written as text: an optional minus sign and digits, nothing else. */
+export function integerParam<T extends z.ZodType<number, number>>(schema: T) {
+  return z
+    .string()
+    .max(20, 'Must be a whole number')
+    .regex(/^-?\d+$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(schema);
+}
+/** An id in a query string or a multipart field. */
+export const idParam = integerParam(idSchema);
 export const timestampSchema = z.string().describe('ISO 8601 date-time, UTC');
 
 export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
-export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.array(errorDetailSchema).optional(),
-  requestId: z.string().optional(),
-});
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof errorSchema>;
+
+/** `exp` and `sig` of a signed file link (checked by the server, 403 when wrong). */
+export const signedLinkFields = { exp: textSchema({ max: 20 }), sig: textSchema({ max: 100 }) };
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
@@ -26,9 +118,9 @@ export const PAGE_SIZE_MAX = 100;
  */
 export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-    q: z.string().trim().max(200).optional(),
+    page: integerParam(z.number().int().min(1)).default(1),
+    pageSize: integerParam(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE_DEFAULT),
+    q: textSchema({ max: 200 }).optional(),
     sort: z.enum(sortable).optional(),
     order: z.enum(['asc', 'desc']).default('asc'),
   });
@@ -43,39 +135,21 @@ export function paginated<T extends z.ZodType>(item: T) {
   });
 }
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
+export const emailSchema = textSchema({ max: 254 })
   .pipe(z.email('Enter a valid e-mail address'))
   .transform((e) => e.toLowerCase());
 
 /** Counted in code points so a 64-character Unicode password is 64 characters. */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = secretSchema(1024)
   .refine((p) => [...p].length >= 8, 'At least 8 characters')
   .refine((p) => [...p].length <= 128, 'At most 128 characters');
 
-export function hasControlCharacters(s: string): boolean {
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (c < 0x20 || c === 0x7f) return true;
-  }
-  return false;
-}
+/** Free text that ends up in headers, mails or logs. */
+export const nameSchema = textSchema({ min: 1, max: 120 });
 
-/** Free text that ends up in headers, mails or logs: no control characters. */
-export const nameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(120)
-  .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
-
-export const phoneSchema = z
-  .string()
-  .trim()
-  .max(20)
-  .regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number');
+export const phoneSchema = textSchema({ max: 20 }).regex(
+  /^\+?[0-9 ()-]{6,20}$/,
+  'Enter a valid phone number',
+);
 
 export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');

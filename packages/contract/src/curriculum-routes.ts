@@ -17,6 +17,7 @@ import {
   uploadCurriculumQuery,
   uploadCurriculumResponse,
 } from './curriculum.ts';
+import { XLSX_UPLOAD } from './imports.ts';
 import { defineRoutes } from './route.ts';
 
 /** The curriculum masters' routes (shapes in curriculum.ts): the spec's /book/ master paths plus reorder and the sheet upload. */
@@ -84,6 +85,7 @@ export const curriculumRoutes = defineRoutes({
   addSubject: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/addsubject',
     spec: true,
     summary: 'Add a subject at the end of a grade (name unique within the grade)',
@@ -93,6 +95,7 @@ export const curriculumRoutes = defineRoutes({
   addChapter: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/addchapter',
     spec: true,
     summary: 'Add a chapter at the end of a subject (name and number unique within it)',
@@ -102,6 +105,7 @@ export const curriculumRoutes = defineRoutes({
   addTopic: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/addtopic',
     spec: true,
     summary: 'Add a topic at the end of a chapter (name unique within it)',
@@ -111,6 +115,7 @@ export const curriculumRoutes = defineRoutes({
   editSubject: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/editsubject',
     spec: true,
     summary: 'Rename a subject',
@@ -120,6 +125,7 @@ export const curriculumRoutes = defineRoutes({
   editChapter: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/editchapter',
     spec: true,
     summary: 'Rename or renumber a chapter',
@@ -129,6 +135,7 @@ export const curriculumRoutes = defineRoutes({
   editTopic: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/edittopic',
     spec: true,
     summary: 'Rename a topic',
@@ -138,6 +145,7 @@ export const curriculumRoutes = defineRoutes({
   removeSubject: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removesubject',
     spec: true,
     summary: 'Delete a subject; 409 naming what uses it',
@@ -147,6 +155,7 @@ export const curriculumRoutes = defineRoutes({
   removeChapter: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removechapter',
     spec: true,
     summary: 'Delete a chapter; 409 naming what uses it',
@@ -156,6 +165,7 @@ export const curriculumRoutes = defineRoutes({
   removeTopic: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removetopic',
     spec: true,
     summary: 'Delete a topic; 409 naming what uses it',
@@ -165,6 +175,7 @@ export const curriculumRoutes = defineRoutes({
   reorderSubjects: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/reordersubjects',
     summary: "Set the order of a grade's subjects (every subject of the grade, once)",
     body: reorderBody,
@@ -173,6 +184,7 @@ export const curriculumRoutes = defineRoutes({
   reorderChapters: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/reorderchapters',
     summary: "Set the order of a subject's chapters (every chapter of the subject, once)",
     body: reorderBody,
@@ -181,6 +193,7 @@ export const curriculumRoutes = defineRoutes({
   reorderTopics: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/reordertopics',
     summary: "Set the order of a chapter's topics (every topic of the chapter, once)",
     body: reorderBody,
@@ -216,11 +229,13 @@ export const curriculumRoutes = defineRoutes({
   uploadCurriculum: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadcurriculum',
     summary:
       'Import subjects, chapters and topics from XLSX (multipart, field "file"; columns Grade, Subject, Chapter No, Chapter, Topic): existing names are matched, new ones appended; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false imports all rows or none',
     query: uploadCurriculumQuery,
     response: uploadCurriculumResponse,
+    upload: XLSX_UPLOAD,
   },
   curriculumTemplate: {
     ...common,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { importErrorSchema } from './books.ts';
-import { booleanQuery, idSchema, nameSchema } from './common.ts';
+import { booleanQuery, idParam, idSchema, nameSchema } from './common.ts';
+import { importReportSchema } from './imports.ts';
 
 /**
  * Curriculum masters (DOMAIN.md, Curriculum): grade > subject > chapter >
@@ -45,11 +45,11 @@ export type Topic = z.infer<typeof topicSchema>;
 
 const _items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
-export const chapterNumberSchema = z.coerce.number().int().min(1).max(9999);
+export const chapterNumberSchema = z.number().int().min(1).max(9999);
 
-export const subjectsQuery = z.object({ gradeId: idSchema });
-export const chaptersQuery = z.object({ subjectId: idSchema });
-export const topicsQuery = z.object({ chapterId: idSchema });
+export const subjectsQuery = z.object({ gradeId: idParam });
+export const chaptersQuery = z.object({ subjectId: idParam });
+export const topicsQuery = z.object({ chapterId: idParam });
 
 export const addSubjectBody = z.object({ gradeId: idSchema, name: nameSchema });
 export const addChapterBody = z.object({
@@ -99,12 +99,7 @@ const levelCounts = z.object({
   chapters: z.number().int(),
   topics: z.number().int(),
 });
-export const uploadCurriculumResponse = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  errors: z.array(importErrorSchema),
-  /** False for a dry run. */
-  committed: z.boolean(),
+export const uploadCurriculumResponse = importReportSchema.extend({
   /** New masters (a dry run: what the commit would create). */
   created: levelCounts,
   /** Masters the sheet names that already exist: matched, left as they are. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idBody, idSchema, okSchema, paginated } from './common.ts';
+import { idBody, idParam, okSchema, paginated } from './common.ts';
 import {
   addMediaBody,
   editMediaBody,
@@ -26,6 +26,7 @@ function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, st
     add: {
       ...common,
       method: 'POST',
+      audit: 'self',
       path: paths.add!,
       spec: true,
       summary: `Add a ${noun}: an uploaded file's key (see /media/uploadfile) or an http(s) URL`,
@@ -35,6 +36,7 @@ function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, st
     edit: {
       ...common,
       method: 'POST',
+      audit: 'self',
       path: paths.edit!,
       spec: true,
       summary: `Edit a ${noun}'s title, description, language, tags, status, thumbnail (URL items: URL, duration)`,
@@ -65,12 +67,13 @@ function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, st
       path: paths.get!,
       spec: true,
       summary: `One ${noun} with its signed play link`,
-      query: z.object({ id: idSchema }),
+      query: z.object({ id: idParam }),
       response: mediaItemSchema,
     },
     delete: {
       ...common,
       method: 'POST',
+      audit: 'self',
       path: paths.delete!,
       spec: true,
       summary: `Delete a ${noun} and its files; 409 naming what uses it`,
@@ -113,11 +116,17 @@ export const mediaRoutes = defineRoutes({
   uploadMediaFile: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/media/uploadfile',
     summary:
       'Upload one file as multipart/form-data (field "file"): a video, an audio or a thumbnail image; answers its key for addvideo/addaudiofile/edit. Type sniffed from content (415), size limited (413)',
     query: uploadFileQuery,
     response: uploadedFileSchema,
+    upload: {
+      field: 'file',
+      kinds: ['video', 'audio', 'image'],
+      kindFrom: { query: 'kind', kinds: { video: 'video', audio: 'audio', thumbnail: 'image' } },
+    },
   },
   mediaFile: {
     access: 'public',

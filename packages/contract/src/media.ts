@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { hasControlCharacters, idSchema, listQuery, timestampSchema } from './common.ts';
+import {
+  idParam,
+  idSchema,
+  listQuery,
+  signedLinkFields,
+  textSchema,
+  timestampSchema,
+} from './common.ts';
 
 /**
  * Media library (DOMAIN.md, Media): videos and audios, each an uploaded file
@@ -67,35 +74,25 @@ export const mediaItemSchema = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
-const titleSchema = text(300).pipe(z.string().min(1, 'Required'));
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(5000)
+const titleSchema = textSchema({ min: 1, max: 300 });
+/** The one multi-line text of the library: tabs and line breaks are kept. */
+const descriptionSchema = textSchema({ max: 5000, multiline: true })
   .nullable()
   .optional()
   .transform((s) => (s ? s : s === undefined ? undefined : null));
-const languageSchema = text(40).pipe(z.string().min(1, 'Required'));
+const languageSchema = textSchema({ min: 1, max: 40 });
 
 /** Only http(s): a `javascript:` or `data:` address must never reach a player. */
-export const mediaUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .pipe(z.url({ protocol: /^https?$/, message: 'Enter an http(s) address' }));
+export const mediaUrlSchema = textSchema({ max: 2000 }).pipe(
+  z.url({ protocol: /^https?$/, message: 'Enter an http(s) address' }),
+);
 
 /** A key as `/media/uploadfile` answered it (`ab/cd/<uuid>`). */
 export const storageKeySchema = z
   .string()
   .regex(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/, 'Not an uploaded file');
 
-export const durationSchema = z.coerce.number().min(0).max(1_000_000);
+export const durationSchema = z.number().min(0).max(1_000_000);
 
 const tagFields = {
   gradeId: idSchema.nullable().optional(),
@@ -126,7 +123,7 @@ export const addMediaBody = z.discriminatedUnion('source', [
     source: z.literal('upload'),
     fileKey: storageKeySchema,
     /** The name the upload answered, shown to admins and used when saving. */
-    fileName: text(255).optional(),
+    fileName: textSchema({ max: 255 }).optional(),
     ...commonAddFields,
   }),
 ]);
@@ -149,11 +146,11 @@ export type EditMediaBody = z.input<typeof editMediaBody>;
 export const MEDIA_SORTS = ['title', 'createdAt', 'updatedAt', 'durationSeconds'] as const;
 
 export const mediaFilters = z.object({
-  language: text(40).optional(),
-  gradeId: idSchema.optional(),
-  subjectId: idSchema.optional(),
-  chapterId: idSchema.optional(),
-  topicId: idSchema.optional(),
+  language: textSchema({ max: 40 }).optional(),
+  gradeId: idParam.optional(),
+  subjectId: idParam.optional(),
+  chapterId: idParam.optional(),
+  topicId: idParam.optional(),
   status: mediaStatusSchema.optional(),
   source: mediaSourceSchema.optional(),
 });
@@ -172,8 +169,7 @@ export const uploadedFileSchema = mediaFileSchema.extend({
 export type UploadedMediaFile = z.infer<typeof uploadedFileSchema>;
 
 export const mediaFileQuery = z.object({
-  id: idSchema,
+  id: idParam,
   part: z.enum(['file', 'thumbnail']).default('file'),
-  exp: z.string().max(20),
-  sig: z.string().max(100),
+  ...signedLinkFields,
 });

@@ -21,6 +21,39 @@ export interface RouteDef {
   download?: boolean;
   /** True when the route appears in the spec's catalogue of 158 paths. */
   spec?: boolean;
+  /**
+   * How a successful POST (a write) is audited. Absent: the route layer writes
+   * a generic row (the route's name as action, its tag as entity, the body
+   * without secrets). `self`: the service writes its own, richer row (before
+   * and after) and the route layer checks that it did. `none`: the call leaves
+   * no row on purpose (a routine token rotation); tests pin that list.
+   */
+  audit?: 'self' | 'none';
+  /** The body is multipart/form-data holding one file (and fields sent before it). */
+  upload?: UploadDef;
+}
+
+/**
+ * What a file may be, told from its first bytes (never its name). Each kind
+ * has its own size limit on the server (UPLOAD_MAX_<KIND>_MB).
+ */
+export const FILE_KINDS = ['pdf', 'image', 'video', 'audio', 'xlsx'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/**
+ * A multipart upload, declared with its route: the server parses it once
+ * (size limit, type by content, malformed bodies answered 400) and hands the
+ * handler the stored file and the parsed fields, never the request.
+ */
+export interface UploadDef {
+  /** The file part's field name. */
+  field: string;
+  /** The kinds accepted. */
+  kinds: readonly FileKind[];
+  /** When a query parameter names the kind: its name and each value's kind. */
+  kindFrom?: { query: string; kinds: Readonly<Record<string, FileKind>> };
+  /** Form fields, sent BEFORE the file part (the server reads fields up to the file). */
+  fields?: z.ZodType;
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
@@ -32,7 +65,18 @@ type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 
 export type RouteQuery<R extends RouteDef> = Infer<R['query']>;
 export type RouteBody<R extends RouteDef> = Infer<R['body']>;
-/** What a caller may send (before defaults and coercion are applied). */
-export type RouteQueryInput<R extends RouteDef> = Input<R['query']>;
+/**
+ * What a caller may send (before defaults and parsing are applied). A query
+ * string is text, so a number is as good as its decimal digits there.
+ */
+export type RouteQueryInput<R extends RouteDef> = QueryText<Input<R['query']>>;
+type QueryText<T> = T extends object
+  ? { [K in keyof T]: string extends T[K] ? T[K] | number : T[K] }
+  : T;
 export type RouteBodyInput<R extends RouteDef> = Input<R['body']>;
 export type RouteResponse<R extends RouteDef> = Infer<R['response']>;
+type UploadOf<U> = U extends { fields: z.ZodType } ? z.infer<U['fields']> : Record<string, never>;
+/** The parsed form fields of an upload route. */
+export type RouteUploadFields<R extends RouteDef> = R['upload'] extends UploadDef
+  ? UploadOf<R['upload']>
+  : undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idBody, idSchema, okSchema } from './common.ts';
+import { idBody, idParam, okSchema } from './common.ts';
 import { reorderBody } from './curriculum.ts';
+import { XLSX_UPLOAD } from './imports.ts';
 import { defineRoutes } from './route.ts';
 import {
   addTocNodeBody,
@@ -19,6 +20,7 @@ import {
   tocNodeImpactSchema,
   tocSchema,
   updateTocNodeBody,
+  uploadContentFields,
   uploadTocQuery,
   uploadTocResponse,
 } from './toc.ts';
@@ -39,6 +41,7 @@ export const tocRoutes = defineRoutes({
   dummyToc: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/dummytocforisbn',
     spec: true,
     summary:
@@ -49,6 +52,7 @@ export const tocRoutes = defineRoutes({
   addTocNode: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/addtocnode',
     summary: 'Add a TOC node at the end of its parent (or of the top level)',
     body: addTocNodeBody,
@@ -57,6 +61,7 @@ export const tocRoutes = defineRoutes({
   renameTocNode: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/renametocnode',
     summary: 'Rename a TOC node',
     body: renameTocNodeBody,
@@ -65,6 +70,7 @@ export const tocRoutes = defineRoutes({
   updateTocNode: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/updatetocnode',
     summary:
       "Change a TOC node's title, free flag and/or status (subtree: true applies isFree/status below it too)",
@@ -83,11 +89,13 @@ export const tocRoutes = defineRoutes({
   uploadToc: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadtoc',
     summary:
       'Import a book\'s TOC from XLSX (multipart, field "file"; the downloadtoc layout): rows with a Node Id update and move that node, rows without one create nodes; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false applies all or nothing; removeMissing=true deletes nodes not in the sheet',
     query: uploadTocQuery,
     response: uploadTocResponse,
+    upload: XLSX_UPLOAD,
   },
   tocTemplate: {
     ...common,
@@ -99,6 +107,7 @@ export const tocRoutes = defineRoutes({
   moveTocNode: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/movetocnode',
     summary: 'Move a TOC node under another parent and/or to another position; 409 under itself',
     body: moveTocNodeBody,
@@ -109,12 +118,13 @@ export const tocRoutes = defineRoutes({
     method: 'GET',
     path: '/book/tocnodeimpact',
     summary: 'How many nodes and content items deleting a TOC node would remove',
-    query: z.object({ id: idSchema }),
+    query: z.object({ id: idParam }),
     response: tocNodeImpactSchema,
   },
   deleteTocNode: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/deletetocnode',
     summary: 'Delete a TOC node with its subtree and content; answers what went',
     body: idBody,
@@ -123,11 +133,13 @@ export const tocRoutes = defineRoutes({
   uploadContent: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/uploadcontent',
     spec: true,
     summary:
       'Upload a PDF as multipart/form-data (fields nodeId and title before the field "file") onto a TOC node; 415 for other types, 413 oversize',
     response: contentItemSchema,
+    upload: { field: 'file', kinds: ['pdf'], fields: uploadContentFields },
   },
   getDigitalContent: {
     ...common,
@@ -141,6 +153,7 @@ export const tocRoutes = defineRoutes({
   checkMappingAndAssign: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/checkmappingandassign',
     spec: true,
     summary:
@@ -151,6 +164,7 @@ export const tocRoutes = defineRoutes({
   setVideoToc: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/setvideotoc',
     spec: true,
     summary: 'Attach a video of the media library to a TOC node (400 for an audio)',
@@ -160,6 +174,7 @@ export const tocRoutes = defineRoutes({
   setAudioToc: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/setaudiotoc',
     spec: true,
     summary: 'Attach an audio of the media library to a TOC node (400 for a video)',
@@ -172,7 +187,7 @@ export const tocRoutes = defineRoutes({
     path: '/book/getpdfbycontentid',
     spec: true,
     summary: "Stream a content item's PDF (byte ranges supported)",
-    query: z.object({ id: idSchema }),
+    query: z.object({ id: idParam }),
     download: true,
   },
   contentFile: {
@@ -188,6 +203,7 @@ export const tocRoutes = defineRoutes({
   removeContent: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/removecontent',
     summary: 'Remove a content item from its node (an uploaded PDF file goes with it)',
     body: idBody,
@@ -196,6 +212,7 @@ export const tocRoutes = defineRoutes({
   reorderContent: {
     ...common,
     method: 'POST',
+    audit: 'self',
     path: '/book/reordercontent',
     summary:
       "Set the order of a node's content (parentId = the node; every content item of the node, once; 409 if they changed meanwhile)",

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { importErrorSchema } from './books.ts';
 import {
   booleanQuery,
-  hasControlCharacters,
+  idParam,
   idSchema,
   okSchema,
+  signedLinkFields,
+  textSchema,
   timestampSchema,
 } from './common.ts';
+import { importReportSchema } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { mediaUrlSchema } from './media.ts';
 
@@ -46,21 +48,24 @@ export interface TocNode {
   children: TocNode[];
 }
 
-export const tocNodeSchema: z.ZodType<TocNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    kind: tocNodeKindSchema,
-    title: z.string(),
-    chapterId: z.number().int().nullable(),
-    topicId: z.number().int().nullable(),
-    position: z.number().int(),
-    isFree: z.boolean(),
-    status: tocNodeStatusSchema,
-    contentCount: z.number().int(),
-    children: z.array(tocNodeSchema),
-  }),
-);
+/** Recursive, so OpenAPI refers to it by name (`TocNode`) from wherever it appears. */
+export const tocNodeSchema: z.ZodType<TocNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      kind: tocNodeKindSchema,
+      title: z.string(),
+      chapterId: z.number().int().nullable(),
+      topicId: z.number().int().nullable(),
+      position: z.number().int(),
+      isFree: z.boolean(),
+      status: tocNodeStatusSchema,
+      contentCount: z.number().int(),
+      children: z.array(tocNodeSchema),
+    }),
+  )
+  .meta({ id: 'TocNode' });
 
 export const tocBookSchema = z.object({
   id: z.number().int(),
@@ -75,13 +80,7 @@ export const tocSchema = z.object({
 });
 export type Toc = z.infer<typeof tocSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters');
-export const tocTitleSchema = text(300).pipe(z.string().min(1, 'Required'));
+export const tocTitleSchema = textSchema({ min: 1, max: 300 });
 
 export const isbnQuery = z.object({ isbn: isbnSchema });
 
@@ -160,7 +159,7 @@ export const digitalContentSchema = z.object({
   items: z.array(contentItemSchema),
 });
 
-export const uploadContentFields = z.object({ nodeId: idSchema, title: tocTitleSchema });
+export const uploadContentFields = z.object({ nodeId: idParam, title: tocTitleSchema });
 
 export const checkMappingBody = z.discriminatedUnion('kind', [
   z.object({ nodeId: idSchema, kind: z.literal('video'), mediaItemId: idSchema }),
@@ -185,11 +184,7 @@ export const checkMappingResponse = z.object({
 
 export const setMediaTocBody = z.object({ nodeId: idSchema, mediaItemId: idSchema });
 
-export const contentFileQuery = z.object({
-  id: idSchema,
-  exp: z.string().max(20),
-  sig: z.string().max(100),
-});
+export const contentFileQuery = z.object({ id: idParam, ...signedLinkFields });
 
 /**
  * TOC as XLSX (Sunbird style): "Level 1" … "Level N" (one column per level,
@@ -201,10 +196,10 @@ export const contentFileQuery = z.object({
  */
 export const TOC_SHEET_MIN_LEVELS = 4;
 export const TOC_SHEET_MAX_LEVELS = 10;
-export const tocDownloadQuery = z.object({ bookId: idSchema });
+export const tocDownloadQuery = z.object({ bookId: idParam });
 
 export const uploadTocQuery = z.object({
-  bookId: idSchema,
+  bookId: idParam,
   /** The default: only report what the file would change. */
   dryRun: booleanQuery.default(true),
   /** Delete the book's nodes (with their content) that are not in the sheet. */
@@ -219,12 +214,7 @@ export const tocMissingNodeSchema = z.object({
   contentItems: z.number().int(),
 });
 
-export const uploadTocResponse = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  errors: z.array(importErrorSchema),
-  /** False for a dry run (and for a refused file). */
-  committed: z.boolean(),
+export const uploadTocResponse = importReportSchema.extend({
   /** Rows without a Node Id. */
   created: z.number().int(),
   /** Existing nodes whose title, kind, free flag or status changes. */

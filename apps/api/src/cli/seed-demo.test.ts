@@ -85,17 +85,27 @@ describe('seed:demo', () => {
     expect(first.extraIsbns).toBeGreaterThan(0);
     expect(await isEmptyInstall(database.db)).toBe(false);
 
-    // Valid ISBN-13s; every uploaded item's file is in the store with a duration.
+    // Valid ISBN-13s; every item's file (and a video's thumbnail) is in the store, typed, with a duration.
     for (const b of await database.db.select({ isbn: books.isbn }).from(books))
       expect(parseIsbn(b.isbn)).toEqual({ ok: true, isbn: b.isbn });
     const uploads = await database.db
-      .select({ key: mediaItems.fileKey, duration: mediaItems.durationSeconds })
+      .select({
+        kind: mediaItems.kind,
+        key: mediaItems.fileKey,
+        thumbnail: mediaItems.thumbnailKey,
+        duration: mediaItems.durationSeconds,
+      })
       .from(mediaItems)
       .where(isNotNull(mediaItems.fileKey));
-    expect(uploads.length).toBe(MEDIA.filter((m) => m[1] === 'upload').length);
+    expect(uploads.length).toBe(MEDIA.length);
     for (const u of uploads) {
-      expect(await storage.stat(u.key!)).not.toBeNull();
+      const file = await storage.stat(u.key!);
+      expect(file?.contentType).toBe(u.kind === 'video' ? 'video/webm' : 'audio/ogg');
+      expect(file?.size).toBeGreaterThan(5_000);
       expect(u.duration).toBeGreaterThan(0);
+      if (u.kind === 'video')
+        expect((await storage.stat(u.thumbnail!))?.contentType).toBe('image/webp');
+      else expect(u.thumbnail).toBeNull();
     }
 
     // Every book has a TOC from its subject's masters, with a stored sample PDF of 2 pages.

@@ -22,6 +22,19 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Raw SQL outside drizzle (the job queue's own statements). Without values a
+   * text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs `fn` while no other process on this database runs its own: for
+   * installing or upgrading shared structures at start (the job queue's
+   * tables), which processes started together would otherwise race on.
+   * The lock holds one pool connection meanwhile, so `fn` runs on the rest
+   * (a pool of one would wait forever). PGlite has one process: `fn` just runs.
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
@@ -41,13 +54,39 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string; purpose: string }
   | { kind: 'memory' };
 
+/** Any fixed number, the same in every process: the key of the start-up lock. */
+const SCHEMA_LOCK = 0x6d696772;
+
+/**
+ * Several processes may start at once on one PostgreSQL database (a rolling
+ * upgrade, a scaled start): the migrator has no lock of its own, so two
+ * would both apply the same migration and one would fail. They queue on a
+ * session advisory lock instead, held on its own connection (passed to
+ * `fn`); the later ones find nothing left to do.
+ */
+async function withSchemaLock<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    try {
+      return await fn(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await withSchemaLock(pool, (client) =>
+        migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder }),
+      );
     } catch (err) {
       await pool.end();
       throw err;
@@ -57,12 +96,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
+      executeSql: (text, values) => pool.query(text, values?.length ? values : undefined),
+      exclusively: (fn) => withSchemaLock(pool, fn),
     };
   }
   let lock: DirLock | undefined;
   let client: PGlite;
   if (target.kind === 'pglite') {
-    lock = lockDataDir(target.dataDir, target.purpose);
+    lock = await lockDataDir(target.dataDir, target.purpose);
     const dir = path.join(target.dataDir, 'pglite');
     // The server runs for days, so a new database is made apart and the memory
     // that takes goes back; a command-line tool ends soon and makes it itself.
@@ -86,6 +127,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'pglite',
       ping: async () => void (await client.query('select 1')),
+      executeSql: async (text, values) => {
+        if (values?.length) return client.query<Record<string, unknown>>(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+      exclusively: (fn) => fn(),
       close: async () => {
         try {
           await client.close();

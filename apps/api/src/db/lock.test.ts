@@ -74,11 +74,11 @@ describe.skipIf(onPostgres)('data directory lock', () => {
       const [n] = await holder.db.select({ n: count() }).from(admins);
       expect(n?.n).toBe(0);
       // In this process too: the lock is per process, not per open call.
-      expect(() => lockDataDir(dir, 'again')).toThrow(DataDirLockedError);
+      await expect(lockDataDir(dir, 'again')).rejects.toThrow(DataDirLockedError);
       await holder.close();
       released = true;
       expect(existsSync(path.join(dir, 'LOCK'))).toBe(false);
-      lockDataDir(dir, 'after release').release();
+      (await lockDataDir(dir, 'after release')).release();
     } finally {
       if (!released) await holder.close();
     }
@@ -89,7 +89,7 @@ describe.skipIf(onPostgres)('data directory lock', () => {
     const file = path.join(dir, 'LOCK');
     const stale = { pid: await deadPid(), host: hostname(), purpose: 'server', since: 'then' };
     writeFileSync(file, JSON.stringify(stale));
-    const lock = lockDataDir(dir, 'taker');
+    const lock = await lockDataDir(dir, 'taker');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
       pid: process.pid,
       purpose: 'taker',
@@ -97,13 +97,51 @@ describe.skipIf(onPostgres)('data directory lock', () => {
     lock.release();
     const foreign = { ...stale, host: 'another-host.example' };
     writeFileSync(file, JSON.stringify(foreign));
-    expect(() => lockDataDir(dir, 'taker')).toThrow(
+    await expect(lockDataDir(dir, 'taker', 200)).rejects.toThrow(
       `in use by process ${stale.pid} on another-host.example (server, since then)`,
     );
     rmSync(file);
-    const again = lockDataDir(dir, 'taker');
+    const again = await lockDataDir(dir, 'taker');
     again.release();
     again.release(); // idempotent
+  });
+
+  it('waits for a holder on this host that is still going away, then takes the lock over', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'LOCK');
+    // A live holder that exits in 1.5 s, like a killed server not yet gone.
+    const leaving = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 1500)']);
+    const gone = new Promise((r) => leaving.on('exit', r));
+    const holder = { pid: leaving.pid, host: hostname(), purpose: 'server', since: 'now' };
+    writeFileSync(file, JSON.stringify(holder));
+    const started = Date.now();
+    const lock = await lockDataDir(dir, 'restart');
+    await gone;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+  });
+
+  it('a holder that stays is named after the wait; this process never waits for itself', async () => {
+    const dir = tempDir();
+    const staying = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      const holder = { pid: staying.pid, host: hostname(), purpose: 'server', since: 'now' };
+      writeFileSync(path.join(dir, 'LOCK'), JSON.stringify(holder));
+      const started = Date.now();
+      await expect(lockDataDir(dir, 'second', 600)).rejects.toThrow(
+        `in use by process ${staying.pid} on ${hostname()} (server, since now)`,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    } finally {
+      staying.kill('SIGKILL');
+    }
+    const other = tempDir();
+    const mine = await lockDataDir(other, 'first');
+    const started = Date.now();
+    await expect(lockDataDir(other, 'second')).rejects.toThrow(DataDirLockedError);
+    expect(Date.now() - started).toBeLessThan(500);
+    mine.release();
   });
 });
 
@@ -138,10 +176,12 @@ for (let n = 1; ; n++) {
       child.on('exit', () => reject(new Error('writer exited early')));
     });
     child.kill('SIGKILL');
+    // Reopened at once, without waiting for the killed process to be gone.
+    const reopening = openDatabase({ kind: 'pglite', dataDir: dir, purpose: 'after kill' });
     const { code } = await exited;
     expect(code).toBeNull(); // killed, no clean shutdown
 
-    const reopened = await openDatabase({ kind: 'pglite', dataDir: dir, purpose: 'after kill' });
+    const reopened = await reopening;
     try {
       const [row] = await reopened.db
         .select({ n: count() })

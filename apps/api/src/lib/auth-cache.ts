@@ -5,7 +5,7 @@
  * process clears it at once; other processes see such a change within the
  * two seconds. An entry is never served past its token's expiry.
  */
-const TTL_MS = 2000;
+export const AUTH_CACHE_TTL_MS = 2000;
 const MAX_ENTRIES = 10_000;
 
 export class AuthCache<T> {
@@ -17,7 +17,7 @@ export class AuthCache<T> {
 
   get(token: string, nowMs: number): T | undefined {
     const hit = this.entries.get(token);
-    if (hit && (performance.now() - hit.cachedAt > TTL_MS || nowMs >= hit.expiresAtMs)) {
+    if (hit && (performance.now() - hit.cachedAt > AUTH_CACHE_TTL_MS || nowMs >= hit.expiresAtMs)) {
       this.entries.delete(token);
     } else if (hit) {
       return hit.value;

@@ -1,11 +1,21 @@
-import type { Access, RouteBody, RouteDef, RouteQuery, RouteResponse } from '@bo/contract';
+import type {
+  Access,
+  RouteBody,
+  RouteDef,
+  RouteQuery,
+  RouteResponse,
+  RouteUploadFields,
+  UploadDef,
+} from '@bo/contract';
 import { describeAccess } from '@bo/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { auditWrite } from '../modules/audit/audit.default.ts';
 import { type AuthAdmin, authenticate, authorize } from '../plugins/auth-guard.ts';
+import { type FileAnswer, isFileAnswer, sendFileAnswer } from './file-answer.ts';
 import type { RequestContext } from './request-context.ts';
+import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';
 
 export interface HandlerInput<R extends RouteDef> {
   query: RouteQuery<R>;
@@ -13,25 +23,25 @@ export interface HandlerInput<R extends RouteDef> {
   /** Null only on public routes. */
   admin: AuthAdmin | null;
   ctx: RequestContext;
-  req: FastifyRequest;
-  reply: FastifyReply;
+  /** A route that declares `upload`: its stored file and parsed fields. */
+  upload: R['upload'] extends UploadDef ? ReceivedUpload<RouteUploadFields<R>> : undefined;
 }
 
 export type Handler<R extends RouteDef> = (
   input: HandlerInput<R>,
-) => Promise<RouteResponse<R> | undefined> | RouteResponse<R> | undefined;
+) => Promise<RouteResponse<R> | FileAnswer | undefined> | RouteResponse<R> | FileAnswer | undefined;
 
 export type Handlers<T extends Record<string, RouteDef>> = { [K in keyof T]: Handler<T[K]> };
 
 declare module 'fastify' {
   interface FastifyRequest {
     admin: AuthAdmin | null;
-    /** Set when a service wrote its own (richer) audit entry for this write. */
-    audited: boolean;
   }
   interface FastifyContextConfig {
     routeName?: string;
     access?: Access;
+    /** The route's multipart upload, for the OpenAPI document. */
+    upload?: UploadDef;
   }
 }
 
@@ -56,7 +66,6 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
   deps: Deps,
   defs: T,
   handlers: Handlers<T>,
-  options: { selfAudited?: boolean } = {},
 ) {
   for (const [name, def] of Object.entries(defs)) {
     const handler = handlers[name as keyof T] as Handler<RouteDef>;
@@ -71,6 +80,7 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
       config: {
         routeName: name,
         access: def.access,
+        ...(def.upload ? { upload: def.upload } : {}),
         ...(isSignIn ? { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } } : {}),
       },
       schema: {
@@ -83,35 +93,42 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         ...(def.response ? { response: { 200: def.response } } : {}),
       },
       onRequest: async (req) => {
-        req.audited = false;
         req.admin = def.access === 'public' ? null : await authenticate(deps, req);
         if (req.admin) authorize(req.admin, def.access);
       },
       handler: async (req, reply) => {
         const ctx = contextOf(req);
-        const result = await handler({
-          query: req.query as never,
-          body: req.body as never,
-          admin: req.admin,
-          ctx,
-          req,
-          reply,
-        });
+        const startedAt = Date.now();
+        const upload = def.upload
+          ? await receiveUpload(
+              req,
+              deps.storage,
+              def.upload,
+              deps.config.uploadMaxBytes,
+              req.query,
+            )
+          : undefined;
+        let result: Awaited<ReturnType<typeof handler>>;
+        try {
+          result = await handler({
+            query: req.query as never,
+            body: req.body as never,
+            admin: req.admin,
+            ctx,
+            upload: upload as never,
+          });
+        } catch (err) {
+          // A refused upload leaves nothing stored; a kept one is held by a row.
+          if (upload) await deps.storage.delete(upload.file.key).catch(() => undefined);
+          throw err;
+        }
+        // A download: the service said which file; it is sent here.
+        if (isFileAnswer(result)) return sendFileAnswer(req, reply, deps.storage, result);
         // Services clear cached access checks inside their transactions; clearing
         // again once a write has committed closes the window in between.
         if (def.method === 'POST') deps.authCache.clear();
-        if (
-          def.method === 'POST' &&
-          !options.selfAudited &&
-          !req.audited &&
-          reply.statusCode < 300
-        ) {
-          await recordAudit(deps.db, ctx, {
-            action: name,
-            entity: def.tag,
-            entityId: idOf(req.body),
-            after: redact(req.body),
-          });
+        if (reply.statusCode < 300) {
+          await auditWrite(deps, { name, def, ctx, query: req.query, body: req.body, startedAt });
         }
         return reply.sent ? reply : (result ?? { ok: true });
       },
@@ -145,22 +162,4 @@ export function contextOf(req: FastifyRequest): RequestContext {
     requestId: String(req.id),
     userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
   };
-}
-
-function idOf(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'id' in body) return String((body as { id: unknown }).id);
-  return null;
-}
-
-const SECRET_KEY = /pass|token|otp|secret|code/i;
-
-/** Audit rows never hold secrets. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v)]),
-    );
-  }
-  return value ?? null;
 }

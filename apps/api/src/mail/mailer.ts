@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Set by the mail job so a resent mail carries the same id. */
+  messageId?: string;
 }
 
 export interface Mailer {

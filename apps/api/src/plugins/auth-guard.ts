@@ -20,8 +20,8 @@ const moduleName = new Map<string, string>(MODULES.map((m) => [m.key, m.name]));
  * at once (not only when the access token expires).
  */
 export async function authenticate(deps: Deps, req: FastifyRequest): Promise<AuthAdmin> {
-  const header = req.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  // The scheme is case-insensitive (RFC 9110): "bearer" and "BEARER" are Bearer.
+  const token = /^bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
   if (!token) throw unauthorized('Sign in first', 'unauthenticated');
   const cached = deps.authCache.get(token, deps.clock().getTime());
   if (cached) return cached;

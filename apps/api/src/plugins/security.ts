@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { tooManyRequests } from '../lib/errors.ts';
+import { databaseRateLimitStore } from '../lib/rate-limit-store.ts';
 
 /**
  * Headers of SECURITY.md item 25. Helmet's defaults are tightened: no inline
@@ -59,9 +60,15 @@ export async function registerSecurity(app: FastifyInstance) {
     done();
   });
 
-  // Only routes that opt in (the sign-in routes) are limited.
+  // Only routes that opt in (the sign-in routes) are limited. On PostgreSQL,
+  // which several processes may share, they are counted in the database so a
+  // limit holds across all of them; PGlite has one process (its data directory
+  // is locked), which counts in memory at no cost to the database.
   await app.register(rateLimit, {
     global: false,
+    ...(app.deps.database.kind === 'postgres'
+      ? { store: databaseRateLimitStore(app.deps.db) }
+      : {}),
     errorResponseBuilder: (_req, ctx) =>
       tooManyRequests(`Too many requests. Try again in ${ctx.after}.`, ctx.ttl / 1000),
   });

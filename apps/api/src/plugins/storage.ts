@@ -3,14 +3,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
+import { s3Storage } from '../lib/storage/s3-storage.ts';
 import type { Storage } from '../lib/storage/storage.ts';
 
 /**
  * The file store and multipart parsing. Features use `deps.storage` with the
- * helpers of lib/storage (receiveUpload, sendStoredFile, signFileUrl); an
- * S3-compatible store is a second branch here, chosen by environment.
+ * helpers of lib/storage (receiveUpload, sendStoredFile, signFileUrl): an
+ * S3-compatible bucket when S3_BUCKET is set, else the directory DATA_DIR/files.
  */
 export function createStorage(config: Config): Storage {
+  if (config.s3) return s3Storage(config.s3);
   return localStorage(path.join(config.dataDir, 'files'));
 }
 

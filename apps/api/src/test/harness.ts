@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { admins } from '../db/schema/index.ts';
+import type { JobKind } from '../jobs/job.ts';
 import { manualClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { codeIn, type SmtpReceiver, startSmtpReceiver } from './smtp-receiver.ts';
@@ -31,8 +32,12 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Pino options for the app log; silent when absent. */
   logger?: object;
+  /** Job kinds of the test's own, beside the product's (the queue runs for real). */
+  jobKinds?: JobKind[];
   /** Runs on the built app before ready(): a test may add its own routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** False: audit gaps are logged and covered, as in production (default true: they fail). */
+  strictAudit?: boolean;
 }
 
 let seq = 0;
@@ -57,7 +62,14 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, logger: opts.logger ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: opts.logger ?? false,
+    strictAudit: opts.strictAudit ?? true,
+    jobKinds: opts.jobKinds,
+  });
   await opts.beforeReady?.(app);
   await app.ready();
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type Access,
   accessModules,
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servedRoutes } from '../lib/register-routes.ts';
 import { startSession } from '../modules/auth/sessions.service.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { type Schema, sample } from './openapi-sample.ts';
 
 /**
  * SECURITY.md items 15, 16 and 22 (405, no stack traces): every operation of
@@ -21,8 +21,6 @@ import { createTestApp, type TestApp } from './harness.ts';
  * module but not the super-admin role, and by a super admin.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON Schema read from the OpenAPI document
-type Schema = Record<string, any>;
 type Caller = 'none' | 'super' | 'all' | ModuleKey;
 const CALLERS: Caller[] = ['none', 'super', 'all', ...MODULE_KEYS];
 const ACCESS = new Set<string>(['public', 'session', 'super_admin', ...MODULE_KEYS]);
@@ -63,42 +61,6 @@ function expected(access: Access, caller: Caller): 'public' | 'allowed' | 401 | 
   if (access === 'session' || caller === 'super') return 'allowed';
   if (access === 'super_admin') return 403;
   return caller === 'all' || accessModules(access)?.includes(caller as ModuleKey) ? 'allowed' : 403;
-}
-
-let seq = 0;
-const PATTERN_CANDIDATES = ['123456', '+44 20 7946 0000', 'matrix-sample'];
-
-/** A valid-ish value: required properties only, ids that match no row. */
-function sample(schema: Schema | undefined, key = ''): unknown {
-  if (!schema) return undefined;
-  if (schema.enum) return schema.enum[0];
-  const alt = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  if (alt) return sample(alt[0], key);
-  switch (schema.type) {
-    case 'object':
-      return Object.fromEntries(
-        (schema.required ?? []).map((k: string) => [k, sample(schema.properties?.[k], k)]),
-      );
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items, key));
-    case 'integer':
-    case 'number':
-      return /id$/i.test(key) ? 987_654_321 : Math.max(schema.minimum ?? 1, 1);
-    case 'boolean':
-      return false;
-    default: {
-      if (schema.format === 'uuid') return randomUUID();
-      if (schema.format === 'date-time') return new Date().toISOString();
-      if (/email/i.test(key)) return `matrix${++seq}@example.test`;
-      if (/password/i.test(key)) return 'matrix sample passphrase 42';
-      if (schema.pattern) {
-        const re = new RegExp(schema.pattern);
-        const hit = PATTERN_CANDIDATES.find((c) => re.test(c));
-        if (hit) return hit;
-      }
-      return 'matrix-sample-value-'.padEnd(schema.minLength ?? 0, 'x');
-    }
-  }
 }
 
 function requestFor(path: string, method: string, op: Schema) {

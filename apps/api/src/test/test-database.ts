@@ -10,22 +10,38 @@ import { type Database, openDatabase } from '../db/client.ts';
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ kind: 'memory' });
+  const fresh = await createPostgresDatabase(url);
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/**
+ * A new empty database on the server of `serverUrl` (for processes that
+ * migrate it themselves); `drop()` waits for its clients to go, then drops it.
+ */
+export async function createPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
-  const target = new URL(url);
+  const target = new URL(serverUrl);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 5 });
   return {
-    ...database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
+    url: target.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       try {
         // pool.end() resolves before the server has seen every client go; a

@@ -2,6 +2,7 @@ import type { Access } from '@bo/contract';
 import {
   type Icon,
   IconBooks,
+  IconClockPlay,
   IconHierarchy3,
   IconHistory,
   IconLayoutDashboard,
@@ -93,5 +94,14 @@ export const AREAS: readonly Area[] = [
     description: 'Every change: who made it, when, and what it looked like before and after.',
     load: () =>
       import('../features/audit/routes/audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
+  },
+  {
+    label: 'Jobs',
+    path: '/jobs',
+    icon: IconClockPlay,
+    access: 'super_admin',
+    description: 'Background work (mails, imports, clean-ups): its progress, failures and retries.',
+    load: () =>
+      import('../features/jobs/routes/jobs-page.tsx').then((m) => ({ Component: m.JobsPage })),
   },
 ];

@@ -1,3 +1,4 @@
+import type { ImportReport } from '@bo/contract';
 import {
   Alert,
   Anchor,
@@ -14,13 +15,10 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
 import { notifyError } from '../lib/notify.ts';
+import { followImportJob } from './import-job.ts';
 
-/** What every XLSX import answers (lib/xlsx/import.ts on the server). */
-export interface ImportReportLike {
-  rows: number;
-  valid: number;
-  errors: { row: number; column: string; message: string }[];
-}
+/** What every XLSX import answers (the contract's import report). */
+export type ImportReportLike = Pick<ImportReport, 'rows' | 'valid' | 'errors' | 'jobId'>;
 
 export type SendImport<R> = (
   file: File,
@@ -64,6 +62,8 @@ export function ImportModal<R extends ImportReportLike>({
   const [phase, setPhase] = useState<'idle' | 'checking' | 'importing'>('idle');
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<unknown>(null);
+  // A large file is imported by a job on the server: what it says it is doing.
+  const [jobMessage, setJobMessage] = useState<string | null>(null);
   // A newer pick makes an older check's answer stale.
   const attempt = useRef(0);
 
@@ -72,9 +72,20 @@ export function ImportModal<R extends ImportReportLike>({
     setPhase(dryRun ? 'checking' : 'importing');
     setProgress(0);
     setError(null);
+    setJobMessage(null);
     try {
-      const answer = await send(f, dryRun, (p) => mine === attempt.current && setProgress(p));
+      let answer = await send(f, dryRun, (p) => mine === attempt.current && setProgress(p));
       if (mine !== attempt.current) return;
+      if (answer.jobId) {
+        setJobMessage('Waiting for the import to start…');
+        answer = await followImportJob<R>(
+          answer.jobId,
+          (s) =>
+            setJobMessage(`${s.message ?? 'Waiting for the import to start…'} (${s.progress}%)`),
+          () => mine !== attempt.current,
+        );
+        if (mine !== attempt.current) return;
+      }
       if (dryRun) setReport(answer);
       else onImported(answer);
     } catch (e) {
@@ -130,9 +141,11 @@ export function ImportModal<R extends ImportReportLike>({
             <Text fz="xs" c="dimmed">
               {progress < 1
                 ? `Uploading… ${Math.round(progress * 100)}%`
-                : phase === 'checking'
-                  ? 'Checking every row…'
-                  : 'Importing…'}
+                : jobMessage
+                  ? jobMessage
+                  : phase === 'checking'
+                    ? 'Checking every row…'
+                    : 'Importing…'}
             </Text>
           </Stack>
         )}

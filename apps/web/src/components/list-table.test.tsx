@@ -79,7 +79,7 @@ describe('ListTable', () => {
     await screen.findByTestId('row-1');
     expect(screen.getAllByTestId(/^row-/)).toHaveLength(10);
     expect(screen.getByText('1–10 of 25')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(router.state.location.search).toBe('?pageSize=10&q=x&page=2');
   });
 

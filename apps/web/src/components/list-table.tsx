@@ -64,6 +64,19 @@ export interface ListTableProps<T extends { id: number | string }> {
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
+const CONTROL_LABEL = {
+  first: 'First page',
+  last: 'Last page',
+  previous: 'Previous page',
+  next: 'Next page',
+} as const;
+
+/** Pagination buttons are icons or bare numbers: each gets a name a screen reader can say. */
+const paginationControlProps = (control: keyof typeof CONTROL_LABEL) => ({
+  'aria-label': CONTROL_LABEL[control],
+});
+const paginationItemProps = (page: number) => ({ 'aria-label': `Page ${page}` });
+
 /**
  * The back-office's list table: one server page of rows with pagination,
  * records per page and sort bound to the URL, a spinner while fetching, an
@@ -130,6 +143,8 @@ export function ListTable<T extends { id: number | string }>({
       onPageChange={(page) => update({ page })}
       onRecordsPerPageChange={(pageSize) => update({ pageSize })}
       paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      getPaginationControlProps={paginationControlProps}
+      getPaginationItemProps={paginationItemProps}
       {...sorting}
       {...selecting}
       noRecordsText={emptyText}

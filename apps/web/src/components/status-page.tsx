@@ -15,7 +15,7 @@ export function StatusPage({
   return (
     <Stack align="center" gap="md" py={64} px="md" ta="center">
       {code && (
-        <Text fz={72} fw={800} c="gray.3" lh={1} aria-hidden>
+        <Text fz={72} fw={800} c="gray.6" lh={1} aria-hidden>
           {code}
         </Text>
       )}

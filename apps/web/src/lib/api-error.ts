@@ -43,7 +43,13 @@ export function isTokenExpired(error: unknown): boolean {
   return error instanceof ApiError && error.message.includes('Token expired');
 }
 
+/** Said for a request the server's schema refused: its own text names internal paths. */
+export const INVALID_REQUEST_MESSAGE = 'Some values were not accepted. Check them and try again.';
+
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'validation_failed') {
+    return INVALID_REQUEST_MESSAGE;
+  }
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';
 }

@@ -1,47 +1,97 @@
-import { schemaResolver, type UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
+import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
+import { humanFieldMessage, isEmptyValue, messageForIssue, REQUIRED } from './form-messages.ts';
 import { notifyError } from './notify.ts';
 
+export type FormErrors = Record<string, string>;
+
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let at = values;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
 /**
- * Form validation straight from a contract schema (zod implements Standard
- * Schema), so the client checks exactly what the server will check.
+ * Form validation straight from a contract schema, so the client checks
+ * exactly what the server will check, in words from one mapping
+ * (form-messages.ts): every invalid field gets its message at once, and a
+ * field left empty says "Required" whatever rule it broke.
  */
-export function validateWith(schema: Parameters<typeof schemaResolver>[0]) {
-  return schemaResolver(schema, { sync: true });
+export function validateWith(schema: z.ZodType) {
+  return (values: unknown): FormErrors => {
+    const result = schema.safeParse(values, { error: messageForIssue });
+    const errors: FormErrors = {};
+    if (result.success) return errors;
+    for (const issue of result.error.issues) {
+      const key = issue.path.map(String).join('.');
+      if (errors[key]) continue;
+      errors[key] = isEmptyValue(valueAt(values, issue.path)) ? REQUIRED : issue.message;
+    }
+    return errors;
+  };
 }
 
 /**
  * For forms that ask for a new password twice: the contract's checks plus
  * "both entries match", reported on `confirmPassword`.
  */
-export function validateWithConfirmation(
-  schema: Parameters<typeof schemaResolver>[0],
-  passwordField: string,
-) {
+export function validateWithConfirmation(schema: z.ZodType, passwordField: string) {
   const base = validateWith(schema);
   return (values: Record<string, unknown>) => {
     const errors = base(values);
-    if (values.confirmPassword !== values[passwordField]) {
+    if (isEmptyValue(values.confirmPassword)) errors.confirmPassword = REQUIRED;
+    else if (values.confirmPassword !== values[passwordField]) {
       errors.confirmPassword = 'The two passwords do not match';
     }
     return errors;
   };
 }
 
-/** Shared by every form: validate a field as it changes and when it loses focus. */
-export const liveValidation = { validateInputOnChange: true, validateInputOnBlur: true } as const;
+/**
+ * Shared by every form: a field is checked as it changes, and when it loses
+ * focus after being changed. An untouched empty field is not flagged on
+ * blur: its new error line would push the button being clicked from under
+ * the pointer (the first click then misses); submit flags it. An invalid
+ * field is also marked `aria-invalid` for screen readers (PasswordInput puts
+ * only `data-invalid` on its inner input).
+ */
+export const liveValidation = {
+  validateInputOnChange: true,
+  enhanceGetInputProps: ({
+    inputProps,
+    field,
+    form,
+  }: {
+    inputProps: { error?: unknown };
+    field: string;
+    // biome-ignore lint/suspicious/noExplicitAny: shared by forms of every value shape
+    form: UseFormReturnType<any>;
+  }) => ({
+    ...(inputProps.error ? { 'aria-invalid': true } : {}),
+    onBlur: () => {
+      if (form.isDirty(field)) form.validateField(field);
+    },
+  }),
+} as const;
 
 /**
  * Puts the server's `details` on the matching fields (their paths read
- * `body.email` or `email`) and toasts whatever is left, with the server's message.
+ * `body.email` or `email`) in words meant for people, and toasts whatever is
+ * left, with the server's message.
  */
 export function showFormError<V>(form: UseFormReturnType<V>, error: unknown): void {
   const fields = new Set(Object.keys(form.getValues() as object));
-  const fieldErrors: Record<string, string> = {};
+  const fieldErrors: FormErrors = {};
   if (error instanceof ApiError) {
     for (const detail of error.details) {
       const field = detail.path.replace(/^(body|query)\./, '');
-      if (fields.has(field) && !fieldErrors[field]) fieldErrors[field] = detail.message;
+      if (fields.has(field) && !fieldErrors[field]) {
+        fieldErrors[field] = humanFieldMessage(detail.message);
+      }
     }
   }
   if (Object.keys(fieldErrors).length > 0) {

@@ -6,6 +6,14 @@ export function notifySuccess(message: string, title?: string): void {
   notifications.show({ color: 'teal', title, message });
 }
 
-export function notifyError(error: unknown, title = 'Could not complete the request'): void {
-  notifications.show({ color: 'red', title, message: errorMessage(error) });
+/**
+ * A red toast. With an `id`, a newer failure of the same try replaces the
+ * older one, and `notifications.hide(id)` takes it away once the try succeeds.
+ */
+export function notifyError(
+  error: unknown,
+  title = 'Could not complete the request',
+  id?: string,
+): void {
+  notifications.show({ id, color: 'red', title, message: errorMessage(error) });
 }

@@ -2,4 +2,5 @@ export * from './access.ts';
 export * from './books.ts';
 export * from './curriculum.ts';
 export * from './media.ts';
+export * from './rate-limits.ts';
 export * from './toc.ts';

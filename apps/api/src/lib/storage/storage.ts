@@ -3,10 +3,10 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. Features only see this interface (through
- * `deps.storage`), so an S3-compatible implementation can replace the local
- * directory by configuration alone: keys map onto object keys, `contentType`
- * onto the object's Content-Type, `range` onto a ranged GetObject, and `put`
- * onto a multipart upload that is aborted when the body stream fails.
+ * `deps.storage`): the local directory (local-storage.ts) or an S3-compatible
+ * bucket (s3-storage.ts), chosen by configuration alone; keys map onto object
+ * keys, `contentType` onto the object's Content-Type, `range` onto a ranged
+ * GetObject, and `put` onto a multipart upload aborted when the body fails.
  */
 export interface StoredFile {
   /** Server-made (`ab/cd/<uuid>`), never derived from the client's file name. */
@@ -41,6 +41,11 @@ export interface Storage {
    * (the orphan sweep walks it; an object store lists its bucket).
    */
   list(): AsyncIterable<ListedFile>;
+  /**
+   * Run once at start: rejects with a message an operator can act on when the
+   * store cannot be used (a missing bucket, refused credentials).
+   */
+  check?(): Promise<void>;
 }
 
 export interface ListedFile {

@@ -1,22 +1,28 @@
 import { Readable } from 'node:stream';
+import type { FileKind, UploadDef } from '@bo/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { safeFileName } from '../content-disposition.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { AppError } from '../errors.ts';
+import { lingerBeforeClose } from './linger.ts';
+import { malformed, parseFields } from './multipart-errors.ts';
 import type { Storage, StoredFile } from './storage.ts';
 
 /**
- * Upload of one file part (SECURITY.md item 23): the type comes from the
- * first bytes, never from the name or the client's Content-Type, and must be
- * on the kind's allowlist; the size is checked from Content-Length before
- * anything is read and counted while streaming, so an oversized upload gets
- * 413 at the limit and leaves nothing stored.
+ * The one multipart reader, run by the route layer for routes that declare
+ * `upload`: the fields sent before the file are checked first (400, nothing
+ * stored), the type comes from the first bytes, never from the name or the
+ * client's Content-Type, and must be a declared kind; the size is checked
+ * from Content-Length before anything is read and counted while streaming,
+ * so an oversized upload gets 413 at the limit and leaves nothing stored. A
+ * body that is not well-formed multipart (no boundary, a wrong one, cut off)
+ * is a 400. The handler gets the stored file and the fields, never the request.
  */
-export type UploadKind = 'pdf' | 'video' | 'audio' | 'image';
+export type UploadKind = FileKind;
 
 /** SVG is absent on purpose: it is a document that can run scripts. */
-export const ALLOWED_TYPES: Record<UploadKind, readonly string[]> = {
+export const ALLOWED_TYPES: Record<FileKind, readonly string[]> = {
   pdf: ['application/pdf'],
   image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'],
   audio: [
@@ -33,13 +39,21 @@ export const ALLOWED_TYPES: Record<UploadKind, readonly string[]> = {
     'audio/webm',
   ],
   video: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-m4v', 'video/ogg'],
+  // The sniffer may only see a zip's first entry; the workbook reader checks the rest.
+  xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
 };
 
 export interface UploadedFile extends StoredFile {
   /** The client's name, cleaned, for display and Content-Disposition only. */
   originalName: string;
-  /** Other form fields sent before the file. */
-  fields: Record<string, string>;
+  /** The kind its content was recognised as. */
+  kind: FileKind;
+}
+
+export interface ReceivedUpload<F = Record<string, unknown>> {
+  file: UploadedFile;
+  /** The form fields sent before the file, parsed by the route's `fields` schema. */
+  fields: F;
 }
 
 /** Room for the multipart boundaries and part headers around the file. */
@@ -47,74 +61,96 @@ const ENVELOPE = 64 * 1024;
 /** file-type reads at most this much to decide. */
 const SNIFF_BYTES = 4100;
 
-const tooLarge = (maxBytes: number) =>
-  new AppError(
+function tooLarge(req: FastifyRequest, maxBytes: number) {
+  // The rest of the body is not read; the client is told to stop sending it,
+  // and may still read this answer (see linger.ts).
+  lingerBeforeClose(req.raw.socket);
+  return new AppError(
     413,
     'file_too_large',
     `The file is larger than ${formatSize(maxBytes)}`,
     undefined,
-    // The rest of the body is not read: tell the client to stop sending it.
     { connection: 'close' },
   );
+}
+
+/** The kinds this request may send: the declared ones, or the one its query names. */
+export function kindsOf(def: UploadDef, query: unknown): readonly FileKind[] {
+  if (!def.kindFrom) return def.kinds;
+  const value = (query as Record<string, unknown> | undefined)?.[def.kindFrom.query];
+  const kind = def.kindFrom.kinds[String(value)];
+  return kind ? [kind] : def.kinds;
+}
 
 export async function receiveUpload(
   req: FastifyRequest,
   storage: Storage,
-  opts: { kind: UploadKind; maxBytes: number; field?: string },
-): Promise<UploadedFile> {
+  def: UploadDef,
+  limits: Record<FileKind, number>,
+  query?: unknown,
+): Promise<ReceivedUpload> {
+  const kinds = kindsOf(def, query);
+  const outer = Math.max(...kinds.map((k) => limits[k]));
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > opts.maxBytes + ENVELOPE)
-    throw tooLarge(opts.maxBytes);
+  if (Number.isFinite(declared) && declared > outer + ENVELOPE) throw tooLarge(req, outer);
   if (!req.isMultipart()) {
     throw new AppError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
   }
   let part: MultipartFile | undefined;
   try {
-    part = await req.file({ limits: { fileSize: opts.maxBytes + 1, files: 1 } });
+    part = await req.file({ limits: { fileSize: outer + 1, files: 1 } });
   } catch (err) {
-    throw badRequest(`The upload could not be read: ${(err as Error).message}`);
+    throw malformed(err);
   }
-  if (!part) throw badRequest('No file in the request');
-  if (opts.field && part.fieldname !== opts.field)
-    throw badRequest(`Send the file as "${opts.field}"`);
-
-  const head = await readHead(part.file, SNIFF_BYTES);
-  const sniffed = await fileTypeFromBuffer(head.bytes);
-  const allowed = ALLOWED_TYPES[opts.kind];
-  if (!sniffed || !allowed.includes(sniffed.mime)) {
+  if (!part) throw malformed(null);
+  if (part.fieldname !== def.field) {
     part.file.resume();
+    throw new AppError(400, 'bad_request', `Send the file as the field "${def.field}"`);
+  }
+  const fields = parseFields(def, part);
+  if (!fields.ok) {
+    part.file.resume();
+    throw fields.error;
+  }
+
+  const head = await readHead(part.file, SNIFF_BYTES).catch((err) => {
+    throw malformed(err);
+  });
+  const sniffed = await fileTypeFromBuffer(head.bytes);
+  const kind = kinds.find((k) => sniffed && ALLOWED_TYPES[k].includes(sniffed.mime));
+  if (!sniffed || !kind) {
+    part.file.resume();
+    const allowed = kinds.flatMap((k) => ALLOWED_TYPES[k]);
     throw new AppError(
       415,
       'unsupported_media_type',
-      `This is not an accepted ${opts.kind} file (its content is ${sniffed?.mime ?? 'not a known binary format'}; accepted: ${allowed.join(', ')})`,
+      `This is not an accepted ${kinds.join(' or ')} file (its content is ${sniffed?.mime ?? 'not a known binary format'}; accepted: ${allowed.join(', ')})`,
     );
   }
 
+  const maxBytes = limits[kind];
   const limited = async function* () {
     let seen = 0;
     try {
       for await (const chunk of head.rest()) {
         seen += chunk.length;
-        if (seen > opts.maxBytes) throw tooLarge(opts.maxBytes);
+        if (seen > maxBytes) throw tooLarge(req, maxBytes);
         yield chunk;
       }
     } catch (err) {
-      // busboy cuts the part at fileSize (one byte past ours): the same 413.
+      // busboy cuts the part at fileSize (one byte past the largest limit): the same 413.
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw tooLarge(opts.maxBytes);
-      throw err;
+        throw tooLarge(req, maxBytes);
+      throw malformed(err);
     }
+    // busboy ends a part cut off by the end of the body without an error on
+    // some paths: the request must have reached its closing boundary.
+    if (!part.file.readableEnded || part.file.truncated) throw malformed(null);
   };
-  const body = Readable.from(limited());
-  const stored = await storage.put(body, { contentType: sniffed.mime });
+  const stored = await storage.put(Readable.from(limited()), { contentType: sniffed.mime });
   return {
-    ...stored,
-    originalName: safeFileName(part.filename ?? ''),
-    fields: Object.fromEntries(
-      Object.entries(part.fields).flatMap(([k, v]) =>
-        v && !Array.isArray(v) && v.type === 'field' ? [[k, String(v.value)]] : [],
-      ),
-    ),
+    file: { ...stored, kind, originalName: safeFileName(part.filename ?? '') },
+    fields: fields.value,
   };
 }
 

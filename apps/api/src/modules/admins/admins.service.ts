@@ -1,10 +1,13 @@
 import type { createAdminBody, editAdminBody, ModuleKey } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
 import { admins } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sendMail } from '../../mail/mail.jobs.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -53,7 +56,7 @@ export async function createAdmin(
     conflict('An admin with this e-mail already exists', [
       { path: 'body.email', message: 'An admin with this e-mail already exists' },
     ]);
-  const { row, token } = await deps.db
+  const { row } = await deps.db
     .transaction(async (tx) => {
       if (await emailTaken(tx, input.email)) throw emailConflict();
       const [row] = await tx
@@ -76,6 +79,7 @@ export async function createAdmin(
         entityId: row!.id,
         after: toAdmin(row!),
       });
+      await sendInvitation(deps, tx, row!, token, actor.id);
       return { row: row!, token };
     })
     .catch((err) => {
@@ -83,7 +87,6 @@ export async function createAdmin(
       // then meets the unique index: the same 409, not a 500.
       throw isUniqueViolation(err) ? emailConflict() : err;
     });
-  await sendInvitation(deps, row, token);
   return toAdmin(row);
 }
 
@@ -200,7 +203,7 @@ export async function deleteAdmin(deps: Deps, ctx: RequestContext, actor: AuthAd
 }
 
 export async function resendInvite(deps: Deps, ctx: RequestContext, actor: AuthAdmin, id: number) {
-  const { row, token } = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const row = await findAdmin(tx, id);
     if (!row) throw notFound('Admin');
     assertMayManage(actor, row);
@@ -212,17 +215,11 @@ export async function resendInvite(deps: Deps, ctx: RequestContext, actor: AuthA
       entity: 'admin',
       entityId: row.id,
     });
-    return { row, token };
+    await sendInvitation(deps, tx, row, token, actor.id);
   });
-  await sendInvitation(deps, row, token);
 }
 
-async function sendInvitation(deps: Deps, row: AdminRow, token: string) {
+async function sendInvitation(deps: Deps, tx: Tx, row: AdminRow, token: string, by: number) {
   const link = `${deps.config.publicBaseUrl}/invite?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(invitationMail(row.email, row.name, link, TTL.invite / 86_400_000));
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  await sendMail(deps, tx, invitationMail(row.email, row.name, link, TTL.invite / 86_400_000), by);
 }

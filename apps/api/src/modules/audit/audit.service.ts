@@ -1,14 +1,16 @@
-import type { auditListQuery } from '@bo/contract';
+import type { AuditAction, AuditEntity, auditListQuery } from '@bo/contract';
 import { and, count, eq, gte, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { targetsOf } from './audit.targets.ts';
 
 export interface AuditInput {
-  action: string;
-  entity: string;
+  /** One of the contract's labelled actions (audit-actions.ts). */
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
@@ -16,7 +18,10 @@ export interface AuditInput {
   actor?: { id: number | null; email: string | null };
 }
 
-/** Write one audit row, inside the caller's transaction when given one. */
+/**
+ * Write one audit row, inside the caller's transaction when given one. The one
+ * way rows are written: secrets are redacted here, so no caller has to.
+ */
 export async function recordAudit(db: Db | Tx, ctx: RequestContext, input: AuditInput) {
   await db.insert(auditLog).values({
     actorId: input.actor ? input.actor.id : ctx.adminId,
@@ -24,14 +29,47 @@ export async function recordAudit(db: Db | Tx, ctx: RequestContext, input: Audit
     action: input.action,
     entity: input.entity,
     entityId: input.entityId == null ? null : String(input.entityId),
-    before: input.before ?? null,
-    after: input.after ?? null,
+    before: redact(input.before),
+    after: redact(input.after),
     ip: ctx.ip,
     requestId: ctx.requestId,
   });
 }
 
-export function listAudit(db: Db, q: z.infer<typeof auditListQuery>) {
+/** Keys that name a secret or its hash: `password`, `passwordHash`, `token`, `otp`, `code`… */
+const SECRET_KEY = /pass|token|otp|secret|code/i;
+
+/**
+ * The value as it will be stored (JSON), with every secret-looking key's value
+ * replaced at any depth.
+ */
+export function redact(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.map(redact);
+  if (typeof value !== 'object') return value;
+  const json = (value as { toJSON?: () => unknown }).toJSON;
+  if (typeof json === 'function') return redact(json.call(value)); // a Date becomes its ISO text
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined) // as JSON drops them
+      .map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v)]),
+  );
+}
+
+const unchanged = new WeakSet<RequestContext>();
+
+/**
+ * A successful write call that changed nothing (an existing mapping reported,
+ * a cover that was already gone) owes no audit row: the service says so here,
+ * and the route layer's check (audit.default.ts) lets it pass.
+ */
+export function markUnchanged(ctx: RequestContext) {
+  unchanged.add(ctx);
+}
+
+export const isUnchanged = (ctx: RequestContext) => unchanged.has(ctx);
+
+export async function listAudit(db: Db, q: z.infer<typeof auditListQuery>) {
   const where = and(
     q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
@@ -42,7 +80,7 @@ export function listAudit(db: Db, q: z.infer<typeof auditListQuery>) {
     q.to ? lt(auditLog.at, new Date(Date.parse(q.to) + 1)) : undefined,
     q.q ? or(textSearch(q.q, [auditLog.actorEmail]), eq(auditLog.entityId, q.q)) : undefined,
   );
-  return listPage(
+  const page = await listPage(
     q,
     db.select().from(auditLog).where(where).$dynamic(),
     // Newest first unless the caller asks for ascending time explicitly.
@@ -50,4 +88,6 @@ export function listAudit(db: Db, q: z.infer<typeof auditListQuery>) {
     db.select({ n: count() }).from(auditLog).where(where),
     (r) => ({ ...r, at: r.at.toISOString() }),
   );
+  const targets = await targetsOf(db, page.items);
+  return { ...page, items: page.items.map((r, i) => ({ ...r, target: targets[i] ?? null })) };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { checkLink } from './link-check.service.ts';
 import { confirmOtp, login, resendOtp } from './login.service.ts';
 import {
   acceptInvite,
@@ -18,70 +19,66 @@ import { refreshSession, revokeAllSessions, revokeFamily } from './sessions.serv
 const ok = { ok: true } as const;
 
 export function authModule(app: FastifyInstance, deps: Deps) {
-  registerRoutes(
-    app,
-    deps,
-    authRoutes,
-    {
-      login: async ({ body, ctx }) => {
-        return login(deps, ctx, body.email, body.password);
-      },
-      confirmOtp: async ({ body, ctx }) => {
-        return confirmOtp(deps, ctx, body.challengeId, body.otp);
-      },
-      resendOtp: async ({ body, ctx }) => {
-        return resendOtp(deps, ctx, body.challengeId);
-      },
-      refresh: async ({ body, ctx }) => {
-        return refreshSession(deps, body.refreshToken, ctx);
-      },
-      logout: async ({ admin, ctx }) => {
-        await revokeFamily(deps, deps.db, admin!.id, admin!.sessionId);
-        await recordAudit(deps.db, ctx, {
-          action: 'logout',
-          entity: 'session',
-          entityId: admin!.sessionId,
-        });
-        return ok;
-      },
-      logoutAll: async ({ admin, ctx }) => {
-        await revokeAllSessions(deps, deps.db, admin!.id);
-        await recordAudit(deps.db, ctx, {
-          action: 'logout_all',
-          entity: 'session',
-          entityId: admin!.id,
-        });
-        return ok;
-      },
-      me: ({ admin }) => {
-        const { sessionId: _, ...me } = admin!;
-        return me;
-      },
-      passwordUpdate: async ({ body, admin, ctx }) => {
-        await updatePassword(deps, ctx, admin!, body.currentPassword, body.newPassword);
-        return ok;
-      },
-      resetLink: async ({ body, ctx }) => {
-        await requestPasswordReset(deps, ctx, body.email);
-        return ok;
-      },
-      passwordReset: async ({ body, ctx }) => {
-        await resetPassword(deps, ctx, body.token, body.password);
-        return ok;
-      },
-      setupStatus: async () => ({ needed: await setupNeeded(deps) }),
-      setup: async ({ body, ctx }) => {
-        await completeSetup(deps, ctx, body);
-        return ok;
-      },
-      inviteInfo: ({ query }) => inviteInfo(deps, query.token),
-      inviteAccept: async ({ body, ctx }) => {
-        await acceptInvite(deps, ctx, body.token, body.password);
-        return ok;
-      },
+  registerRoutes(app, deps, authRoutes, {
+    login: async ({ body, ctx }) => {
+      return login(deps, ctx, body.email, body.password);
     },
-    // The services write their own audit rows (sign-in events, before/after); a
-    // token rotation is routine and leaves none, only a reuse does.
-    { selfAudited: true },
-  );
+    confirmOtp: async ({ body, ctx }) => {
+      return confirmOtp(deps, ctx, body.challengeId, body.otp);
+    },
+    resendOtp: async ({ body, ctx }) => {
+      return resendOtp(deps, ctx, body.challengeId);
+    },
+    refresh: async ({ body, ctx }) => {
+      return refreshSession(deps, body.refreshToken, ctx);
+    },
+    logout: async ({ admin, ctx }) => {
+      await revokeFamily(deps, deps.db, admin!.id, admin!.sessionId);
+      await recordAudit(deps.db, ctx, {
+        action: 'logout',
+        entity: 'session',
+        entityId: admin!.sessionId,
+      });
+      return ok;
+    },
+    logoutAll: async ({ admin, ctx }) => {
+      await revokeAllSessions(deps, deps.db, admin!.id);
+      await recordAudit(deps.db, ctx, {
+        action: 'logout_all',
+        entity: 'session',
+        entityId: admin!.id,
+      });
+      return ok;
+    },
+    me: ({ admin }) => {
+      const { sessionId: _, ...me } = admin!;
+      return me;
+    },
+    passwordUpdate: async ({ body, admin, ctx }) => {
+      await updatePassword(deps, ctx, admin!, body.currentPassword, body.newPassword);
+      return ok;
+    },
+    resetLink: async ({ body, ctx }) => {
+      await requestPasswordReset(deps, ctx, body.email);
+      return ok;
+    },
+    passwordReset: async ({ body, ctx }) => {
+      await resetPassword(deps, ctx, body.token, body.password);
+      return ok;
+    },
+    setupStatus: async () => ({ needed: await setupNeeded(deps) }),
+    setup: async ({ body, ctx }) => {
+      await completeSetup(deps, ctx, body);
+      return ok;
+    },
+    inviteInfo: ({ query }) => inviteInfo(deps, query.token),
+    checkLink: async ({ body }) => {
+      await checkLink(deps, body.kind, body.token);
+      return ok;
+    },
+    inviteAccept: async ({ body, ctx }) => {
+      await acceptInvite(deps, ctx, body.token, body.password);
+      return ok;
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { jobsIdle } from '../../test/jobs.testing.ts';
 import { LOCK_MS } from './login.service.ts';
 import {
   adminRow,
@@ -52,7 +53,7 @@ describe('item 3: no account enumeration', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ ok: true });
     await t.smtp.waitFor((m) => m.to.includes(a.email) && m.subject === 'Reset your password');
-    await new Promise((r) => setTimeout(r, 200)); // a late mail would have arrived by now
+    await jobsIdle(t.app); // every queued mail has been sent
     expect(mailsAfter(t, since, 'ghost@example.test')).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '@bo/contract';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
@@ -7,6 +8,7 @@ import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hmac, randomDigits, safeEqualHex } from '../../lib/secrets.ts';
+import { sendMail } from '../../mail/mail.jobs.ts';
 import { signInCodeMail } from '../../mail/templates.ts';
 import { effectiveModules } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -179,20 +181,27 @@ async function issueChallenge(
   const id = randomUUID();
   const code = randomDigits(6);
   const expiresAt = addMs(now, OTP_TTL_MS);
-  await deps.db.insert(otpChallenges).values({
-    id,
-    adminId: admin.id,
-    codeHash: codeHash(deps, id, code),
-    expiresAt,
-    createdAt: now,
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(otpChallenges).values({
+      id,
+      adminId: admin.id,
+      codeHash: codeHash(deps, id, code),
+      expiresAt,
+      createdAt: now,
+    });
+    await recordAudit(tx, ctx, {
+      action: 'otp_sent',
+      entity: 'session',
+      entityId: id,
+      actor: { id: admin.id, email: admin.email },
+    });
+    await sendMail(
+      deps,
+      tx,
+      signInCodeMail(admin.email, admin.name, code, OTP_TTL_MS / 60_000),
+      admin.id,
+    );
   });
-  await recordAudit(deps.db, ctx, {
-    action: 'otp_sent',
-    entity: 'session',
-    entityId: id,
-    actor: { id: admin.id, email: admin.email },
-  });
-  await deps.mailer.send(signInCodeMail(admin.email, admin.name, code, OTP_TTL_MS / 60_000));
   return { challengeId: id, expiresAt: expiresAt.toISOString() };
 }
 
@@ -256,6 +265,6 @@ function lockedError(until: Date, now: Date) {
   );
 }
 
-function failed(action: string, id: number | null, email: string | null, reason: string) {
-  return { action, entity: 'session', actor: { id, email }, after: { reason } };
+function failed(action: AuditAction, id: number | null, email: string | null, reason: string) {
+  return { action, entity: 'session' as const, actor: { id, email }, after: { reason } };
 }

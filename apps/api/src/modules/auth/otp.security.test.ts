@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
 import { randomDigits, sha256 } from '../../lib/secrets.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { jobsIdle } from '../../test/jobs.testing.ts';
 import { codeIn } from '../../test/smtp-receiver.ts';
 import { LOCK_AFTER_FAILURES, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './login.service.ts';
 import {
@@ -214,7 +215,7 @@ describe('item 7: five tries per challenge', () => {
     expect((await auditRows(t, 'otp_failed')).filter((r) => r.actorId === a.id)).toEqual([]);
     const since = t.smtp.mails.length;
     expect((await post(t, '/auth/resendotp', { challengeId })).statusCode).toBe(429);
-    await new Promise((r) => setTimeout(r, 100));
+    await jobsIdle(t.app); // every queued mail has been sent
     expect(t.smtp.mails.slice(since).filter((m) => m.to.includes(a.email))).toEqual([]);
   });
 

@@ -4,10 +4,12 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sendMail } from '../../mail/mail.jobs.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findAdminByEmail } from './admin-lookup.ts';
+import { usableLink } from './link-check.service.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 import {
   bindingOf,
@@ -53,17 +55,17 @@ export async function updatePassword(
     await revokeAllSessions(deps, tx, me.id, me.sessionId);
     await expireTokens(deps, tx, me.id, 'reset');
     await recordAudit(tx, ctx, { action: 'password_changed', entity: 'admin', entityId: me.id });
+    await sendMail(deps, tx, passwordChangedMail(admin.email, admin.name), me.id);
   });
-  await notify(deps, passwordChangedMail(admin.email, admin.name));
 }
 
 const RESET_MAILS_PER_WINDOW = 3;
 const RESET_WINDOW_MS = 15 * 60_000;
 
 /**
- * Always the same answer. The mail goes out in the background so that an
- * existing and an unknown e-mail take the same time; per account at most 3
- * links per 15 minutes (a silent cap, never a lockout).
+ * Always the same answer. The mail is a job (sent after the answer), so an
+ * existing and an unknown e-mail take about the same time; per account at
+ * most 3 links per 15 minutes (a silent cap, never a lockout).
  */
 export async function requestPasswordReset(deps: Deps, ctx: RequestContext, email: string) {
   const admin = await findAdminByEmail(deps.db, email);
@@ -77,7 +79,7 @@ export async function requestPasswordReset(deps: Deps, ctx: RequestContext, emai
     return;
   }
   // Counted and issued under the admin's row lock: parallel requests cannot pass the cap together.
-  const token = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, admin.id)).for('update');
     const recent = await recentTokenCount(deps, admin.id, 'reset', RESET_WINDOW_MS, tx);
     const send = recent < RESET_MAILS_PER_WINDOW;
@@ -88,11 +90,11 @@ export async function requestPasswordReset(deps: Deps, ctx: RequestContext, emai
       actor: { id: admin.id, email: admin.email },
       after: { sent: send },
     });
-    return send ? createActionToken(deps, tx, 'reset', admin.id, bindingOf(admin)) : undefined;
+    if (!send) return;
+    const token = await createActionToken(deps, tx, 'reset', admin.id, bindingOf(admin));
+    const link = `${deps.config.publicBaseUrl}/password/reset?token=${encodeURIComponent(token)}`;
+    await sendMail(deps, tx, passwordResetMail(admin.email, admin.name, link, TTL.reset / 60_000));
   });
-  if (!token) return;
-  const link = `${deps.config.publicBaseUrl}/password/reset?token=${encodeURIComponent(token)}`;
-  void notify(deps, passwordResetMail(admin.email, admin.name, link, TTL.reset / 60_000));
 }
 
 export async function resetPassword(
@@ -103,14 +105,9 @@ export async function resetPassword(
 ) {
   assertAcceptablePassword(password, 'password');
   const passwordHash = await hashPassword(password);
-  const admin = await deps.db.transaction(async (tx) => {
-    const row = await findLiveToken(deps, tx, 'reset', token);
-    const [target] = await tx
-      .select()
-      .from(admins)
-      .where(eq(admins.id, row.adminId ?? 0));
-    if (!target || target.status !== 'active' || row.binding !== bindingOf(target))
-      throw invalidLink();
+  await deps.db.transaction(async (tx) => {
+    const { row, admin: target } = await usableLink(deps, tx, 'reset', token);
+    if (!target) throw invalidLink();
     await useToken(deps, tx, row.id);
     await tx
       .update(admins)
@@ -124,9 +121,8 @@ export async function resetPassword(
       entityId: target.id,
       actor: { id: target.id, email: target.email },
     });
-    return target;
+    await sendMail(deps, tx, passwordChangedMail(target.email, target.name), target.id);
   });
-  await notify(deps, passwordChangedMail(admin.email, admin.name));
 }
 
 export async function setupNeeded(deps: Deps) {
@@ -181,12 +177,8 @@ export async function completeSetup(
 }
 
 export async function inviteInfo(deps: Deps, token: string) {
-  const row = await findLiveToken(deps, deps.db, 'invite', token);
-  const [admin] = await deps.db
-    .select()
-    .from(admins)
-    .where(eq(admins.id, row.adminId ?? 0));
-  if (!admin || admin.status !== 'invited') throw invalidLink();
+  const { admin } = await deps.db.transaction((tx) => usableLink(deps, tx, 'invite', token));
+  if (!admin) throw invalidLink();
   return { email: admin.email, name: admin.name };
 }
 
@@ -199,12 +191,8 @@ export async function acceptInvite(
   assertAcceptablePassword(password, 'password');
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    const row = await findLiveToken(deps, tx, 'invite', token);
-    const [admin] = await tx
-      .select()
-      .from(admins)
-      .where(eq(admins.id, row.adminId ?? 0));
-    if (!admin || admin.status !== 'invited') throw invalidLink();
+    const { row, admin } = await usableLink(deps, tx, 'invite', token);
+    if (!admin) throw invalidLink();
     await useToken(deps, tx, row.id);
     await tx
       .update(admins)
@@ -217,13 +205,4 @@ export async function acceptInvite(
       actor: { id: admin.id, email: admin.email },
     });
   });
-}
-
-/** Notices must not fail the action that caused them; failures are logged. */
-async function notify(deps: Deps, mail: Parameters<Deps['mailer']['send']>[0]) {
-  try {
-    await deps.mailer.send(mail);
-  } catch (err) {
-    deps.log.error({ err, mailTo: mail.to, subject: mail.subject }, 'mail failed');
-  }
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { jobsIdle } from '../../test/jobs.testing.ts';
 import {
   actionTokenRows,
   auditRows,
@@ -41,7 +42,7 @@ afterAll(async () => {
 });
 
 const INVALID_LINK = 'invalid_link';
-const settle = () => new Promise((r) => setTimeout(r, 300)); // background mails arrive
+const settle = () => jobsIdle(t.app); // every queued mail has been sent
 
 describe('item 13: the reset token', () => {
   it('item 13: at least 128 random bits, different every time', async () => {

@@ -1,16 +1,15 @@
-import { COVER_TYPES, type coverFileQuery, uploadCoverFields } from '@bo/contract';
+import { COVER_TYPES, type coverFileQuery } from '@bo/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { books } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendStoredFile } from '../../lib/storage/serve.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
-import { receiveUpload } from '../../lib/storage/upload.ts';
+import type { ReceivedUpload } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { type BookRecord, findBook, lockBookRow } from './books.queries.ts';
 
 /**
@@ -20,41 +19,28 @@ import { type BookRecord, findBook, lockBookRow } from './books.queries.ts';
  * points at it. Browsers load it through a signed link (`coverUrl`).
  */
 
-/** `uploadcover`: the field bookId, then the image as "file". */
+/**
+ * `uploadcover`: the image, already stored and sniffed, with the field bookId
+ * (the route layer deletes the file when this throws).
+ */
 export async function uploadCover(
   deps: Deps,
   ctx: RequestContext,
   actor: AuthAdmin,
-  req: FastifyRequest,
+  { file, fields }: ReceivedUpload<{ bookId: number }>,
 ): Promise<BookRecord> {
-  const file = await receiveUpload(req, deps.storage, {
-    kind: 'image',
-    maxBytes: deps.config.uploadMaxBytes.image,
-    field: 'file',
-  });
-  try {
-    if (!(COVER_TYPES as readonly string[]).includes(file.contentType)) {
-      throw new AppError(
-        415,
-        'unsupported_media_type',
-        `A cover must be a PNG, JPEG or WebP image (this is ${file.contentType})`,
-      );
-    }
-    const fields = uploadCoverFields.safeParse(file.fields);
-    if (!fields.success) {
-      throw badRequest('Send bookId before the file', [
-        { path: 'body.bookId', message: fields.error.issues[0]!.message },
-      ]);
-    }
-    return await setCover(deps, ctx, actor, fields.data.bookId, file.key, {
-      contentType: file.contentType,
-      size: file.size,
-      sha256: file.sha256,
-    });
-  } catch (err) {
-    await deps.storage.delete(file.key).catch(() => undefined);
-    throw err;
+  if (!(COVER_TYPES as readonly string[]).includes(file.contentType)) {
+    throw new AppError(
+      415,
+      'unsupported_media_type',
+      `A cover must be a PNG, JPEG or WebP image (this is ${file.contentType})`,
+    );
   }
+  return setCover(deps, ctx, actor, fields.bookId, file.key, {
+    contentType: file.contentType,
+    size: file.size,
+    sha256: file.sha256,
+  });
 }
 
 /** `removecover`: idempotent. */
@@ -90,6 +76,8 @@ async function setCover(
         before: { coverFileKey: old },
         after: key ? { coverFileKey: key, ...file } : null,
       });
+    } else {
+      markUnchanged(ctx); // removing an absent cover: idempotent, nothing to audit
     }
     return (await findBook(tx, bookId))!;
   });
@@ -98,19 +86,14 @@ async function setCover(
 }
 
 /** The signed link's image: 404 without a cover, 403 for a link not of the current cover. */
-export async function serveCover(
-  deps: Deps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  query: z.infer<typeof coverFileQuery>,
-) {
+export async function serveCover(deps: Deps, query: z.infer<typeof coverFileQuery>) {
   const [row] = await deps.db
     .select({ key: books.coverFileKey, title: books.title })
     .from(books)
     .where(eq(books.id, query.id));
   if (!row?.key) throw notFound('Cover');
   assertFileSignature(deps, row.key, query);
-  return sendStoredFile(req, reply, deps.storage, {
+  return storedFile({
     key: row.key,
     fileName: `${row.title} cover`,
     disposition: 'inline',

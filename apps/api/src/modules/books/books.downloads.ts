@@ -1,8 +1,7 @@
 import type { bookDownloadQuery } from '@bo/contract';
-import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { sendXlsx } from '../../lib/xlsx/export.ts';
+import { xlsxFile } from '../../lib/file-answer.ts';
 import { type BookRecord, bookBatch } from './books.queries.ts';
 
 const BATCH = 2000;
@@ -18,8 +17,8 @@ async function* rowsOf(db: Db, q: z.infer<typeof bookDownloadQuery>): AsyncGener
   }
 }
 
-export function downloadBooks(db: Db, reply: FastifyReply, q: z.infer<typeof bookDownloadQuery>) {
-  return sendXlsx(reply, 'Books.xlsx', [
+export function downloadBooks(db: Db, q: z.infer<typeof bookDownloadQuery>) {
+  return xlsxFile('Books.xlsx', [
     {
       name: 'Books',
       columns: [

@@ -64,9 +64,13 @@ describe('uploadbookcatalog', () => {
     expect(body).toMatchObject({ rows: 5, valid: 1, committed: false, created: 0 });
     expect(body.errors).toEqual(
       expect.arrayContaining([
-        { row: 3, column: 'ISBN', message: 'Not a valid ISBN: check digit should be 7' },
+        {
+          row: 3,
+          column: 'ISBN',
+          message: 'ISBN "978-0-306-40615-8" is not a valid ISBN (check digit should be 7)',
+        },
         { row: 4, column: 'ISBN', message: expect.stringContaining('Already here') },
-        { row: 5, column: 'Grade', message: 'No grade named "Class 99"' },
+        { row: 5, column: 'Grade', message: 'No grade is named "Class 99"' },
         { row: 5, column: 'Extra ISBNs', message: 'ISBN 9780306406157 is also in row 2' },
         { row: 6, column: 'Status', message: expect.any(String) },
       ]),
@@ -77,6 +81,22 @@ describe('uploadbookcatalog', () => {
     expect(commit.statusCode).toBe(400);
     expect(commit.json().details.length).toBeGreaterThanOrEqual(5);
     expect((await list()).total).toBe(1);
+  });
+
+  it('one row with a bad title, a bad status and an unknown grade reports all three', async () => {
+    const long = 'x'.repeat(301);
+    const res = await upload(
+      token,
+      await workbook([['9780131103627', long, 'Class 99', '', 'lost', '']]),
+      true,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 1, valid: 0 });
+    expect(res.json().errors).toEqual([
+      { row: 2, column: 'Title', message: 'Title must be at most 300 characters' },
+      { row: 2, column: 'Grade', message: 'No grade is named "Class 99"' },
+      { row: 2, column: 'Status', message: 'Status must be draft, active or inactive' },
+    ]);
   });
 
   it('commits a clean file in one go, ISBN-10 stored as ISBN-13, with extra ISBNs and names resolved', async () => {
@@ -110,7 +130,20 @@ describe('uploadbookcatalog', () => {
   it('missing columns are errors of row 1; non-XLSX is 415; 403 without books', async () => {
     const res = await upload(token, await workbook([['x']], ['Name']), true);
     expect(res.json().errors).toEqual(
-      expect.arrayContaining([{ row: 1, column: 'ISBN', message: 'Missing column' }]),
+      expect.arrayContaining([
+        {
+          row: 1,
+          column: 'ISBN',
+          message: 'The column "ISBN" is missing; is this the Book catalogue sheet?',
+        },
+        {
+          row: 1,
+          column: 'Name',
+          message: expect.stringMatching(
+            /^The column "Name" is not one of this sheet's: ISBN, Title/,
+          ),
+        },
+      ]),
     );
     const html = await upload(token, Buffer.from('<html></html>'), true);
     expect(html.statusCode).toBe(415);

@@ -1,84 +1,45 @@
-import { BOOK_STATUSES, isbnSchema, type UploadCatalogResponse } from '@bo/contract';
+import { BOOK_STATUSES, type ImportError, type UploadCatalogResponse } from '@bo/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import {
-  commitImport,
-  type ImportColumn,
-  type ImportError,
-  type ParsedImport,
-  parseXlsxImport,
-  sendTemplate,
-} from '../../lib/xlsx/import.ts';
-import { readXlsxUpload } from '../../lib/xlsx/upload.ts';
+import type { UploadedFile } from '../../lib/storage/upload.ts';
+import { isbn, isbnList, oneOf, text } from '../../lib/xlsx/columns.ts';
+import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
+import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
+import { defineSheet, type RowOf, type SheetRow, templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { isbnOwners, lockIsbns } from './books.queries.ts';
 
 /**
- * The XLSX catalogue import (uploadbookcatalog) through lib/xlsx/import.ts:
- * cells are checked by the contract's schemas, then each row against the
- * others and the database (ISBN taken, grade and subject by name). A dry run
- * answers the report; a commit inserts every row in one transaction or none.
+ * The XLSX catalogue import (uploadbookcatalog) on the import pipeline
+ * (lib/xlsx/pipeline.ts): the sheet's columns, then each row against the
+ * others and the database (ISBN taken, grade and subject by name); the apply
+ * step inserts every row in one transaction, checked again under ISBN locks.
  */
 
-export const MAX_IMPORT_ROWS = 10_000;
+export const catalogSheet = defineSheet({
+  name: 'Book catalogue',
+  maxRows: 10_000,
+  columns: {
+    isbn: isbn('ISBN', { required: true, example: '978-0-306-40615-7' }),
+    title: text('Title', { required: true, max: 300, example: 'Numbers Everywhere' }),
+    grade: text('Grade', { max: 60, example: 'Class 3' }),
+    subject: text('Subject', { max: 120, example: 'Mathematics' }),
+    series: text('Series', { max: 120, example: 'Bright Minds' }),
+    edition: text('Edition', { max: 60, example: '2nd' }),
+    language: text('Language', { max: 40, example: 'English' }),
+    status: oneOf('Status', BOOK_STATUSES, { example: 'draft' }),
+    extraIsbns: isbnList('Extra ISBNs', { max: 50, example: '0-13-110163-3' }),
+  },
+});
+type Columns = typeof catalogSheet.columns;
 
-/** Excel may hold an ISBN as a number: read it as its digits. */
-const isbnCell = z.union([z.string(), z.number().transform((n) => n.toFixed(0))]).pipe(isbnSchema);
-const textCell = (max: number) =>
-  z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().max(max));
-
-const COLUMNS: ImportColumn<Key>[] = [
-  { key: 'isbn', header: 'ISBN', required: true, schema: isbnCell, example: '978-0-306-40615-7' },
-  {
-    key: 'title',
-    header: 'Title',
-    required: true,
-    schema: textCell(300),
-    example: 'Numbers Everywhere',
-  },
-  { key: 'grade', header: 'Grade', schema: textCell(60), example: 'Class 3' },
-  { key: 'subject', header: 'Subject', schema: textCell(120), example: 'Mathematics' },
-  { key: 'series', header: 'Series', schema: textCell(120), example: 'Bright Minds' },
-  { key: 'edition', header: 'Edition', schema: textCell(60), example: '2nd' },
-  { key: 'language', header: 'Language', schema: textCell(40), example: 'English' },
-  {
-    key: 'status',
-    header: 'Status',
-    schema: z.string().trim().toLowerCase().pipe(z.enum(BOOK_STATUSES)),
-    example: 'draft',
-  },
-  {
-    key: 'extraIsbns',
-    header: 'Extra ISBNs',
-    schema: z
-      .union([z.string(), z.number().transform((n) => n.toFixed(0))])
-      .transform((s) =>
-        s
-          .split(/[,;\n]/)
-          .map((x) => x.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(isbnSchema).max(50)),
-    example: '0-13-110163-3',
-  },
-];
-type Key =
-  | 'isbn'
-  | 'title'
-  | 'grade'
-  | 'subject'
-  | 'series'
-  | 'edition'
-  | 'language'
-  | 'status'
-  | 'extraIsbns';
+export const catalogTemplate = () => templateFile('Book catalogue template.xlsx', catalogSheet);
+export const MAX_IMPORT_ROWS = catalogSheet.maxRows;
 
 interface Row {
   row: number;
@@ -93,11 +54,17 @@ interface Row {
   extraIsbns: string[];
 }
 
-export const sendCatalogTemplate = (reply: FastifyReply) =>
-  sendTemplate(reply, 'Book catalogue template.xlsx', COLUMNS as ImportColumn[]);
+export interface Input {
+  ctx: RequestContext;
+  actor: AuthAdmin;
+}
 
-/** Rows checked against each other and the database; problems go into the report. */
-async function resolveRows(db: Deps['db'] | Tx, parsed: ParsedImport<Key>) {
+/**
+ * Every row against the others and the database, each problem reported
+ * (cells that failed their column are absent and skipped here); the rows
+ * with no problem come back resolved to ids.
+ */
+async function resolveRows(db: Db | Tx, rows: SheetRow<Columns>[]) {
   const errors: ImportError[] = [];
   const gradeRows = await db.select({ id: grades.id, name: grades.name }).from(grades);
   const gradeByName = new Map(gradeRows.map((g) => [g.name.toLowerCase(), g.id]));
@@ -107,23 +74,18 @@ async function resolveRows(db: Deps['db'] | Tx, parsed: ParsedImport<Key>) {
   const subjectByKey = new Map(
     subjectRows.map((s) => [`${s.gradeId}:${s.name.toLowerCase()}`, s.id]),
   );
-  const all = parsed.rows.flatMap((r) => [
-    r.values.isbn as string,
-    ...((r.values.extraIsbns as string[]) ?? []),
-  ]);
-  const owners = new Map((await isbnOwners(db, [...new Set(all)])).map((o) => [o.isbn, o]));
+  const isbnsOf = (v: Partial<RowOf<Columns>>): [string, string][] => [
+    ...(v.isbn ? [[v.isbn, 'ISBN'] as [string, string]] : []),
+    ...(v.extraIsbns ?? []).map((i) => [i, 'Extra ISBNs'] as [string, string]),
+  ];
+  const all = [...new Set(rows.flatMap((r) => isbnsOf(r.values).map(([i]) => i)))];
+  const owners = new Map((await isbnOwners(db, all)).map((o) => [o.isbn, o]));
   const firstSeen = new Map<string, number>();
-  const rows: Row[] = [];
-  for (const { row, values: v } of parsed.rows) {
+  const resolved: Row[] = [];
+  for (const { row, values: v, failed } of rows) {
     const problem = (column: string, message: string) => errors.push({ row, column, message });
     const before = errors.length;
-    const isbns: [string, string][] = [
-      [v.isbn as string, 'ISBN'],
-      ...((v.extraIsbns as string[] | undefined) ?? []).map(
-        (i) => [i, 'Extra ISBNs'] as [string, string],
-      ),
-    ];
-    for (const [isbn, column] of isbns) {
+    for (const [isbn, column] of isbnsOf(v)) {
       const owner = owners.get(isbn);
       if (owner) problem(column, `ISBN ${isbn} already belongs to "${owner.title}"`);
       const seen = firstSeen.get(isbn);
@@ -132,64 +94,78 @@ async function resolveRows(db: Deps['db'] | Tx, parsed: ParsedImport<Key>) {
     }
     let gradeId: number | null = null;
     if (v.grade) {
-      gradeId = gradeByName.get((v.grade as string).toLowerCase()) ?? null;
-      if (gradeId === null) problem('Grade', `No grade named "${v.grade}"`);
+      gradeId = gradeByName.get(v.grade.toLowerCase()) ?? null;
+      if (gradeId === null) problem('Grade', `No grade is named "${v.grade}"`);
     }
     let subjectId: number | null = null;
     if (v.subject) {
-      if (!v.grade) problem('Subject', 'Give the grade of the subject');
+      if (!v.grade && !failed.has('grade')) problem('Subject', 'Give the grade of the subject');
       else if (gradeId !== null) {
-        subjectId = subjectByKey.get(`${gradeId}:${(v.subject as string).toLowerCase()}`) ?? null;
+        subjectId = subjectByKey.get(`${gradeId}:${v.subject.toLowerCase()}`) ?? null;
         if (subjectId === null) problem('Subject', `No subject "${v.subject}" in ${v.grade}`);
       }
     }
-    if (!v.title) problem('Title', 'Required');
-    if (errors.length > before) continue;
-    rows.push({
+    if (errors.length > before || failed.size > 0) continue;
+    resolved.push({
       row,
-      isbn: v.isbn as string,
-      title: v.title as string,
+      isbn: v.isbn!,
+      title: v.title!,
       gradeId,
       subjectId,
-      series: (v.series as string) || null,
-      edition: (v.edition as string) || null,
-      language: (v.language as string) || 'English',
-      status: (v.status as Row['status']) ?? 'draft',
-      extraIsbns: [...new Set((v.extraIsbns as string[] | undefined) ?? [])],
+      series: v.series || null,
+      edition: v.edition || null,
+      language: v.language || 'English',
+      status: v.status ?? 'draft',
+      extraIsbns: [...new Set(v.extraIsbns ?? [])],
     });
   }
-  return { rows, errors };
+  return { rows: resolved, errors };
 }
 
-export async function uploadCatalog(
+const catalogImport = (deps: Deps): ImportDef<Columns, Input, null, number> => ({
+  name: 'catalogue',
+  sheet: catalogSheet,
+  async check(db, rows) {
+    return { errors: (await resolveRows(db, rows)).errors, summary: null };
+  },
+  async apply(tx, rows, { ctx, actor }) {
+    const isbns = rows.flatMap((r) => [r.values.isbn, ...(r.values.extraIsbns ?? [])]);
+    await lockIsbns(tx, isbns);
+    // Checked again under the locks: a book created since the dry run refuses the whole file.
+    const again = await resolveRows(
+      tx,
+      rows.map((r) => ({ ...r, failed: new Set() })),
+    );
+    if (again.errors.length) {
+      const first = again.errors[0]!;
+      throw conflict(
+        `Row ${first.row}: ${first.message} (changed meanwhile); nothing was imported`,
+      );
+    }
+    return insertRows(deps, tx, ctx, actor, again.rows);
+  },
+});
+
+/** `uploadbookcatalog`: imported now, or by a job when the file is large. */
+export function uploadCatalog(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
+  const data = { fileKey: file.key, dryRun, input };
+  return importNowOrAsJob(
+    deps,
+    input.ctx,
+    { kind: 'books.import', file, data },
+    () => importCatalog(deps, input, data),
+    (jobId): UploadCatalogResponse => ({ ...QUEUED(), created: 0, jobId }),
+  );
+}
+
+/** The service entry point, for the route and for a job alike: the workbook is a stored file. */
+export async function importCatalog(
   deps: Deps,
-  ctx: RequestContext,
-  actor: AuthAdmin,
-  req: FastifyRequest,
-  dryRun: boolean,
+  input: Input,
+  run: Omit<ImportRun<Input>, 'input'>,
 ): Promise<UploadCatalogResponse> {
-  const bytes = await readXlsxUpload(req, deps.config.uploadMaxBytes.xlsx);
-  const parsed = await parseXlsxImport(bytes, COLUMNS, {
-    limits: deps.config.xlsxLimits,
-    maxRows: MAX_IMPORT_ROWS,
-  });
-  const checked = await resolveRows(deps.db, parsed);
-  const errors = [...parsed.report.errors, ...checked.errors].sort(
-    (a, b) => a.row - b.row || a.column.localeCompare(b.column),
-  );
-  const headerErrors = errors.some((e) => e.row === 1);
-  const report = {
-    rows: parsed.report.rows,
-    valid: headerErrors ? 0 : checked.rows.length,
-    errors,
-  };
-  if (dryRun) return { ...report, committed: false, created: 0 };
-  // Operators see a long commit start; the kill test (SECURITY.md item 28) waits for it.
-  req.log.info({ rows: checked.rows.length }, 'catalogue import: committing');
-  const { result } = await commitImport(deps.db, { report, rows: parsed.rows }, (_rows, tx) =>
-    insertRows(deps, tx, ctx, actor, checked.rows),
-  );
-  return { ...report, committed: true, created: result };
+  const { report, result } = await runImport(deps, catalogImport(deps), { ...run, input });
+  return { ...report, created: result ?? 0 };
 }
 
 async function insertRows(deps: Deps, tx: Tx, ctx: RequestContext, actor: AuthAdmin, rows: Row[]) {

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -70,8 +71,7 @@ async function resolveCurriculum(
 /** A unique index met by a concurrent claim answers like the check would have. */
 function uniqueAsConflict(path: string) {
   return (err: unknown) => {
-    const e = err as { code?: string; cause?: { code?: string } } | null;
-    if (e?.code === '23505' || e?.cause?.code === '23505') {
+    if (isUniqueViolation(err)) {
       throw conflict('This ISBN is already taken', [
         { path, message: 'This ISBN is already taken' },
       ]);

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { grades } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { sendXlsx } from '../../lib/xlsx/export.ts';
+import { xlsxFile } from '../../lib/file-answer.ts';
 import { capitalise, LEVELS, type LevelKey, listLevel } from './curriculum.levels.ts';
 
 /**
@@ -11,14 +10,14 @@ import { capitalise, LEVELS, type LevelKey, listLevel } from './curriculum.level
  * level: the parent's name, position, the level's own columns around the
  * name (curriculum.levels.ts), then the id.
  */
-export async function downloadLevel(db: Db, reply: FastifyReply, key: LevelKey, parentId: number) {
+export async function downloadLevel(db: Db, key: LevelKey, parentId: number) {
   const level = LEVELS[key];
   const parentLabel = capitalise(level.parentName);
   const p = level.parentTable as typeof grades;
   const [parent] = await db.select({ name: p.name }).from(p).where(eq(p.id, parentId));
   if (!parent) throw notFound(parentLabel);
   const { title, parentWidth, before, after } = level.sheet;
-  return sendXlsx(reply, `${title} - ${parent.name}.xlsx`, [
+  return xlsxFile(`${title} - ${parent.name}.xlsx`, [
     {
       name: title,
       columns: [

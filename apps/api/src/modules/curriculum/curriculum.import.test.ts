@@ -112,12 +112,16 @@ describe('uploadcurriculum', () => {
     expect(dry).toMatchObject({ rows: 13, valid: 6, committed: false });
     expect(dry.errors).toEqual([
       { row: 8, column: 'Chapter No', message: 'Chapter 1 is already "Numbers"' },
-      { row: 9, column: 'Grade', message: 'No grade named "Class 99"' },
-      { row: 10, column: 'Subject', message: 'At most 120 characters' },
-      { row: 11, column: 'Subject', message: 'Required' },
+      { row: 9, column: 'Grade', message: 'No grade is named "Class 99"' },
+      { row: 10, column: 'Subject', message: 'Subject must be at most 120 characters' },
+      { row: 11, column: 'Subject', message: 'Subject is required' },
       { row: 12, column: 'Chapter', message: 'Give the chapter of this topic' },
       { row: 13, column: 'Chapter No', message: '"Numbers" is chapter 1' },
-      { row: 14, column: 'Chapter No', message: 'A whole number from 1 to 9999' },
+      {
+        row: 14,
+        column: 'Chapter No',
+        message: 'Chapter No must be a whole number from 1 to 9999',
+      },
     ]);
     const commit = await upload(bytes, false);
     expect(commit.statusCode).toBe(400);
@@ -171,7 +175,31 @@ describe('uploadcurriculum', () => {
   it('missing columns are errors of row 1; 403 without curriculum; non-XLSX refused', async () => {
     const res = (await upload(await workbook([['Class 4']], ['Grade', 'Name']), true)).json();
     expect(res.valid).toBe(0);
-    expect(res.errors).toEqual([{ row: 1, column: 'Subject', message: 'Missing column' }]);
+    expect(res.errors).toEqual([
+      {
+        row: 1,
+        column: 'Subject',
+        message: 'The column "Subject" is missing; is this the Curriculum sheet?',
+      },
+      {
+        row: 1,
+        column: 'Name',
+        message:
+          'The column "Name" is not one of this sheet\'s: Grade, Subject, Chapter No, Chapter, Topic',
+      },
+    ]);
+    // The books catalogue is not a curriculum, though it has Grade and Subject columns.
+    const catalogue = await workbook(
+      [['9780306406157', 'Numbers', 'Class 4', 'Mathematics', 'draft']],
+      ['ISBN', 'Title', 'Grade', 'Subject', 'Status'],
+    );
+    const wrong = (await upload(catalogue, true)).json();
+    expect(wrong).toMatchObject({ rows: 0, valid: 0, committed: false });
+    expect(wrong.errors.map((e: { column: string }) => e.column)).toEqual([
+      'ISBN',
+      'Title',
+      'Status',
+    ]);
     expect((await upload(await workbook(good), true, outsider)).statusCode).toBe(403);
     const tpl = await t.as(outsider, { method: 'GET', url: '/api/book/curriculumtemplate' });
     expect(tpl.statusCode).toBe(403);

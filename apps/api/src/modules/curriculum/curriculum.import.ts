@@ -1,51 +1,43 @@
 import type { UploadCurriculumResponse } from '@bo/contract';
 import { asc, inArray } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, subjects, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendXlsx } from '../../lib/xlsx/export.ts';
-import {
-  commitImport,
-  type ImportColumn,
-  type ImportRow,
-  parseXlsxImport,
-  templateFor,
-} from '../../lib/xlsx/import.ts';
-import { readXlsxUpload } from '../../lib/xlsx/upload.ts';
+import type { UploadedFile } from '../../lib/storage/upload.ts';
+import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
+import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
+import { templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { LEVELS, type LevelKey, tableOf } from './curriculum.levels.ts';
 import {
+  type CurriculumRow,
+  curriculumSheet,
   gradeKey,
   type MasterNode,
   nameKey,
   newNode,
   type Plan,
   planRows,
-  SHEET_COLUMNS,
-  type SheetKey,
   TEMPLATE_ROWS,
 } from './curriculum.sheet.ts';
 
 /**
- * The masters upload (uploadcurriculum) through lib/xlsx/import.ts: the sheet
- * is planned against the current masters (curriculum.sheet.ts); a dry run
+ * The masters upload (uploadcurriculum) on the import pipeline
+ * (lib/xlsx/pipeline.ts): the sheet is planned against the current masters (curriculum.sheet.ts); a dry run
  * answers the plan's counts and problems; a commit locks the grades, subjects
  * and chapters the sheet reaches (the same parent locks the single writes
  * take), plans again under those locks and inserts every new master in one
  * transaction.
  */
 
-export const MAX_CURRICULUM_ROWS = 5000;
+export const MAX_CURRICULUM_ROWS = curriculumSheet.maxRows;
 const BATCH = 1000;
 
-export const sendCurriculumTemplate = (reply: FastifyReply) =>
-  sendXlsx(reply, 'Curriculum template.xlsx', [
-    { ...templateFor(SHEET_COLUMNS as ImportColumn[], 'Curriculum'), rows: TEMPLATE_ROWS },
-  ]);
+export const curriculumTemplate = () =>
+  templateFile('Curriculum template.xlsx', curriculumSheet, TEMPLATE_ROWS);
 
 /**
  * The grades with the subjects, chapters and topics under those the sheet
@@ -128,8 +120,8 @@ async function loadTree(db: Db | Tx, gradeNames: Set<string>, lock: boolean) {
   return gradeNodes;
 }
 
-const gradeNamesOf = (rows: ImportRow<SheetKey>[]) =>
-  new Set(rows.map((r) => gradeKey(String(r.values.grade))));
+const gradeNamesOf = (rows: CurriculumRow[]) =>
+  new Set(rows.flatMap((r) => (r.values.grade ? [gradeKey(r.values.grade)] : [])));
 
 const counts = (p: Plan['created']) => ({
   subjects: p.subjects.length,
@@ -137,49 +129,64 @@ const counts = (p: Plan['created']) => ({
   topics: p.topics.length,
 });
 
-export async function uploadCurriculum(
+export interface Input {
+  ctx: RequestContext;
+  actor: AuthAdmin;
+}
+type Summary = Pick<UploadCurriculumResponse, 'created' | 'existing'>;
+
+const curriculumImport = (
   deps: Deps,
-  ctx: RequestContext,
-  actor: AuthAdmin,
-  req: FastifyRequest,
-  dryRun: boolean,
+): ImportDef<typeof curriculumSheet.columns, Input, Summary, Summary> => ({
+  name: 'curriculum',
+  sheet: curriculumSheet,
+  async check(db, rows) {
+    const plan = planRows(await loadTree(db, gradeNamesOf(rows), false), rows);
+    return {
+      errors: plan.errors,
+      summary: { created: counts(plan.created), existing: plan.existing },
+    };
+  },
+  async apply(tx, rows, { ctx, actor }) {
+    const locked = planRows(await loadTree(tx, gradeNamesOf(rows), true), rows);
+    if (locked.errors.length) {
+      throw new AppError(
+        409,
+        'conflict',
+        'The curriculum changed while the file was checked; check the file again',
+        locked.errors.map((e) => ({ path: `rows.${e.row}.${e.column}`, message: e.message })),
+      );
+    }
+    await insertPlan(deps, tx, ctx, actor, locked);
+    return { created: counts(locked.created), existing: locked.existing };
+  },
+});
+
+const none = { subjects: 0, chapters: 0, topics: 0 };
+
+/** `uploadcurriculum`: imported now, or by a job when the file is large. */
+export function uploadCurriculum(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
+  const data = { fileKey: file.key, dryRun, input };
+  return importNowOrAsJob(
+    deps,
+    input.ctx,
+    { kind: 'curriculum.import', file, data },
+    () => importCurriculum(deps, input, data),
+    (jobId): UploadCurriculumResponse => ({ ...QUEUED(), created: none, existing: none, jobId }),
+  );
+}
+
+/** The service entry point, for the route and for a job alike: the workbook is a stored file. */
+export async function importCurriculum(
+  deps: Deps,
+  input: Input,
+  run: Omit<ImportRun<Input>, 'input'>,
 ): Promise<UploadCurriculumResponse> {
-  const bytes = await readXlsxUpload(req, deps.config.uploadMaxBytes.xlsx);
-  const parsed = await parseXlsxImport(bytes, SHEET_COLUMNS, {
-    limits: deps.config.xlsxLimits,
-    maxRows: MAX_CURRICULUM_ROWS,
+  const { report, summary, result } = await runImport(deps, curriculumImport(deps), {
+    ...run,
+    input,
   });
-  const plan = planRows(await loadTree(deps.db, gradeNamesOf(parsed.rows), false), parsed.rows);
-  const errors = [...parsed.report.errors, ...plan.errors].sort(
-    (a, b) => a.row - b.row || a.column.localeCompare(b.column),
-  );
-  const headerErrors = errors.some((e) => e.row === 1);
-  const report = { rows: parsed.report.rows, valid: headerErrors ? 0 : plan.valid, errors };
-  const answer = { ...report, created: counts(plan.created), existing: plan.existing };
-  if (dryRun) return { ...answer, committed: false };
-  const { result } = await commitImport(
-    deps.db,
-    { report, rows: parsed.rows },
-    async (rows, tx) => {
-      const locked = planRows(await loadTree(tx, gradeNamesOf(rows), true), rows);
-      if (locked.errors.length) {
-        throw new AppError(
-          409,
-          'conflict',
-          'The curriculum changed while the file was checked; check the file again',
-          locked.errors.map((e) => ({ path: `rows.${e.row}.${e.column}`, message: e.message })),
-        );
-      }
-      await insertPlan(deps, tx, ctx, actor, locked);
-      return locked;
-    },
-  );
-  return {
-    ...answer,
-    created: counts(result.created),
-    existing: result.existing,
-    committed: true,
-  };
+  return { ...report, ...(result ?? summary ?? { created: none, existing: none }) };
 }
 
 /** Inserts level by level; each new node learns its id before its children are inserted. */

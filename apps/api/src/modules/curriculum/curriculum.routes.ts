@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { downloadLevel } from './curriculum.downloads.ts';
-import { sendCurriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
+import { curriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
 import { LEVELS, listGrades, listLevel } from './curriculum.levels.ts';
 import { addItem, editItem, removeItem, reorderItems } from './curriculum.service.ts';
 
@@ -11,73 +11,58 @@ const ok = { ok: true as const };
 
 export function curriculumModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;
-  registerRoutes(
-    app,
-    deps,
-    curriculumRoutes,
-    {
-      getGrades: () => listGrades(db),
-      getSubjects: async ({ query }) => ({
-        items: (await listLevel(db, LEVELS.subject, { parentId: query.gradeId })) as never,
-      }),
-      getChapters: async ({ query }) => ({
-        items: (await listLevel(db, LEVELS.chapter, { parentId: query.subjectId })) as never,
-      }),
-      getTopics: async ({ query }) => ({
-        items: (await listLevel(db, LEVELS.topic, { parentId: query.chapterId })) as never,
-      }),
-      addSubject: ({ body, ctx, admin }) =>
-        addItem(deps, ctx, admin!, 'subject', body.gradeId, body) as never,
-      addChapter: ({ body, ctx, admin }) =>
-        addItem(deps, ctx, admin!, 'chapter', body.subjectId, body) as never,
-      addTopic: ({ body, ctx, admin }) =>
-        addItem(deps, ctx, admin!, 'topic', body.chapterId, body) as never,
-      editSubject: ({ body, ctx, admin }) =>
-        editItem(deps, ctx, admin!, 'subject', body.id, body) as never,
-      editChapter: ({ body, ctx, admin }) =>
-        editItem(deps, ctx, admin!, 'chapter', body.id, body) as never,
-      editTopic: ({ body, ctx, admin }) =>
-        editItem(deps, ctx, admin!, 'topic', body.id, body) as never,
-      removeSubject: async ({ body, ctx }) => {
-        await removeItem(deps, ctx, 'subject', body.id);
-        return ok;
-      },
-      removeChapter: async ({ body, ctx }) => {
-        await removeItem(deps, ctx, 'chapter', body.id);
-        return ok;
-      },
-      removeTopic: async ({ body, ctx }) => {
-        await removeItem(deps, ctx, 'topic', body.id);
-        return ok;
-      },
-      reorderSubjects: async ({ body, ctx, admin }) => {
-        await reorderItems(deps, ctx, admin!, 'subject', body.parentId, body.ids);
-        return ok;
-      },
-      reorderChapters: async ({ body, ctx, admin }) => {
-        await reorderItems(deps, ctx, admin!, 'chapter', body.parentId, body.ids);
-        return ok;
-      },
-      reorderTopics: async ({ body, ctx, admin }) => {
-        await reorderItems(deps, ctx, admin!, 'topic', body.parentId, body.ids);
-        return ok;
-      },
-      downloadSubjects: async ({ query, reply }) => {
-        await downloadLevel(db, reply, 'subject', query.gradeId);
-        return undefined;
-      },
-      downloadChapters: async ({ query, reply }) => {
-        await downloadLevel(db, reply, 'chapter', query.subjectId);
-        return undefined;
-      },
-      downloadTopics: async ({ query, reply }) => {
-        await downloadLevel(db, reply, 'topic', query.chapterId);
-        return undefined;
-      },
-      uploadCurriculum: ({ query, req, ctx, admin }) =>
-        uploadCurriculum(deps, ctx, admin!, req, query.dryRun),
-      curriculumTemplate: ({ reply }) => sendCurriculumTemplate(reply) as never,
+  registerRoutes(app, deps, curriculumRoutes, {
+    getGrades: () => listGrades(db),
+    getSubjects: async ({ query }) => ({
+      items: (await listLevel(db, LEVELS.subject, { parentId: query.gradeId })) as never,
+    }),
+    getChapters: async ({ query }) => ({
+      items: (await listLevel(db, LEVELS.chapter, { parentId: query.subjectId })) as never,
+    }),
+    getTopics: async ({ query }) => ({
+      items: (await listLevel(db, LEVELS.topic, { parentId: query.chapterId })) as never,
+    }),
+    addSubject: ({ body, ctx, admin }) =>
+      addItem(deps, ctx, admin!, 'subject', body.gradeId, body) as never,
+    addChapter: ({ body, ctx, admin }) =>
+      addItem(deps, ctx, admin!, 'chapter', body.subjectId, body) as never,
+    addTopic: ({ body, ctx, admin }) =>
+      addItem(deps, ctx, admin!, 'topic', body.chapterId, body) as never,
+    editSubject: ({ body, ctx, admin }) =>
+      editItem(deps, ctx, admin!, 'subject', body.id, body) as never,
+    editChapter: ({ body, ctx, admin }) =>
+      editItem(deps, ctx, admin!, 'chapter', body.id, body) as never,
+    editTopic: ({ body, ctx, admin }) =>
+      editItem(deps, ctx, admin!, 'topic', body.id, body) as never,
+    removeSubject: async ({ body, ctx }) => {
+      await removeItem(deps, ctx, 'subject', body.id);
+      return ok;
     },
-    { selfAudited: true },
-  );
+    removeChapter: async ({ body, ctx }) => {
+      await removeItem(deps, ctx, 'chapter', body.id);
+      return ok;
+    },
+    removeTopic: async ({ body, ctx }) => {
+      await removeItem(deps, ctx, 'topic', body.id);
+      return ok;
+    },
+    reorderSubjects: async ({ body, ctx, admin }) => {
+      await reorderItems(deps, ctx, admin!, 'subject', body.parentId, body.ids);
+      return ok;
+    },
+    reorderChapters: async ({ body, ctx, admin }) => {
+      await reorderItems(deps, ctx, admin!, 'chapter', body.parentId, body.ids);
+      return ok;
+    },
+    reorderTopics: async ({ body, ctx, admin }) => {
+      await reorderItems(deps, ctx, admin!, 'topic', body.parentId, body.ids);
+      return ok;
+    },
+    downloadSubjects: ({ query }) => downloadLevel(db, 'subject', query.gradeId),
+    downloadChapters: ({ query }) => downloadLevel(db, 'chapter', query.subjectId),
+    downloadTopics: ({ query }) => downloadLevel(db, 'topic', query.chapterId),
+    uploadCurriculum: ({ query, upload, ctx, admin }) =>
+      uploadCurriculum(deps, { ctx, actor: admin! }, upload.file, query.dryRun),
+    curriculumTemplate: () => curriculumTemplate(),
+  });
 }

@@ -2,6 +2,7 @@ import { and, eq, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { isForeignKeyViolation, PG_ERROR, pgErrorOf } from '../../lib/pg-errors.ts';
 import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -15,7 +16,7 @@ import {
   type MasterItem,
   tableOf,
 } from './curriculum.levels.ts';
-import { usageMessage } from './curriculum.usage.ts';
+import { curriculumUsageMessage } from './curriculum.usage.ts';
 
 /**
  * Writes to subjects, chapters and topics. Each locks the parent row first,
@@ -73,14 +74,13 @@ async function assertFree(tx: Tx, level: Level, parentId: number, input: Input, 
 /** A unique index met by a concurrent write: the same 409 as the check before it. */
 function translate(level: Level, input: Input) {
   return (err: unknown): never => {
-    const e = err as { code?: string; constraint?: string; cause?: typeof e } | null;
-    const pg = e?.cause?.code ? e.cause : e;
-    if (pg?.code === '23505') {
+    const pg = pgErrorOf(err);
+    if (pg?.code === PG_ERROR.uniqueViolation) {
       if (pg.constraint?.endsWith('_number_key') && input.number !== undefined)
         throw numberTaken(input.number);
       throw nameTaken(level, level.parentName, input.name ?? '');
     }
-    if (pg?.code === '23503') {
+    if (pg?.code === PG_ERROR.foreignKeyViolation) {
       throw conflict(`This ${level.key} or its ${level.parentName} changed meanwhile; reload`);
     }
     throw err;
@@ -183,7 +183,7 @@ export async function removeItem(deps: Deps, ctx: RequestContext, key: LevelKey,
   await deps.db
     .transaction(async (tx) => {
       await lockItem(tx, level, id);
-      const used = await usageMessage(tx, key, id);
+      const used = await curriculumUsageMessage(tx, key, id);
       if (used) throw conflict(used);
       const before = await itemById(tx, level, id);
       await tx.delete(t).where(eq(t.id, id));
@@ -196,8 +196,7 @@ export async function removeItem(deps: Deps, ctx: RequestContext, key: LevelKey,
     })
     .catch((err) => {
       // A child added after the usage check meets ON DELETE RESTRICT.
-      const e = err as { code?: string; cause?: { code?: string } };
-      if (e?.code === '23503' || e?.cause?.code === '23503')
+      if (isForeignKeyViolation(err))
         throw conflict(`This ${level.key} is in use; reload to see what uses it`);
       throw err;
     });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportRow } from '../../lib/xlsx/import.ts';
-import { newNode, planRows, type SheetKey } from './curriculum.sheet.ts';
+import { type CurriculumRow, newNode, planRows } from './curriculum.sheet.ts';
 
 /** The plan on its own: a tree in memory, rows as the parser hands them over. */
-const rows = (...values: Partial<Record<SheetKey, string | number>>[]): ImportRow<SheetKey>[] =>
+const rows = (...values: CurriculumRow['values'][]): CurriculumRow[] =>
   values.map((v, i) => ({ row: i + 2, values: v }));
 
 function tree() {

@@ -1,6 +1,6 @@
-import { CURRICULUM_SHEET_HEADERS, hasControlCharacters } from '@bo/contract';
-import { z } from 'zod';
-import type { ImportColumn, ImportError, ImportRow } from '../../lib/xlsx/import.ts';
+import { CURRICULUM_SHEET_HEADERS, type ImportError } from '@bo/contract';
+import { text, wholeNumber } from '../../lib/xlsx/columns.ts';
+import { defineSheet, type SheetRow } from '../../lib/xlsx/sheet.ts';
 
 /**
  * The masters sheet (Grade, Subject, Chapter No, Chapter, Topic) and the
@@ -10,33 +10,24 @@ import type { ImportColumn, ImportError, ImportRow } from '../../lib/xlsx/import
  * the same plan runs for the dry run and again under locks for the commit.
  */
 
-export type SheetKey = 'grade' | 'subject' | 'chapterNo' | 'chapter' | 'topic';
-
 const [GRADE, SUBJECT, CHAPTER_NO, CHAPTER, TOPIC] = CURRICULUM_SHEET_HEADERS;
 
-const text = z.union([z.string(), z.number().transform(String)]);
-/** nameSchema's rules, with messages an administrator reads in the report. */
-const nameCell = text.pipe(
-  z
-    .string()
-    .trim()
-    .min(1, 'Required')
-    .max(120, 'At most 120 characters')
-    .refine((s) => !hasControlCharacters(s), 'Must not contain control characters'),
-);
-const numberCell = z.coerce
-  .number({ error: 'A whole number from 1 to 9999' })
-  .int('A whole number from 1 to 9999')
-  .min(1, 'A whole number from 1 to 9999')
-  .max(9999, 'A whole number from 1 to 9999');
-
-export const SHEET_COLUMNS: ImportColumn<SheetKey>[] = [
-  { key: 'grade', header: GRADE, required: true, schema: text.pipe(z.string().max(60)) },
-  { key: 'subject', header: SUBJECT, required: true, schema: nameCell },
-  { key: 'chapterNo', header: CHAPTER_NO, schema: numberCell },
-  { key: 'chapter', header: CHAPTER, schema: nameCell },
-  { key: 'topic', header: TOPIC, schema: nameCell },
-];
+export const curriculumSheet = defineSheet({
+  name: 'Curriculum',
+  maxRows: 5000,
+  columns: {
+    grade: text(GRADE, { required: true, max: 60 }),
+    subject: text(SUBJECT, { required: true, max: 120 }),
+    chapterNo: wholeNumber(CHAPTER_NO, { min: 1, max: 9999 }),
+    chapter: text(CHAPTER, { max: 120 }),
+    topic: text(TOPIC, { max: 120 }),
+  },
+});
+type Columns = typeof curriculumSheet.columns;
+export type SheetKey = keyof Columns;
+export type CurriculumRow = Pick<SheetRow<Columns>, 'row' | 'values'> & {
+  failed?: Set<SheetKey>;
+};
 
 /** The template's rows: a subject alone, then a chapter with two topics. */
 export const TEMPLATE_ROWS: Partial<Record<SheetKey, string | number>>[] = [
@@ -99,27 +90,30 @@ function addChild(parent: MasterNode, name: string, row: number, extra: Partial<
 const where = (n: MasterNode) => (n.row ? ` (row ${n.row})` : '');
 
 /** Checks every row against the tree and the rows before it, growing the tree with new masters. */
-export function planRows(grades: MasterNode[], rows: ImportRow<SheetKey>[]): Plan {
+export function planRows(grades: MasterNode[], rows: CurriculumRow[]): Plan {
   const byGrade = new Map(grades.map((g) => [gradeKey(g.name), g]));
   const errors: ImportError[] = [];
   const created: Plan['created'] = { subjects: [], chapters: [], topics: [] };
   const touched = { subjects: new Set<MasterNode>(), chapters: new Set<MasterNode>() };
   const topicsSeen = new Set<MasterNode>();
   let valid = 0;
-  for (const { row, values: v } of rows) {
+  for (const { row, values: v, failed = new Set() } of rows) {
     const before = errors.length;
     const problem = (column: string, message: string) => errors.push({ row, column, message });
-    const gradeName = v.grade as string;
-    const subjectName = v.subject as string;
-    const chapterName = v.chapter as string | undefined;
-    const topicName = v.topic as string | undefined;
-    const number = v.chapterNo as number | undefined;
-    const grade = byGrade.get(gradeKey(gradeName));
-    if (!grade) problem(GRADE, `No grade named "${gradeName}"`);
-    if (topicName && !chapterName) problem(CHAPTER, 'Give the chapter of this topic');
-    else if (number !== undefined && !chapterName)
-      problem(CHAPTER, 'Give the chapter of this number');
-    if (errors.length > before || !grade) continue;
+    const gradeName = v.grade;
+    const subjectName = v.subject;
+    const chapterName = v.chapter;
+    const topicName = v.topic;
+    const number = v.chapterNo;
+    // A cell that failed its column is reported already: only what the rest says is checked.
+    const grade = gradeName === undefined ? undefined : byGrade.get(gradeKey(gradeName));
+    if (gradeName !== undefined && !grade) problem(GRADE, `No grade is named "${gradeName}"`);
+    if (!failed.has('chapter')) {
+      if (topicName && !chapterName) problem(CHAPTER, 'Give the chapter of this topic');
+      else if (number !== undefined && !chapterName)
+        problem(CHAPTER, 'Give the chapter of this number');
+    }
+    if (errors.length > before || !grade || subjectName === undefined || failed.size) continue;
 
     const subject = grade.children.get(nameKey(subjectName));
     const chapter = chapterName ? subject?.children.get(nameKey(chapterName)) : undefined;

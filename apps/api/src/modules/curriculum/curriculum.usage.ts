@@ -2,18 +2,8 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { books, chapters, mediaItems, tocNodes, topics } from '../../db/schema/index.ts';
+import { type Usage, usageMessage } from '../../lib/usage.ts';
 import type { LevelKey } from './curriculum.levels.ts';
-
-/**
- * What uses a master item, asked before it is deleted. The one place a later
- * feature (books, TOC nodes, questions, media) adds its usage query: one entry
- * in the list of the level it points at.
- */
-export interface Usage {
-  singular: string;
-  plural: string;
-  count(db: Db | Tx, id: number): Promise<number>;
-}
 
 function rowsWhere(
   table: PgTable,
@@ -58,22 +48,10 @@ export const USAGES: Record<LevelKey, Usage[]> = {
   ],
 };
 
-/** "3 chapters use this subject", or null when nothing uses it. */
-export async function usageMessage(
-  db: Db | Tx,
-  level: LevelKey,
-  id: number,
-): Promise<string | null> {
-  const parts: string[] = [];
-  let total = 0;
-  for (const usage of USAGES[level]) {
-    const n = await usage.count(db, id);
-    if (n === 0) continue;
-    total += n;
-    parts.push(`${n} ${n === 1 ? usage.singular : usage.plural}`);
-  }
-  if (!parts.length) return null;
-  const list =
-    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  return `${list} ${total === 1 ? 'uses' : 'use'} this ${level}`;
-}
+/**
+ * "3 chapters use this subject", or null when nothing uses it. The one place
+ * a later feature (questions, …) adds its usage query: one entry in the list
+ * of the level it points at.
+ */
+export const curriculumUsageMessage = (db: Db | Tx, level: LevelKey, id: number) =>
+  usageMessage(db, USAGES[level], id, level);

@@ -304,34 +304,41 @@ export const EDITIONS = [
   'CBSE 2025',
 ];
 
-/** Media items: [kind, source, title, grade, subject, seconds, language]. */
-export const MEDIA: [
-  'video' | 'audio',
-  'upload' | 'url',
-  string,
-  string,
-  string,
-  number,
-  string,
-][] = [
-  ['video', 'upload', 'Counting 1 to 10 with Toys', 'LKG', 'Mathematics', 4, 'English'],
-  ['video', 'upload', 'Parts of a Plant', 'Class 3', 'EVS', 5, 'English'],
-  ['video', 'upload', 'Place Value Made Easy', 'Class 4', 'Mathematics', 6, 'English'],
-  ['video', 'upload', 'How Light Reflects', 'Class 8', 'Science', 5, 'English'],
-  ['video', 'upload', 'Python Loops in Five Minutes', 'Class 9', 'Computer Science', 7, 'English'],
-  ['video', 'upload', 'स्वर पहचान', 'Nursery', 'Hindi', 4, 'Hindi'],
-  ['video', 'url', "Newton's Laws Explained", 'Class 11', 'Physics', 742, 'English'],
-  ['video', 'url', 'The Harappan Civilisation Tour', 'Class 6', 'Social Studies', 615, 'English'],
-  ['video', 'url', 'Solving Linear Equations', 'Class 8', 'Mathematics', 534, 'English'],
-  ['video', 'url', 'Photosynthesis Step by Step', 'Class 11', 'Biology', 688, 'English'],
-  ['video', 'url', 'Our Constitution: The Preamble', 'Class 7', 'Social Studies', 421, 'Hindi'],
-  ['video', 'url', 'Introduction to Scratch', 'Class 5', 'Computer Science', 390, 'English'],
-  ['audio', 'upload', 'Twinkle Twinkle Little Star', 'Nursery', 'English', 3, 'English'],
-  ['audio', 'upload', 'मछली जल की रानी', 'LKG', 'Hindi', 3, 'Hindi'],
-  ['audio', 'upload', 'Tables of 2 to 5', 'Class 2', 'Mathematics', 4, 'English'],
-  ['audio', 'upload', 'Pronunciation: Naming Words', 'Class 1', 'English', 3, 'English'],
-  ['audio', 'url', 'A Photograph – Poem Reading', 'Class 11', 'English', 185, 'English'],
-  ['audio', 'url', 'कविता पाठ: फूल और काँटा', 'Class 4', 'Hindi', 142, 'Hindi'],
-  ['audio', 'url', 'The Thirsty Crow – Story', 'UKG', 'English', 210, 'English'],
-  ['audio', 'url', 'Demand and Supply – Podcast', 'Class 12', 'Economics', 1260, 'English'],
+/** The committed clips, by file name without extension (videos: .webm + .webp thumbnail; audios: .ogg). */
+export type DemoClip =
+  | 'pattern'
+  | 'fractal'
+  | 'bars'
+  | 'gradient'
+  | 'twinkle'
+  | 'arpeggio'
+  | 'counting';
+
+/**
+ * Media items: [kind, clip, title, grade, subject, language]. Every item is an
+ * uploaded copy of one of the short clips in `apps/api/demo-media` (made by
+ * its `make-media.sh`), so each one plays; the clips are generic pictures and
+ * tunes, not the lessons the titles name.
+ */
+export const MEDIA: ['video' | 'audio', DemoClip, string, string, string, string][] = [
+  ['video', 'pattern', 'Counting 1 to 10 with Toys', 'LKG', 'Mathematics', 'English'],
+  ['video', 'fractal', 'Parts of a Plant', 'Class 3', 'EVS', 'English'],
+  ['video', 'bars', 'Place Value Made Easy', 'Class 4', 'Mathematics', 'English'],
+  ['video', 'gradient', 'How Light Reflects', 'Class 8', 'Science', 'English'],
+  ['video', 'pattern', 'Python Loops in Five Minutes', 'Class 9', 'Computer Science', 'English'],
+  ['video', 'fractal', 'स्वर पहचान', 'Nursery', 'Hindi', 'Hindi'],
+  ['video', 'bars', "Newton's Laws Explained", 'Class 11', 'Physics', 'English'],
+  ['video', 'gradient', 'The Harappan Civilisation Tour', 'Class 6', 'Social Studies', 'English'],
+  ['video', 'pattern', 'Solving Linear Equations', 'Class 8', 'Mathematics', 'English'],
+  ['video', 'fractal', 'Photosynthesis Step by Step', 'Class 11', 'Biology', 'English'],
+  ['video', 'bars', 'Our Constitution: The Preamble', 'Class 7', 'Social Studies', 'Hindi'],
+  ['video', 'gradient', 'Introduction to Scratch', 'Class 5', 'Computer Science', 'English'],
+  ['audio', 'twinkle', 'Twinkle Twinkle Little Star', 'Nursery', 'English', 'English'],
+  ['audio', 'arpeggio', 'मछली जल की रानी', 'LKG', 'Hindi', 'Hindi'],
+  ['audio', 'counting', 'Tables of 2 to 5', 'Class 2', 'Mathematics', 'English'],
+  ['audio', 'twinkle', 'Pronunciation: Naming Words', 'Class 1', 'English', 'English'],
+  ['audio', 'arpeggio', 'A Photograph – Poem Reading', 'Class 11', 'English', 'English'],
+  ['audio', 'counting', 'कविता पाठ: फूल और काँटा', 'Class 4', 'Hindi', 'Hindi'],
+  ['audio', 'twinkle', 'The Thirsty Crow – Story', 'UKG', 'English', 'English'],
+  ['audio', 'arpeggio', 'Demand and Supply – Podcast', 'Class 12', 'Economics', 'English'],
 ];

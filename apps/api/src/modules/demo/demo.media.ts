@@ -1,17 +1,62 @@
-import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, mediaItems, subjects, topics } from '../../db/schema/index.ts';
+import { PACKAGE_ROOT } from '../../lib/package-root.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
 import { readStoredDuration } from '../media/media.files.ts';
-import { tinyMp4, tinyWav } from '../media/media.fixtures.ts';
-import { MEDIA } from './demo.data.ts';
-
+import { type DemoClip, MEDIA } from './demo.data.ts';
 import type { SeedReport } from './seed.ts';
 
 const lower = (s: string) => s.toLowerCase();
-/** The demo media library: short generated videos and audios, and linked items. */
+/** The demo media library: every item an uploaded copy of a committed clip. */
 type MediaSpec = (typeof MEDIA)[number];
+
+/** `apps/api/demo-media`, found from the package folder whether running from the sources or the compiled build. */
+const CLIPS_DIR = path.join(PACKAGE_ROOT, 'demo-media');
+const CLIP_SECONDS = 4;
+
+/** Where the committed clips live; refuses early, by name, when the folder is missing. */
+async function clipsDir(): Promise<string> {
+  try {
+    await access(path.join(CLIPS_DIR, 'make-media.sh'));
+    return CLIPS_DIR;
+  } catch {
+    throw new Error(`The demo media files are missing: expected them in ${CLIPS_DIR}`);
+  }
+}
+
+interface StoredClip {
+  file: StoredFile;
+  thumbnail: StoredFile | null;
+  duration: number | null;
+}
+
+async function storeClip(
+  storage: Storage,
+  dir: string,
+  kind: 'video' | 'audio',
+  clip: DemoClip,
+): Promise<StoredClip> {
+  const put = (name: string, contentType: string) =>
+    storage.put(createReadStream(path.join(dir, name)), { contentType });
+  const file =
+    kind === 'video'
+      ? await put(`${clip}.webm`, 'video/webm')
+      : await put(`${clip}.ogg`, 'audio/ogg');
+  try {
+    const thumbnail = kind === 'video' ? await put(`${clip}.webp`, 'image/webp') : null;
+    return { file, thumbnail, duration: await readStoredDuration(storage, file) };
+  } catch (err) {
+    await storage.delete(file.key);
+    throw err;
+  }
+}
+
+/** Every stored key of a clip: the media file and its thumbnail. */
+export const clipKeys = (c: StoredClip) => [c.file.key, ...(c.thumbnail ? [c.thumbnail.key] : [])];
 
 export async function existingMediaTitles(db: Db | Tx): Promise<Set<string>> {
   const rows = await db
@@ -26,20 +71,16 @@ export async function existingMediaTitles(db: Db | Tx): Promise<Set<string>> {
   return new Set(rows.map((r) => r.title));
 }
 
-/** Generated files for the uploaded items not there yet, stored before the transaction. */
+/** A stored copy of its clip for each item not there yet, before the transaction. */
 export async function storeFiles(storage: Storage, todo: MediaSpec[]) {
-  const files = new Map<string, { file: StoredFile; duration: number | null }>();
+  const files = new Map<string, StoredClip>();
+  if (!todo.length) return files;
+  const dir = await clipsDir();
   try {
-    for (const [kind, source, title, , , seconds] of todo) {
-      if (source !== 'upload') continue;
-      const body = kind === 'video' ? tinyMp4(seconds) : tinyWav(seconds);
-      const file = await storage.put(Readable.from([body]), {
-        contentType: kind === 'video' ? 'video/mp4' : 'audio/wav',
-      });
-      files.set(title, { file, duration: await readStoredDuration(storage, file) });
-    }
+    for (const [kind, clip, title] of todo)
+      files.set(title, await storeClip(storage, dir, kind, clip));
   } catch (err) {
-    await Promise.all([...files.values()].map((f) => storage.delete(f.file.key)));
+    await Promise.all([...files.values()].flatMap(clipKeys).map((k) => storage.delete(k)));
     throw err;
   }
   return files;
@@ -47,15 +88,15 @@ export async function storeFiles(storage: Storage, todo: MediaSpec[]) {
 
 export async function seedMedia(
   tx: Tx,
-  files: Map<string, { file: StoredFile; duration: number | null }>,
+  files: Map<string, StoredClip>,
   used: Set<string>,
   report: SeedReport,
 ) {
   const present = await existingMediaTitles(tx);
-  for (const [kind, source, title, grade, subject, seconds, language] of MEDIA) {
+  for (const [kind, clip, title, grade, subject, language] of MEDIA) {
     if (present.has(title)) continue;
-    const upload = source === 'upload' ? files.get(title) : undefined;
-    if (source === 'upload' && !upload) continue; // appeared meanwhile; its file is dropped
+    const upload = files.get(title);
+    if (!upload) continue; // appeared meanwhile; its file is dropped
     // Tags: the grade's subject, its first chapter and that chapter's first topic.
     const [tag] = await tx
       .select({
@@ -84,17 +125,16 @@ export async function seedMedia(
       kind,
       title,
       description: `${kind === 'video' ? 'A short lesson' : 'A listening track'} for ${grade} ${subject}.`,
-      source,
-      url:
-        source === 'url'
-          ? `https://example.com/demo/${kind}s/${slug || report.media + 1}.${kind === 'video' ? 'mp4' : 'mp3'}`
-          : null,
-      fileKey: upload?.file.key ?? null,
-      fileMime: upload?.file.contentType ?? null,
-      fileSize: upload?.file.size ?? null,
-      fileSha256: upload?.file.sha256 ?? null,
-      fileName: upload ? `${slug || 'demo'}.${kind === 'video' ? 'mp4' : 'wav'}` : null,
-      durationSeconds: upload ? upload.duration : seconds,
+      source: 'upload',
+      url: null,
+      fileKey: upload.file.key,
+      fileMime: upload.file.contentType,
+      fileSize: upload.file.size,
+      fileSha256: upload.file.sha256,
+      fileName: `${slug || clip}.${kind === 'video' ? 'webm' : 'ogg'}`,
+      thumbnailKey: upload.thumbnail?.key ?? null,
+      // WebM and Ogg carry no duration header the reader knows: the clips' length is known.
+      durationSeconds: upload.duration ?? CLIP_SECONDS,
       language,
       gradeId: tag?.gradeId ?? null,
       subjectId: tag?.subjectId ?? null,
@@ -102,7 +142,7 @@ export async function seedMedia(
       topicId: tag?.topicId ?? null,
       status: report.media % 9 === 8 ? 'inactive' : 'active',
     });
-    if (upload) used.add(upload.file.key);
+    for (const key of clipKeys(upload)) used.add(key);
     report.media++;
   }
 }

@@ -5,7 +5,7 @@ import type { Storage } from '../../lib/storage/storage.ts';
 import { demoIsbn, seedBooks } from './demo.books.ts';
 import { seedCurriculum } from './demo.curriculum.ts';
 import { MEDIA } from './demo.data.ts';
-import { existingMediaTitles, seedMedia, storeFiles } from './demo.media.ts';
+import { clipKeys, existingMediaTitles, seedMedia, storeFiles } from './demo.media.ts';
 import { isbnsWithToc, type StoredPdf, seedTocs, storePdfs, type TocReport } from './demo.toc.ts';
 
 /**
@@ -13,7 +13,7 @@ import { isbnsWithToc, type StoredPdf, seedTocs, storePdfs, type TocReport } fro
  * and a media library for a newcomer. Idempotent by natural keys
  * (subject/chapter/topic name within its parent, ISBN, media title, a book
  * having a TOC): a second run adds nothing. Everything goes in
- * one transaction; the generated files are stored first and removed again if
+ * one transaction; the files (committed clips, generated PDFs) are stored first and removed again if
  * the transaction fails, so a crash leaves no half state.
  */
 
@@ -87,7 +87,7 @@ export async function seedDemo(
     throw err;
   } finally {
     const stored = [
-      ...[...files.values()].map((f) => f.file.key),
+      ...[...files.values()].flatMap(clipKeys),
       ...[...pdfs.values()].map((f) => f.file.key),
     ];
     await Promise.all(stored.filter((k) => !used.has(k)).map((k) => deps.storage.delete(k)));

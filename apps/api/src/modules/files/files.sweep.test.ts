@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { books, contentItems, mediaItems, tocNodes } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { scheduleFileSweep } from './files.schedule.ts';
+import { waitForJob } from '../../test/jobs.testing.ts';
+import { sweepCron } from './files.jobs.ts';
 import { sweepOrphanFiles } from './files.sweep.ts';
 
 const HOUR = 3_600_000;
@@ -137,16 +138,35 @@ describe('orphan sweep', () => {
     expect((await sweepOrphanFiles(t.app.deps, GRACE)).removed).toBe(2);
   });
 
-  it('runs on its schedule until stopped; an interval of 0 never runs', async () => {
-    const off = await stored(48);
-    const never = scheduleFileSweep(t.app.deps, { graceMs: GRACE, intervalMs: 0, firstDelayMs: 1 });
-    await new Promise((r) => setTimeout(r, 50));
-    await never.stop();
-    expect(await t.app.deps.storage.stat(off)).not.toBeNull();
+  it('runs as a scheduled job: cron only when the interval is set, and a tick within the interval skips', async () => {
+    const cfg = (hours: string) =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'x'.repeat(40),
+        FILE_SWEEP_INTERVAL_HOURS: hours,
+      });
+    expect(sweepCron(cfg('0'))).toBeUndefined();
+    expect(sweepCron(cfg('6'))).toBe('0 * * * *');
+    expect(sweepCron(cfg('0.25'))).toBe('* * * * *');
+    // The test app runs with the default 6 h: the queue holds the schedule.
+    const schedules = await t.app.deps.jobs.boss.getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron])).toContainEqual(['files.sweep', '0 * * * *']);
 
-    const on = scheduleFileSweep(t.app.deps, { graceMs: GRACE, intervalMs: HOUR, firstDelayMs: 1 });
-    await expect.poll(() => t.app.deps.storage.stat(off), { timeout: 5000 }).toBeNull();
-    await on.stop();
+    const off = await stored(48);
+    const first = await t.app.deps.jobs.enqueue(t.app.deps.db, 'files.sweep', {});
+    const done = await waitForJob(t.app, first!);
+    expect(done).toMatchObject({ state: 'completed', output: { result: { removed: 1 } } });
+    expect(await t.app.deps.storage.stat(off)).toBeNull();
+
+    // A tick an instant later is within the 6 h: it leaves a new orphan alone.
+    const next = await stored(48);
+    const tick = await t.app.deps.jobs.enqueue(t.app.deps.db, 'files.sweep', {});
+    expect(await waitForJob(t.app, tick!)).toMatchObject({
+      state: 'completed',
+      output: { result: { skipped: true } },
+    });
+    expect(await t.app.deps.storage.stat(next)).not.toBeNull();
+    await t.app.deps.storage.delete(next);
   });
 
   it('is configured in hours: 24 h grace and every 6 h by default; a grace under an hour or an interval over 24 days is refused', () => {

@@ -1,15 +1,14 @@
 import type { MediaUploadKind, mediaFileQuery, UploadedMediaFile } from '@bo/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { mediaItems } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendStoredFile } from '../../lib/storage/serve.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
-import { receiveUpload } from '../../lib/storage/upload.ts';
+import type { ReceivedUpload } from '../../lib/storage/upload.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { readDuration } from './media.duration.ts';
 
@@ -35,18 +34,13 @@ export function readStoredDuration(storage: Storage, file: StoredFile): Promise<
   );
 }
 
+/** `uploadfile`: the file is stored and sniffed as the kind the query names. */
 export async function uploadMediaFile(
   deps: Deps,
   ctx: RequestContext,
-  req: FastifyRequest,
+  { file }: ReceivedUpload,
   kind: MediaUploadKind,
 ): Promise<UploadedMediaFile> {
-  const storeKind = kind === 'thumbnail' ? 'image' : kind;
-  const file = await receiveUpload(req, deps.storage, {
-    kind: storeKind,
-    maxBytes: deps.config.uploadMaxBytes[storeKind],
-    field: 'file',
-  });
   const durationSeconds =
     kind === 'thumbnail' ? null : await readStoredDuration(deps.storage, file);
   const answer = {
@@ -67,12 +61,7 @@ export async function uploadMediaFile(
 }
 
 /** 404 for an unknown item or part, 403 for a link that is not this part's or has expired. */
-export async function serveMediaFile(
-  deps: Deps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  query: z.infer<typeof mediaFileQuery>,
-) {
+export async function serveMediaFile(deps: Deps, query: z.infer<typeof mediaFileQuery>) {
   const [row] = await deps.db
     .select({
       fileKey: mediaItems.fileKey,
@@ -85,7 +74,7 @@ export async function serveMediaFile(
   const key = query.part === 'thumbnail' ? row?.thumbnailKey : row?.fileKey;
   if (!row || !key) throw notFound('File');
   assertFileSignature(deps, key, query);
-  return sendStoredFile(req, reply, deps.storage, {
+  return storedFile({
     key,
     fileName: query.part === 'thumbnail' ? `${row.title}-thumbnail` : (row.fileName ?? row.title),
     disposition: 'inline',

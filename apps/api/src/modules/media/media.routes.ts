@@ -32,26 +32,20 @@ function kindHandlers(deps: Deps, kind: MediaKind) {
 export function mediaModule(app: FastifyInstance, deps: Deps) {
   const video = kindHandlers(deps, 'video');
   const audio = kindHandlers(deps, 'audio');
-  registerRoutes(
-    app,
-    deps,
-    mediaRoutes,
-    {
-      addVideo: video.add,
-      editVideo: video.edit,
-      listVideos: video.list,
-      filterVideos: video.filter,
-      getVideo: video.get,
-      deleteVideo: video.remove,
-      addAudio: audio.add,
-      editAudio: audio.edit,
-      listAudios: audio.list,
-      filterAudios: audio.filter,
-      getAudio: audio.get,
-      deleteAudio: audio.remove,
-      uploadMediaFile: ({ query, ctx, req }) => uploadMediaFile(deps, ctx, req, query.kind),
-      mediaFile: ({ query, req, reply }) => serveMediaFile(deps, req, reply, query) as never,
-    },
-    { selfAudited: true },
-  );
+  registerRoutes(app, deps, mediaRoutes, {
+    addVideo: video.add,
+    editVideo: video.edit,
+    listVideos: video.list,
+    filterVideos: video.filter,
+    getVideo: video.get,
+    deleteVideo: video.remove,
+    addAudio: audio.add,
+    editAudio: audio.edit,
+    listAudios: audio.list,
+    filterAudios: audio.filter,
+    getAudio: audio.get,
+    deleteAudio: audio.remove,
+    uploadMediaFile: ({ query, ctx, upload }) => uploadMediaFile(deps, ctx, upload, query.kind),
+    mediaFile: ({ query }) => serveMediaFile(deps, query),
+  });
 }

@@ -6,6 +6,7 @@ import { chapters, grades, mediaItems, subjects, topics } from '../../db/schema/
 import type { Deps } from '../../deps.ts';
 import { safeFileName } from '../../lib/content-disposition.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { ALLOWED_TYPES } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -93,8 +94,7 @@ async function checkStored(
 }
 
 function fileTakenAsConflict(err: unknown): never {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  if (e?.code === '23505' || e?.cause?.code === '23505') {
+  if (isUniqueViolation(err)) {
     throw conflict('This file already belongs to another media item', [
       { path: 'body.fileKey', message: 'Already used by another item' },
     ]);

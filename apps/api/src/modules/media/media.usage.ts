@@ -2,20 +2,16 @@ import type { MediaKind } from '@bo/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { books, contentItems, tocNodes } from '../../db/schema/index.ts';
+import { type Usage, usageMessage } from '../../lib/usage.ts';
 
 /**
- * What uses a video or audio, asked before it is deleted. Nothing maps media
- * yet; the TOC content items, QR codes (target `video`) and video quizzes add
- * one entry here each when they land, and deletion answers 409 naming them.
+ * What uses a video or audio, asked before it is deleted: TOC content items
+ * today; QR codes (target `video`) and video quizzes add one entry here each
+ * when they land, and deletion answers 409 naming them.
  */
-export interface MediaUsage {
-  singular: string;
-  plural: string;
+export interface MediaUsage extends Usage {
   /** Which kinds it can use (a QR code targets videos only). */
   kinds: readonly MediaKind[];
-  count(db: Db | Tx, mediaId: number): Promise<number>;
-  /** Where, for the message (a few, e.g. `"Maths 6" › Numbers`). */
-  where?(db: Db | Tx, mediaId: number): Promise<string[]>;
 }
 
 /** TOC content items mapping the media item onto a book's node. */
@@ -45,26 +41,11 @@ const tocEntries: MediaUsage = {
 
 export const MEDIA_USAGES: MediaUsage[] = [tocEntries];
 
-/** "2 TOC entries use this video", or null when nothing uses it. */
-export async function mediaUsageMessage(
-  db: Db | Tx,
-  kind: MediaKind,
-  id: number,
-): Promise<string | null> {
-  const parts: string[] = [];
-  const places: string[] = [];
-  let total = 0;
-  for (const usage of MEDIA_USAGES) {
-    if (!usage.kinds.includes(kind)) continue;
-    const n = await usage.count(db, id);
-    if (n === 0) continue;
-    total += n;
-    parts.push(`${n} ${n === 1 ? usage.singular : usage.plural}`);
-    if (usage.where) places.push(...(await usage.where(db, id)));
-  }
-  if (!parts.length) return null;
-  const list =
-    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  const where = places.length ? ` (${places.join('; ')})` : '';
-  return `${list} ${total === 1 ? 'uses' : 'use'} this ${kind}${where}`;
-}
+/** "2 TOC entries use this video (…)", or null when nothing uses it. */
+export const mediaUsageMessage = (db: Db | Tx, kind: MediaKind, id: number) =>
+  usageMessage(
+    db,
+    MEDIA_USAGES.filter((u) => u.kinds.includes(kind)),
+    id,
+    kind,
+  );

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { findContentItem } from './toc.queries.ts';
 import { invalid, lockNodeBook, removeFiles } from './toc.write.ts';
 
@@ -72,7 +72,10 @@ export async function assignContent(
       .select({ id: contentItems.id })
       .from(contentItems)
       .where(and(eq(contentItems.nodeId, body.nodeId), sameMapping(body)));
-    if (existing) return { mapped: false, id: existing.id };
+    if (existing) {
+      markUnchanged(ctx); // reported, not duplicated: nothing to audit
+      return { mapped: false, id: existing.id };
+    }
     const position = await nextContentPosition(tx, body.nodeId);
     const stamp = { createdBy: actor.id, updatedBy: actor.id };
     let id: number;

@@ -1,15 +1,14 @@
-import { type ContentItem, type contentFileQuery, uploadContentFields } from '@bo/contract';
+import type { ContentItem, contentFileQuery, uploadContentFields } from '@bo/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { contentItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendStoredFile } from '../../lib/storage/serve.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { receiveUpload } from '../../lib/storage/upload.ts';
+import type { ReceivedUpload } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { nextContentPosition } from './toc.content.ts';
@@ -38,70 +37,52 @@ export async function countPdfPages(
 }
 
 /**
- * `uploadcontent`: a PDF (sniffed, size-limited) as the field "file" after
- * the fields nodeId and title; a bad field or an unknown node leaves nothing
- * stored.
+ * `uploadcontent`: the PDF, already stored and sniffed, with the fields
+ * nodeId and title; an unknown node throws, and the route layer then deletes
+ * the file, so nothing is left stored.
  */
 export async function uploadContent(
   deps: Deps,
   ctx: RequestContext,
   actor: AuthAdmin,
-  req: FastifyRequest,
+  { file, fields }: ReceivedUpload<z.infer<typeof uploadContentFields>>,
 ): Promise<ContentItem> {
-  const file = await receiveUpload(req, deps.storage, {
-    kind: 'pdf',
-    maxBytes: deps.config.uploadMaxBytes.pdf,
-    field: 'file',
-  });
-  try {
-    const parsed = uploadContentFields.safeParse(file.fields);
-    if (!parsed.success) {
-      const details = parsed.error.issues.map((i) => ({
-        path: `body.${i.path.join('.')}`,
-        message: i.message,
-      }));
-      throw badRequest('Send nodeId and title before the file', details);
-    }
-    const pages = await countPdfPages(deps.storage, file.key, file.size);
-    const { nodeId, title } = parsed.data;
-    const id = await deps.db.transaction(async (tx) => {
-      const [node] = await tx
-        .select({ id: tocNodes.id })
-        .from(tocNodes)
-        .where(eq(tocNodes.id, nodeId))
-        .for('update');
-      if (!node) throw notFound('TOC node');
-      const position = await nextContentPosition(tx, nodeId);
-      const [row] = await tx
-        .insert(contentItems)
-        .values({
-          nodeId,
-          kind: 'pdf',
-          title,
-          fileKey: file.key,
-          fileMime: file.contentType,
-          fileSize: file.size,
-          fileSha256: file.sha256,
-          fileName: file.originalName || `${title}.pdf`,
-          pages,
-          position,
-          createdBy: actor.id,
-          updatedBy: actor.id,
-        })
-        .returning({ id: contentItems.id });
-      await recordAudit(tx, ctx, {
-        action: 'toc_pdf_uploaded',
-        entity: 'content_item',
-        entityId: row!.id,
-        after: { nodeId, title, size: file.size, sha256: file.sha256, pages },
-      });
-      return row!.id;
+  const pages = await countPdfPages(deps.storage, file.key, file.size);
+  const { nodeId, title } = fields;
+  const id = await deps.db.transaction(async (tx) => {
+    const [node] = await tx
+      .select({ id: tocNodes.id })
+      .from(tocNodes)
+      .where(eq(tocNodes.id, nodeId))
+      .for('update');
+    if (!node) throw notFound('TOC node');
+    const position = await nextContentPosition(tx, nodeId);
+    const [row] = await tx
+      .insert(contentItems)
+      .values({
+        nodeId,
+        kind: 'pdf',
+        title,
+        fileKey: file.key,
+        fileMime: file.contentType,
+        fileSize: file.size,
+        fileSha256: file.sha256,
+        fileName: file.originalName || `${title}.pdf`,
+        pages,
+        position,
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      })
+      .returning({ id: contentItems.id });
+    await recordAudit(tx, ctx, {
+      action: 'toc_pdf_uploaded',
+      entity: 'content_item',
+      entityId: row!.id,
+      after: { nodeId, title, size: file.size, sha256: file.sha256, pages },
     });
-    return (await findContentItem(deps, id))!;
-  } catch (err) {
-    await deps.storage.delete(file.key).catch(() => undefined);
-    throw err;
-  }
+    return row!.id;
+  });
+  return (await findContentItem(deps, id))!;
 }
 
 async function pdfOf(deps: Deps, id: number) {
@@ -119,19 +100,14 @@ async function pdfOf(deps: Deps, id: number) {
 }
 
 /** `getpdfbycontentid`: guarded by the bearer token (books module). */
-export async function servePdf(deps: Deps, req: FastifyRequest, reply: FastifyReply, id: number) {
+export async function servePdf(deps: Deps, id: number) {
   const pdf = await pdfOf(deps, id);
-  return sendStoredFile(req, reply, deps.storage, { ...pdf, disposition: 'inline' });
+  return storedFile({ ...pdf, disposition: 'inline' });
 }
 
 /** The signed link of a listing, for the browser's PDF viewer (no bearer header). */
-export async function serveSignedPdf(
-  deps: Deps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  query: z.infer<typeof contentFileQuery>,
-) {
+export async function serveSignedPdf(deps: Deps, query: z.infer<typeof contentFileQuery>) {
   const pdf = await pdfOf(deps, query.id);
   assertFileSignature(deps, pdf.key, query);
-  return sendStoredFile(req, reply, deps.storage, { ...pdf, disposition: 'inline' });
+  return storedFile({ ...pdf, disposition: 'inline' });
 }

@@ -13,43 +13,38 @@ import {
   updateTocNode,
 } from './toc.nodes.ts';
 import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
-import { downloadToc, sendTocTemplate, uploadToc } from './toc.xlsx.ts';
+import { downloadToc, tocTemplate, uploadToc } from './toc.xlsx.ts';
 
 export function tocModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;
-  registerRoutes(
-    app,
-    deps,
-    tocRoutes,
-    {
-      getToc: async ({ query }) => readToc(db, await bookByIsbn(db, query.isbn)),
-      dummyToc: ({ body, ctx, admin }) => dummyToc(deps, ctx, admin!, body),
-      addTocNode: ({ body, ctx, admin }) => addTocNode(deps, ctx, admin!, body),
-      renameTocNode: ({ body, ctx, admin }) =>
-        updateTocNode(deps, ctx, admin!, { ...body, subtree: false }),
-      updateTocNode: ({ body, ctx, admin }) => updateTocNode(deps, ctx, admin!, body),
-      downloadToc: ({ query, reply }) => downloadToc(db, reply, query.bookId) as never,
-      uploadToc: ({ query, req, ctx, admin }) => uploadToc(deps, ctx, admin!, req, query),
-      tocTemplate: ({ reply }) => sendTocTemplate(reply) as never,
-      moveTocNode: ({ body, ctx, admin }) => moveTocNode(deps, ctx, admin!, body),
-      tocNodeImpact: ({ query }) => tocNodeImpact(db, query.id),
-      deleteTocNode: ({ body, ctx }) => deleteTocNode(deps, ctx, body.id),
-      uploadContent: ({ req, ctx, admin }) => uploadContent(deps, ctx, admin!, req),
-      getDigitalContent: async ({ query }) => {
-        const book = await bookByIsbn(db, query.isbn);
-        return {
-          book: { id: book.id, isbn: book.isbn, title: book.title },
-          items: await bookContent(deps, book.id),
-        };
-      },
-      checkMappingAndAssign: ({ body, ctx, admin }) => assignContent(deps, ctx, admin!, body),
-      setVideoToc: ({ body, ctx, admin }) => attachMedia(deps, ctx, admin!, 'video', body),
-      setAudioToc: ({ body, ctx, admin }) => attachMedia(deps, ctx, admin!, 'audio', body),
-      getPdfByContentId: ({ query, req, reply }) => servePdf(deps, req, reply, query.id) as never,
-      contentFile: ({ query, req, reply }) => serveSignedPdf(deps, req, reply, query) as never,
-      removeContent: ({ body, ctx }) => removeContent(deps, ctx, body.id),
-      reorderContent: ({ body, ctx, admin }) => reorderContent(deps, ctx, admin!, body),
+  registerRoutes(app, deps, tocRoutes, {
+    getToc: async ({ query }) => readToc(db, await bookByIsbn(db, query.isbn)),
+    dummyToc: ({ body, ctx, admin }) => dummyToc(deps, ctx, admin!, body),
+    addTocNode: ({ body, ctx, admin }) => addTocNode(deps, ctx, admin!, body),
+    renameTocNode: ({ body, ctx, admin }) =>
+      updateTocNode(deps, ctx, admin!, { ...body, subtree: false }),
+    updateTocNode: ({ body, ctx, admin }) => updateTocNode(deps, ctx, admin!, body),
+    downloadToc: ({ query }) => downloadToc(db, query.bookId),
+    uploadToc: ({ query, upload, ctx, admin }) =>
+      uploadToc(deps, { ctx, actor: admin!, ...query }, upload.file, query.dryRun),
+    tocTemplate: () => tocTemplate(),
+    moveTocNode: ({ body, ctx, admin }) => moveTocNode(deps, ctx, admin!, body),
+    tocNodeImpact: ({ query }) => tocNodeImpact(db, query.id),
+    deleteTocNode: ({ body, ctx }) => deleteTocNode(deps, ctx, body.id),
+    uploadContent: ({ upload, ctx, admin }) => uploadContent(deps, ctx, admin!, upload),
+    getDigitalContent: async ({ query }) => {
+      const book = await bookByIsbn(db, query.isbn);
+      return {
+        book: { id: book.id, isbn: book.isbn, title: book.title },
+        items: await bookContent(deps, book.id),
+      };
     },
-    { selfAudited: true },
-  );
+    checkMappingAndAssign: ({ body, ctx, admin }) => assignContent(deps, ctx, admin!, body),
+    setVideoToc: ({ body, ctx, admin }) => attachMedia(deps, ctx, admin!, 'video', body),
+    setAudioToc: ({ body, ctx, admin }) => attachMedia(deps, ctx, admin!, 'audio', body),
+    getPdfByContentId: ({ query }) => servePdf(deps, query.id),
+    contentFile: ({ query }) => serveSignedPdf(deps, query),
+    removeContent: ({ body, ctx }) => removeContent(deps, ctx, body.id),
+    reorderContent: ({ body, ctx, admin }) => reorderContent(deps, ctx, admin!, body),
+  });
 }

@@ -1,15 +1,22 @@
 import {
+  type ImportError,
   TOC_NODE_KINDS,
+  TOC_NODE_STATUSES,
   TOC_SHEET_MAX_LEVELS,
   type TocNode,
   type TocNodeKind,
   type TocNodeStatus,
-  tocNodeKindSchema,
-  tocNodeStatusSchema,
-  tocTitleSchema,
 } from '@bo/contract';
-import { z } from 'zod';
-import type { ImportColumn, ImportError, ImportRow } from '../../lib/xlsx/import.ts';
+import {
+  anyCell,
+  type Cell,
+  type Column,
+  oneOf,
+  text,
+  wholeNumber,
+  yesNo,
+} from '../../lib/xlsx/columns.ts';
+import { defineSheet, type SheetRow } from '../../lib/xlsx/sheet.ts';
 import { buildTree, type NodeRow } from './toc.queries.ts';
 
 /**
@@ -28,37 +35,34 @@ export const HEADERS = {
   status: 'Status',
 } as const;
 
-type LevelKey = `level${number}`;
-export type SheetKey = LevelKey | 'nodeId' | 'kind' | 'free' | 'status';
-
 /**
- * Every cell is taken as it is and checked here rather than by the parser:
- * a row with a bad cell must still take its place in the tree, or every row
- * under it would be reported as misplaced too.
+ * The Level cells are taken as they are and checked by the plan: a row with
+ * a bad title must still take its place in the tree, or every row under it
+ * would be reported as misplaced too. The other cells have their column type.
  */
-const anyCell = z.unknown();
-export const SHEET_COLUMNS: ImportColumn<SheetKey>[] = [
-  ...Array.from({ length: TOC_SHEET_MAX_LEVELS }, (_, i) => ({
-    key: `level${i + 1}` as LevelKey,
-    header: levelHeader(i + 1),
-    schema: anyCell,
-  })),
-  { key: 'nodeId', header: HEADERS.nodeId, schema: anyCell },
-  { key: 'kind', header: HEADERS.kind, schema: anyCell },
-  { key: 'free', header: HEADERS.free, schema: anyCell },
-  { key: 'status', header: HEADERS.status, schema: anyCell },
-];
+const levels = Object.fromEntries(
+  Array.from({ length: TOC_SHEET_MAX_LEVELS }, (_, i) => [
+    `level${i + 1}`,
+    anyCell(levelHeader(i + 1)),
+  ]),
+) as Record<`level${number}`, Column<Cell, false>>;
 
-const asText = (v: unknown) =>
-  v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v : String(v);
-const nodeIdCell = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, 'Must be a node id (digits)')])
-  .transform(Number)
-  .pipe(z.number().int().positive('Must be a node id'));
-const kindCell = z.string().trim().toLowerCase().pipe(tocNodeKindSchema);
-const statusCell = z.string().trim().toLowerCase().pipe(tocNodeStatusSchema);
-const YES = new Set(['yes', 'y', 'true', '1']);
-const NO = new Set(['no', 'n', 'false', '0']);
+export const tocSheet = defineSheet({
+  name: 'TOC',
+  maxRows: 5000,
+  columns: {
+    ...levels,
+    nodeId: wholeNumber(HEADERS.nodeId, { min: 1, max: Number.MAX_SAFE_INTEGER }),
+    kind: oneOf(HEADERS.kind, TOC_NODE_KINDS),
+    free: yesNo(HEADERS.free),
+    status: oneOf(HEADERS.status, TOC_NODE_STATUSES),
+  },
+});
+type Columns = typeof tocSheet.columns;
+export type TocRow = Pick<SheetRow<Columns>, 'row' | 'values'>;
+
+/** The title in a Level cell, with the rules of a TOC title. */
+const titleOf = (header: string) => text(header, { required: true, max: 300 });
 
 /** A new row without a kind: chapters at the top, topics below, sections deeper. */
 export const defaultKind = (level: number): TocNodeKind =>
@@ -88,11 +92,7 @@ export interface TocPlan {
  * `existing` are the book's nodes; `foreign` the sheet's Node Ids that are
  * nodes of other books.
  */
-export function planToc(
-  existing: NodeRow[],
-  rows: ImportRow<SheetKey>[],
-  foreign: Set<number>,
-): TocPlan {
+export function planToc(existing: NodeRow[], rows: TocRow[], foreign: Set<number>): TocPlan {
   const errors: ImportError[] = [];
   const byId = new Map(existing.map((n) => [n.id, n]));
   const nodes: PlannedNode[] = [];
@@ -102,9 +102,10 @@ export function planToc(
   let previousLevel = 0;
   for (const { row, values } of rows) {
     const problem = (column: string, message: string) => errors.push({ row, column, message });
+    const cells = values as Record<string, Cell | undefined>;
     const filled: number[] = [];
     for (let k = 1; k <= TOC_SHEET_MAX_LEVELS; k++) {
-      if (values[`level${k}`] !== undefined) filled.push(k);
+      if (cells[`level${k}`] !== undefined) filled.push(k);
     }
     if (filled.length === 0) {
       problem(levelHeader(1), 'Give the title in one of the Level columns');
@@ -117,45 +118,27 @@ export function planToc(
         `Only one Level cell per row: this row also has a title in ${levelHeader(level)}`,
       );
     }
-    const title = tocTitleSchema.safeParse(asText(values[`level${level}`]));
-    if (!title.success) problem(levelHeader(level), title.error.issues[0]!.message);
+    const title = titleOf(levelHeader(level)).read(cells[`level${level}`]!);
+    if ('problem' in title) problem(levelHeader(level), title.problem);
 
+    // Kind, Free and Status cells that failed their column are reported already.
     let node: NodeRow | undefined;
-    if (values.nodeId !== undefined) {
-      const id = nodeIdCell.safeParse(values.nodeId);
-      if (!id.success) problem(HEADERS.nodeId, id.error.issues[0]!.message);
-      else if (foreign.has(id.data)) {
-        problem(HEADERS.nodeId, `Node ${id.data} belongs to another book`);
-      } else if (!byId.has(id.data)) {
-        problem(HEADERS.nodeId, `No TOC node ${id.data} in this book`);
-      } else if (seen.has(id.data)) {
-        problem(HEADERS.nodeId, `Node ${id.data} is also in row ${seen.get(id.data)}`);
+    const id = values.nodeId;
+    if (id !== undefined) {
+      if (foreign.has(id)) {
+        problem(HEADERS.nodeId, `Node ${id} belongs to another book`);
+      } else if (!byId.has(id)) {
+        problem(HEADERS.nodeId, `No TOC node ${id} in this book`);
+      } else if (seen.has(id)) {
+        problem(HEADERS.nodeId, `Node ${id} is also in row ${seen.get(id)}`);
       } else {
-        seen.set(id.data, row);
-        node = byId.get(id.data);
+        seen.set(id, row);
+        node = byId.get(id);
       }
     }
-
-    let kind = node?.kind ?? defaultKind(level);
-    if (values.kind !== undefined) {
-      const parsed = kindCell.safeParse(asText(values.kind));
-      if (parsed.success) kind = parsed.data;
-      else problem(HEADERS.kind, `One of ${TOC_NODE_KINDS.join(', ')}`);
-    }
-    let isFree = node?.isFree ?? false;
-    if (values.free !== undefined) {
-      const v = typeof values.free === 'boolean' ? values.free : asText(values.free).trim();
-      const text = typeof v === 'string' ? v.toLowerCase() : String(v);
-      if (YES.has(text)) isFree = true;
-      else if (NO.has(text)) isFree = false;
-      else problem(HEADERS.free, 'Yes or No');
-    }
-    let status = node?.status ?? 'active';
-    if (values.status !== undefined) {
-      const parsed = statusCell.safeParse(asText(values.status));
-      if (parsed.success) status = parsed.data;
-      else problem(HEADERS.status, 'active or inactive');
-    }
+    const kind = values.kind ?? node?.kind ?? defaultKind(level);
+    const isFree = values.free ?? node?.isFree ?? false;
+    const status = values.status ?? node?.status ?? 'active';
 
     // The tree: a row may go at most one level deeper than the row before it.
     if (level > previousLevel + 1) {
@@ -176,7 +159,7 @@ export function planToc(
       row,
       id: node?.id ?? null,
       parent,
-      title: title.success ? title.data : '',
+      title: 'value' in title ? title.value : '',
       kind,
       isFree,
       status,

@@ -204,9 +204,9 @@ describe('uploadtoc', () => {
         column: 'Level 3',
         message: 'Only one Level cell per row: this row also has a title in Level 2',
       },
-      { row: 8, column: 'Free', message: 'Yes or No' },
-      { row: 8, column: 'Kind', message: 'One of unit, chapter, topic, section' },
-      { row: 8, column: 'Status', message: 'active or inactive' },
+      { row: 8, column: 'Kind', message: 'Kind must be unit, chapter, topic or section' },
+      { row: 8, column: 'Free', message: 'Free must be Yes or No' },
+      { row: 8, column: 'Status', message: 'Status must be active or inactive' },
       { row: 9, column: 'Level 1', message: 'Give the title in one of the Level columns' },
     ]);
     const commit = await upload(sheet, { dryRun: false });

@@ -1,14 +1,15 @@
 import { TOC_SHEET_MIN_LEVELS, type TocNode, type UploadTocResponse } from '@bo/contract';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
+import { xlsxFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { type CellValue, sendXlsx, type XlsxColumn } from '../../lib/xlsx/export.ts';
-import { commitImport, type ImportRow, parseXlsxImport } from '../../lib/xlsx/import.ts';
-import { readXlsxUpload } from '../../lib/xlsx/upload.ts';
+import type { UploadedFile } from '../../lib/storage/upload.ts';
+import type { CellValue, XlsxColumn } from '../../lib/xlsx/export.ts';
+import { importNowOrAsJob, QUEUED } from '../../lib/xlsx/import-job.ts';
+import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { bookNodes, type NodeRow, nodePaths, readTocOfBook } from './toc.queries.ts';
@@ -20,9 +21,9 @@ import {
   type Placement,
   placements,
   planToc,
-  SHEET_COLUMNS,
-  type SheetKey,
   type TocPlan,
+  type TocRow,
+  tocSheet,
 } from './toc.sheet.ts';
 import { lockBook, pdfKeysOf, removeFiles } from './toc.write.ts';
 
@@ -33,7 +34,7 @@ import { lockBook, pdfKeysOf, removeFiles } from './toc.write.ts';
  * transaction with the book's row locked, planned again under the lock.
  */
 
-export const MAX_TOC_ROWS = 5000;
+export const MAX_TOC_ROWS = tocSheet.maxRows;
 
 interface SheetLine {
   level: number;
@@ -67,11 +68,11 @@ function linesOf(nodes: TocNode[], level = 1, out: SheetLine[] = []): SheetLine[
   return out;
 }
 
-export async function downloadToc(db: Db, reply: FastifyReply, bookId: number) {
+export async function downloadToc(db: Db, bookId: number) {
   const toc = await readTocOfBook(db, bookId);
   const lines = linesOf(toc.nodes);
   const levels = Math.max(TOC_SHEET_MIN_LEVELS, ...lines.map((l) => l.level));
-  return sendXlsx(reply, `TOC ${toc.book.isbn}.xlsx`, [
+  return xlsxFile(`TOC ${toc.book.isbn}.xlsx`, [
     { name: 'TOC', columns: sheetColumns(levels), rows: lines },
   ]);
 }
@@ -84,21 +85,16 @@ const EXAMPLE: SheetLine[] = [
   { level: 1, id: null, title: 'Unit 2: Shapes', kind: 'unit', isFree: false, status: 'active' },
 ];
 
-export const sendTocTemplate = (reply: FastifyReply) =>
-  sendXlsx(reply, 'TOC template.xlsx', [
+export const tocTemplate = () =>
+  xlsxFile('TOC template.xlsx', [
     { name: 'TOC', columns: sheetColumns(TOC_SHEET_MIN_LEVELS), rows: EXAMPLE },
   ]);
 
 /** Node ids of the sheet that belong to other books. */
-async function foreignIds(
-  db: Db | Tx,
-  bookId: number,
-  rows: ImportRow<SheetKey>[],
-  own: Set<number>,
-) {
-  const ids = rows
-    .map((r) => Number(r.values.nodeId))
-    .filter((id) => Number.isSafeInteger(id) && id > 0 && !own.has(id));
+async function foreignIds(db: Db | Tx, bookId: number, rows: TocRow[], own: Set<number>) {
+  const ids = rows.flatMap((r) =>
+    r.values.nodeId !== undefined && !own.has(r.values.nodeId) ? [r.values.nodeId] : [],
+  );
   if (!ids.length) return new Set<number>();
   const found = await db
     .select({ id: tocNodes.id, bookId: tocNodes.bookId })
@@ -107,7 +103,7 @@ async function foreignIds(
   return new Set(found.filter((f) => f.bookId !== bookId).map((f) => f.id));
 }
 
-async function planFor(db: Db | Tx, bookId: number, rows: ImportRow<SheetKey>[]) {
+async function planFor(db: Db | Tx, bookId: number, rows: TocRow[]) {
   const existing = await bookNodes(db, bookId);
   const own = new Set(existing.map((n) => n.id));
   const plan = planToc(existing, rows, await foreignIds(db, bookId, rows, own));
@@ -132,83 +128,103 @@ function summary(existing: NodeRow[], plan: TocPlan, removeMissing: boolean) {
   };
 }
 
-export async function uploadToc(
-  deps: Deps,
-  ctx: RequestContext,
-  actor: AuthAdmin,
-  req: FastifyRequest,
-  query: { bookId: number; dryRun: boolean; removeMissing: boolean },
-): Promise<UploadTocResponse> {
-  // The book first: an unknown book is 404 before the file is read.
-  await readTocOfBook(deps.db, query.bookId);
-  const bytes = await readXlsxUpload(req, deps.config.uploadMaxBytes.xlsx);
-  const parsed = await parseXlsxImport(bytes, SHEET_COLUMNS, {
-    limits: deps.config.xlsxLimits,
-    maxRows: MAX_TOC_ROWS,
-  });
-  const { existing, plan } = await planFor(deps.db, query.bookId, parsed.rows);
-  const errors = [...parsed.report.errors, ...plan.errors].sort(
-    (a, b) => a.row - b.row || a.column.localeCompare(b.column),
-  );
-  const headerErrors = errors.some((e) => e.row === 1);
-  const badRows = new Set(errors.map((e) => e.row)).size;
-  const report = {
-    rows: parsed.report.rows,
-    valid: headerErrors ? 0 : parsed.report.rows - badRows,
-    errors,
-  };
-  const { placed: _p, ...counts } = summary(existing, plan, query.removeMissing);
-  if (query.dryRun) return { ...report, committed: false, ...counts };
+export interface Input {
+  ctx: RequestContext;
+  actor: AuthAdmin;
+  bookId: number;
+  removeMissing: boolean;
+}
+type Counts = Omit<ReturnType<typeof summary>, 'placed'>;
 
-  let files: string[] = [];
-  const { result } = await commitImport(
-    deps.db,
-    { report, rows: parsed.rows },
-    async (rows, tx) => {
-      await lockBook(tx, query.bookId);
-      // Planned again under the lock: the TOC may have changed since the read above.
-      const again = await planFor(tx, query.bookId, rows);
-      if (again.plan.errors.length) {
-        throw conflict(
-          `The TOC changed meanwhile (row ${again.plan.errors[0]!.row}: ${again.plan.errors[0]!.message}); nothing was imported`,
-        );
-      }
-      const s = summary(again.existing, again.plan, query.removeMissing);
-      if (query.removeMissing)
-        files = await pdfKeysOf(
+const tocImport = (deps: Deps): ImportDef<typeof tocSheet.columns, Input, Counts, Counts> => ({
+  name: 'toc',
+  sheet: tocSheet,
+  async check(db, rows, input) {
+    const { existing, plan } = await planFor(db, input.bookId, rows);
+    const { placed: _p, ...counts } = summary(existing, plan, input.removeMissing);
+    return { errors: plan.errors, summary: counts };
+  },
+  async apply(tx, rows, { ctx, actor, bookId, removeMissing }) {
+    await lockBook(tx, bookId);
+    // Planned again under the lock: the TOC may have changed since the check.
+    const again = await planFor(tx, bookId, rows);
+    if (again.plan.errors.length) {
+      throw conflict(
+        `The TOC changed meanwhile (row ${again.plan.errors[0]!.row}: ${again.plan.errors[0]!.message}); nothing was imported`,
+      );
+    }
+    const s = summary(again.existing, again.plan, removeMissing);
+    const files = removeMissing
+      ? await pdfKeysOf(
           tx,
           again.plan.missing.map((n) => n.id),
-        );
-      await applyPlan(
-        tx,
-        deps,
-        actor,
-        query.bookId,
-        again.plan,
-        again.existing,
-        s.placed,
-        query.removeMissing,
-      );
-      const { placed: _q, ...done } = s;
-      await recordAudit(tx, ctx, {
-        action: 'toc_imported',
-        entity: 'book',
-        entityId: query.bookId,
-        before: { nodes: again.existing.length },
-        after: {
-          rows: rows.length,
-          created: done.created,
-          updated: done.updated,
-          moved: done.moved,
-          removed: done.removed,
-          removeMissing: query.removeMissing,
-        },
-      });
-      return done;
-    },
+        )
+      : [];
+    await applyPlan(tx, deps, actor, bookId, again.plan, again.existing, s.placed, removeMissing);
+    const { placed: _q, ...done } = s;
+    await recordAudit(tx, ctx, {
+      action: 'toc_imported',
+      entity: 'book',
+      entityId: bookId,
+      before: { nodes: again.existing.length },
+      after: {
+        rows: rows.length,
+        created: done.created,
+        updated: done.updated,
+        moved: done.moved,
+        removed: done.removed,
+        removeMissing,
+      },
+    });
+    // The files go once the transaction has committed (see importToc).
+    filesToRemove.set(ctx, files);
+    return done;
+  },
+});
+
+/** PDFs of removed nodes, handed from the apply step to after its commit. */
+const filesToRemove = new WeakMap<RequestContext, string[]>();
+
+const NO_CHANGES = {
+  created: 0,
+  updated: 0,
+  moved: 0,
+  removed: 0,
+  removedContentItems: 0,
+  notInSheet: [],
+};
+
+/** `uploadtoc`: imported now, or by a job when the file is large. */
+export function uploadToc(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
+  const data = { fileKey: file.key, dryRun, input };
+  return importNowOrAsJob(
+    deps,
+    input.ctx,
+    { kind: 'toc.import', file, data },
+    () => importToc(deps, input, data),
+    (jobId): UploadTocResponse => ({ ...QUEUED(), ...NO_CHANGES, jobId }),
   );
-  await removeFiles(deps, files);
-  return { ...report, committed: true, ...result };
+}
+
+/** The service entry point, for the route and for a job alike: the workbook is a stored file. */
+export async function importToc(
+  deps: Deps,
+  input: Input,
+  run: Omit<ImportRun<Input>, 'input'>,
+): Promise<UploadTocResponse> {
+  // The book first: an unknown book is 404 before the file is read.
+  await readTocOfBook(deps.db, input.bookId);
+  const {
+    report,
+    summary: counts,
+    result,
+  } = await runImport(deps, tocImport(deps), {
+    ...run,
+    input,
+  });
+  await removeFiles(deps, filesToRemove.get(input.ctx) ?? []);
+  filesToRemove.delete(input.ctx);
+  return { ...report, ...(result ?? counts ?? NO_CHANGES) };
 }
 
 /** Inserts the new rows top-down, then writes every changed field, then removes. */

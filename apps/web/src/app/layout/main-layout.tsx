@@ -3,7 +3,7 @@ import '@mantine/core/styles.css';
 import { Alert, AppShell, Button, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { StatusPage } from '../../components/status-page.tsx';
@@ -14,6 +14,7 @@ import { useUiState } from '../ui-state.tsx';
 import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
+import { useFocusOnNavigation } from './use-focus-on-navigation.ts';
 
 /**
  * The guarded main layout: header, hideable sidebar, breadcrumb, then the
@@ -29,8 +30,14 @@ export function MainLayout() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => mobileNav.close(), [pathname]);
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
   return (
     <ModalsProvider>
+      {/* First in the tab order: past the header and sidebar in one key press. */}
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
       <AppShell
         header={{ height: 60 }}
         navbar={{
@@ -49,7 +56,7 @@ export function MainLayout() {
         <AppShell.Navbar p="sm" aria-label="Main navigation">
           <AppSidebar />
         </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
+        <AppShell.Main bg="gray.0" id="main-content" ref={main} tabIndex={-1}>
           <Container size="xl" px={0}>
             <AppBreadcrumbs />
             <GuardedScreen />

@@ -1,4 +1,5 @@
-import { Select, TextInput } from '@mantine/core';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@bo/contract';
+import { type ComboboxData, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { FilterBar } from '../../../components/filter-bar.tsx';
@@ -8,15 +9,30 @@ import { dayOf, instantOf } from './date-range.ts';
 
 type Filters = {
   actorId?: number;
-  action?: string;
-  entity?: string;
+  action?: AuditAction;
+  entity?: AuditEntity;
   from?: string;
   to?: string;
 };
 export const hasAuditFilters = (values: Filters) =>
   hasFilters(values, ['actorId', 'action', 'entity', 'from', 'to']);
 
-/** Actor, action, entity and a date range; all kept in the URL by the page. */
+const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITIES).map(([value, label]) => ({ value, label }));
+
+/** The contract's actions in words, grouped by what they are about (only that group once chosen). */
+function actionOptions(entity: AuditEntity | undefined): ComboboxData {
+  return Object.entries(AUDIT_ENTITIES)
+    .filter(([key]) => !entity || key === entity)
+    .map(([key, group]) => ({
+      group,
+      items: Object.entries(AUDIT_ACTIONS)
+        .filter(([, a]) => a.entity === key)
+        .map(([value, a]) => ({ value, label: a.label })),
+    }))
+    .filter((g) => g.items.length > 0);
+}
+
+/** Actor, what it is about, action and a date range; all kept in the URL by the page. */
 export function AuditFilters({ values, onChange }: { values: Filters; onChange: ListUpdate }) {
   return (
     <FilterBar
@@ -31,22 +47,24 @@ export function AuditFilters({ values, onChange }: { values: Filters; onChange: 
             <ActorSelect value={values.actorId} onChange={(actorId) => onChange({ actorId })} />
           ),
         },
-        // Free-text exact matches, written to the URL once typing pauses.
         {
-          kind: 'text',
-          key: 'action',
-          label: 'Action',
-          placeholder: 'e.g. admin_created',
-          width: 180,
-          debounce: 400,
+          kind: 'select',
+          key: 'entity',
+          label: 'About',
+          placeholder: 'Anything',
+          data: ENTITY_OPTIONS,
+          width: 170,
+          searchable: true,
+          clears: ['action'],
         },
         {
-          kind: 'text',
-          key: 'entity',
-          label: 'Entity',
-          placeholder: 'e.g. admin',
-          width: 180,
-          debounce: 400,
+          kind: 'select',
+          key: 'action',
+          label: 'Action',
+          placeholder: 'Any action',
+          data: actionOptions(values.entity),
+          width: 280,
+          searchable: true,
         },
         {
           kind: 'custom',

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '@bo/contract';
-import { ActionIcon, Badge, Code, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type AuditEntry, auditActionLabel } from '@bo/contract';
+import { ActionIcon, Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -7,6 +7,7 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { AuditTargetCell } from './audit-target.tsx';
 
 const formatAt = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
@@ -81,15 +82,13 @@ export function AuditTable({
         },
         {
           accessor: 'action',
-          render: (e) => (
-            <Badge variant="light" color="indigo" tt="none" radius="sm">
-              {e.action}
-            </Badge>
-          ),
+          title: 'What happened',
+          render: (e) => <Text fz="sm">{auditActionLabel(e.action)}</Text>,
         },
         {
           accessor: 'entity',
-          render: (e) => (e.entityId ? `${e.entity} #${e.entityId}` : e.entity),
+          title: 'About',
+          render: (e) => <AuditTargetCell entry={e} />,
         },
         { accessor: 'ip', title: 'IP', render: (e) => e.ip ?? '—' },
       ]}
@@ -104,11 +103,21 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
         <JsonBlock label="Before" value={entry.before} />
         <JsonBlock label="After" value={entry.after} />
       </SimpleGrid>
-      {entry.requestId && (
-        <Text fz="xs" c="dimmed">
-          Request id: <Code>{entry.requestId}</Code>
-        </Text>
-      )}
+      <Text fz="xs" c="dimmed">
+        Action code: <Code>{entry.action}</Code>
+        {entry.entityId && (
+          <>
+            {' '}
+            · {entry.entity} id <Code>{entry.entityId}</Code>
+          </>
+        )}
+        {entry.requestId && (
+          <>
+            {' '}
+            · Request id: <Code>{entry.requestId}</Code>
+          </>
+        )}
+      </Text>
     </Stack>
   );
 }

@@ -2,8 +2,9 @@ import { loginBody, type RouteResponse, type routes } from '@bo/contract';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { liveValidation, showFormError, validateWith } from '../../../lib/form.ts';
+import { liveValidation, validateWith } from '../../../lib/form.ts';
 import { useLogin } from '../api/login.ts';
+import { showSignInError } from './sign-in-error.ts';
 
 /** A mailed code waiting to be entered; `sentAt` (ms) starts the resend cooldown. */
 export type Challenge = RouteResponse<typeof routes.login> & { email: string; sentAt: number };
@@ -27,7 +28,7 @@ export function CredentialsForm({
     login.mutate(values, {
       onSuccess: (challenge) =>
         onChallenge({ ...challenge, email: values.email.trim(), sentAt: Date.now() }),
-      onError: (error) => showFormError(form, error),
+      onError: (error) => showSignInError(form, error, 'password'),
     }),
   );
 

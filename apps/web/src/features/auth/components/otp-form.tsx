@@ -1,12 +1,13 @@
 import { confirmOtpBody, type RouteResponse, type routes } from '@bo/contract';
 import { Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
-import { liveValidation, showFormError, validateWith } from '../../../lib/form.ts';
+import { useEffect, useRef, useState } from 'react';
+import { validateWith } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useConfirmOtp } from '../api/confirm-otp.ts';
 import { useResendOtp } from '../api/resend-otp.ts';
 import type { Challenge } from './credentials-form.tsx';
+import { showSignInError } from './sign-in-error.ts';
 
 /** Seconds before another code may be asked for, so a double click does not mail twice. */
 export const RESEND_COOLDOWN_S = 30;
@@ -28,24 +29,29 @@ export function OtpForm({
   const confirm = useConfirmOtp();
   const resend = useResendOtp();
   const cooldown = useCooldown(challenge.sentAt + RESEND_COOLDOWN_S * 1000);
-  const form = useForm({
-    initialValues: { otp: '' },
-    validate: validateWith(otpOnly),
-    ...liveValidation,
-  });
+  // Checked on submit only: a half-typed code is not an error yet.
+  const form = useForm({ initialValues: { otp: '' }, validate: validateWith(otpOnly) });
 
-  const submit = form.onSubmit(({ otp }) =>
+  // The sixth digit and a click on Verify may both send: one code, one request.
+  const sending = useRef(false);
+  const send = (otp: string) => {
+    if (sending.current) return;
+    sending.current = true;
     confirm.mutate(
       { challengeId: challenge.challengeId, otp },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: onSignedIn,
         onError: (error) => {
           form.setFieldValue('otp', '');
-          showFormError(form, error);
+          showSignInError(form, error, 'otp');
         },
       },
-    ),
-  );
+    );
+  };
+  const submit = form.onSubmit(({ otp }) => send(otp));
 
   const askAgain = () =>
     resend.mutate(
@@ -81,6 +87,8 @@ export function OtpForm({
             getInputProps={(index) => ({ 'aria-label': `Verification code digit ${index + 1}` })}
             value={form.values.otp}
             onChange={(value) => form.setFieldValue('otp', value)}
+            // The sixth digit sends the code; Verify stays for a code pasted with a typo fixed.
+            onComplete={send}
             error={Boolean(form.errors.otp)}
           />
         </Input.Wrapper>

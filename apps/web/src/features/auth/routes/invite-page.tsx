@@ -4,12 +4,11 @@ import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { liveValidation, showFormError, validateWithConfirmation } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useInviteAccept } from '../api/invite-accept.ts';
 import { useInviteInfo } from '../api/invite-info.ts';
-import { BrokenLink } from '../components/broken-link.tsx';
+import { BrokenLink, deadLinkText } from '../components/broken-link.tsx';
 
 const passwordOnly = inviteAcceptBody.pick({ password: true });
 
@@ -37,7 +36,7 @@ export function InvitePage() {
   if (info.isError) {
     return (
       <BrokenLink title="Invitation not valid">
-        {errorMessage(info.error)} Ask the admin who invited you to send a new invitation.
+        {deadLinkText(info.error)} Ask the admin who invited you to send a new invitation.
       </BrokenLink>
     );
   }

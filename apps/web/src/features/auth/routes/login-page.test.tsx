@@ -65,4 +65,14 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy());
     expect(fetch.mock.calls.map((c) => c[0])).not.toContain('/api/auth/login');
   });
+
+  it('flags every empty field on submit', async () => {
+    const fetch = vi.fn(async (_url: string) => json({ needed: false }));
+    vi.stubGlobal('fetch', fetch);
+    renderLogin('/login');
+    await screen.findByLabelText('Email');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(2));
+    expect(fetch.mock.calls.map((c) => c[0])).not.toContain('/api/auth/login');
+  });
 });

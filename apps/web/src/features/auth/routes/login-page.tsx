@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { hasSession, saveToken } from '../../../lib/token-store.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
 import { type Challenge, CredentialsForm } from '../components/credentials-form.tsx';
 import { OtpForm } from '../components/otp-form.tsx';
+import { SIGN_IN_TOAST } from '../components/sign-in-error.ts';
 
 /** /login: password first, then the mailed code; back to `?next=` afterwards. */
 export function LoginPage() {
@@ -16,7 +18,12 @@ export function LoginPage() {
   const next = safeNextPath(params.get('next'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [challenge, setChallengeState] = useState<Challenge | null>(null);
+  // A step that succeeds takes away the toast of the tries that failed before it.
+  const setChallenge = (next: Challenge) => {
+    notifications.hide(SIGN_IN_TOAST);
+    setChallengeState(next);
+  };
   const [email, setEmail] = useState('');
   const setupStatus = useSetupStatus();
 
@@ -30,9 +37,10 @@ export function LoginPage() {
           onChallenge={setChallenge}
           onBack={() => {
             setEmail(challenge.email);
-            setChallenge(null);
+            setChallengeState(null);
           }}
           onSignedIn={(session) => {
+            notifications.hide(SIGN_IN_TOAST);
             saveToken({ access: session.accessToken, refresh: session.refreshToken });
             queryClient.setQueryData(meQueryKey, session.admin);
             navigate(next, { replace: true });

@@ -3,10 +3,12 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { liveValidation, showFormError, validateWithConfirmation } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useCheckLink } from '../api/check-link.ts';
 import { usePasswordReset } from '../api/password-reset.ts';
-import { BrokenLink } from '../components/broken-link.tsx';
+import { BrokenLink, deadLinkText } from '../components/broken-link.tsx';
 
 const passwordOnly = passwordResetBody.pick({ password: true });
 
@@ -16,6 +18,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const reset = usePasswordReset();
+  const link = useCheckLink('reset', token);
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
     validate: validateWithConfirmation(passwordOnly, 'password'),
@@ -30,6 +33,19 @@ export function ResetPasswordPage() {
         retryLabel="Ask for a new link"
       >
         This page needs the link from the reset e-mail. Open the link again, or ask for a new one.
+      </BrokenLink>
+    );
+  }
+
+  if (link.isPending) return <PageLoader label="Checking your link" />;
+  if (link.isError) {
+    return (
+      <BrokenLink
+        title="Reset link not valid"
+        retryTo="/password/forgot"
+        retryLabel="Ask for a new link"
+      >
+        {deadLinkText(link.error)} Reset links work once, for 30 minutes. Ask for a new one.
       </BrokenLink>
     );
   }

@@ -6,9 +6,10 @@ import { CenteredCard } from '../../../components/centered-card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { liveValidation, showFormError, validateWithConfirmation } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useCheckLink } from '../api/check-link.ts';
 import { useSetup } from '../api/setup.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
-import { BrokenLink } from '../components/broken-link.tsx';
+import { BrokenLink, deadLinkText } from '../components/broken-link.tsx';
 
 const formSchema = setupBody.omit({ token: true });
 
@@ -19,6 +20,7 @@ export function SetupPage() {
   const navigate = useNavigate();
   const status = useSetupStatus();
   const setup = useSetup();
+  const link = useCheckLink('setup', status.data?.needed === false ? '' : token);
   const form = useForm({
     initialValues: { name: '', email: '', password: '', confirmPassword: '' },
     validate: validateWithConfirmation(formSchema, 'password'),
@@ -37,6 +39,16 @@ export function SetupPage() {
     return (
       <BrokenLink title="Setup link incomplete">
         Open the one-time setup link exactly as the server printed it at start.
+      </BrokenLink>
+    );
+  }
+
+  if (link.isPending) return <PageLoader label="Checking the setup link" />;
+  if (link.isError) {
+    return (
+      <BrokenLink title="Setup link not valid">
+        {deadLinkText(link.error)} Restart the server to print a new one-time link (it works for an
+        hour).
       </BrokenLink>
     );
   }

@@ -4,8 +4,6 @@ export const bookKeys = {
   all: ['books'] as const,
   list: (query: unknown) => ['books', 'list', query] as const,
   one: (id: number) => ['books', 'one', id] as const,
-  grades: ['books', 'grades'] as const,
-  subjects: (gradeId: number) => ['books', 'subjects', gradeId] as const,
 };
 
 /** A write to books: afterwards every book list and page is stale. */

@@ -7,6 +7,11 @@ import { bookKeys } from './book-keys.ts';
 export const getBook = (id: number, signal?: AbortSignal) =>
   apiCall(routes.getBook, { query: { id }, signal });
 
-export function useBook(id: number) {
-  return useQuery({ queryKey: bookKeys.one(id), queryFn: ({ signal }) => getBook(id, signal) });
+/** `id` null (an address that names no book) asks nothing. */
+export function useBook(id: number | null) {
+  return useQuery({
+    queryKey: bookKeys.one(id ?? 0),
+    queryFn: ({ signal }) => getBook(id ?? 0, signal),
+    enabled: id !== null,
+  });
 }

@@ -2,11 +2,12 @@ import { type Book, type BookStatus, createBookBody, parseIsbn } from '@bo/contr
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
+import { useGrades } from '../../../lib/curriculum/list-grades.ts';
+import { useSubjects } from '../../../lib/curriculum/list-subjects.ts';
 import { liveValidation, showFormError, validateWith } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateBook } from '../api/create-book.ts';
 import { useEditBook } from '../api/edit-book.ts';
-import { useGrades, useSubjects } from '../api/list-curriculum.ts';
 import { statusOptions } from './labels.ts';
 
 interface Values {

@@ -1,6 +1,7 @@
 import { FilterBar } from '../../../components/filter-bar.tsx';
+import { useGrades } from '../../../lib/curriculum/list-grades.ts';
+import { useSubjects } from '../../../lib/curriculum/list-subjects.ts';
 import { hasFilters, type ListUpdate } from '../../../lib/search-params.ts';
-import { useGrades, useSubjects } from '../api/list-curriculum.ts';
 import { statusOptions } from './labels.ts';
 
 type Filters = {

@@ -14,8 +14,9 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { TocSection } from '../../toc/components/toc-section.tsx';
+import { StatusPage } from '../../../components/status-page.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { TocSection } from '../../toc/index.ts';
 import { useBook } from '../api/get-book.ts';
 import { BookCover } from '../components/book-cover.tsx';
 import { BookFormModal } from '../components/book-form-modal.tsx';
@@ -24,10 +25,19 @@ import { STATUS_COLOR, STATUS_LABEL } from '../components/labels.ts';
 
 /** /books/:id: one book's header (cover, ISBN, extra ISBNs, title, status) and its TOC. */
 export function BookPage() {
-  const id = Number(useParams().id);
+  const param = useParams().id ?? '';
+  // Only a plain positive number can name a book; anything else is a page that does not exist.
+  const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
   const book = useBook(id);
   const [editing, setEditing] = useState(false);
 
+  if (id === null || (book.error instanceof ApiError && book.error.status === 404)) {
+    return (
+      <StatusPage code="404" title="Book not found">
+        No book has this address. It may have been deleted, or the link is incomplete.
+      </StatusPage>
+    );
+  }
   if (book.isPending) {
     return (
       <Stack>

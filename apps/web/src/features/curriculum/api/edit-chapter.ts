@@ -1,6 +1,6 @@
 import { routes } from '@bo/contract';
 import { postCall } from '../../../lib/api-client.ts';
-import { useCurriculumMutation } from './curriculum-keys.ts';
+import { useCurriculumMutation } from '../../../lib/curriculum/curriculum-keys.ts';
 
 /** POST /book/editchapter: rename; 409 on body.name when the name is taken. */
 export const editChapter = postCall(routes.editChapter);

@@ -1,6 +1,6 @@
 import { routes } from '@bo/contract';
 import { postCall } from '../../../lib/api-client.ts';
-import { useCurriculumMutation } from './curriculum-keys.ts';
+import { useCurriculumMutation } from '../../../lib/curriculum/curriculum-keys.ts';
 
 /** POST /book/removechapter: 409 saying what uses it. */
 export const removeChapter = postCall(routes.removeChapter);

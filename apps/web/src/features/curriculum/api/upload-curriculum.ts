@@ -1,6 +1,6 @@
 import { routes, type UploadCurriculumResponse } from '@bo/contract';
+import { useCurriculumMutation } from '../../../lib/curriculum/curriculum-keys.ts';
 import { type ImportUploadInput, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
-import { useCurriculumMutation } from './curriculum-keys.ts';
 
 /** POST /book/uploadcurriculum as multipart, with upload progress. */
 export const uploadCurriculum = ({ file, dryRun, onProgress }: ImportUploadInput) =>

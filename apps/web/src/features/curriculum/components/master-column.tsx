@@ -1,24 +1,24 @@
 import {
   ActionIcon,
   Alert,
+  Box,
   Group,
   Loader,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import type { Move } from '../../../components/row-menu.tsx';
+import { SortableItems } from '../../../components/sortable-items.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { moveId } from '../../../lib/ordering.ts';
+import { useOptimisticOrder } from '../../../lib/use-optimistic-order.ts';
 import { AddItemForm } from './add-item-form.tsx';
-import type { Move } from './item-menu.tsx';
 import { type ColumnItem, MasterRow } from './master-row.tsx';
-import { moveId } from './ordering.ts';
-import { SortableItems } from './sortable-items.tsx';
-import { useOptimisticOrder } from './use-optimistic-order.ts';
 
 export type { ColumnItem } from './master-row.tsx';
 
@@ -31,6 +31,7 @@ export type { ColumnItem } from './master-row.tsx';
 export function MasterColumn({
   title,
   noun,
+  hint,
   items,
   loading,
   error,
@@ -48,6 +49,8 @@ export function MasterColumn({
   items: ColumnItem[] | undefined;
   loading: boolean;
   error: unknown;
+  /** Says what may be done with the column, under its title (a fixed list, say). */
+  hint?: string;
   /** Set when the parent is not chosen yet: "Choose a grade". */
   waitingFor?: string | undefined;
   selectedId?: number | undefined;
@@ -82,9 +85,16 @@ export function MasterColumn({
     <Paper withBorder radius="md" p="sm" miw={0} component="section" aria-label={title}>
       <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={2} fz="md">
-            {title}
-          </Title>
+          <div>
+            <Title order={2} fz="md">
+              {title}
+            </Title>
+            {hint && (
+              <Text fz="xs" c="dimmed">
+                {hint}
+              </Text>
+            )}
+          </div>
           {onDownload && !waitingFor && (
             <Tooltip label={`Download ${lower} (XLSX)`}>
               <ActionIcon variant="subtle" aria-label={`Download ${lower}`} onClick={download}>
@@ -106,32 +116,43 @@ export function MasterColumn({
             <Loader size="sm" aria-label={`Loading ${lower}`} />
           </Group>
         ) : (
-          <ScrollArea.Autosize mah="60vh" type="auto">
-            <Stack gap={2} role="list" aria-label={title}>
-              {list.length === 0 && (
-                <Text c="dimmed" fz="sm" py="xs">
-                  No {lower} yet.
-                </Text>
-              )}
+          // A plain vertical scroller: a scroll area's table layout would let a long
+          // name widen the rows and push their menus out of the column.
+          <Box mah="60vh" style={{ overflowY: 'auto', overflowX: 'hidden' }}>
+            {list.length === 0 ? (
+              <Text c="dimmed" fz="sm" py="xs">
+                No {lower} yet.
+              </Text>
+            ) : (
+              // The drag context renders its live region beside its children: outside the list.
               <SortableItems items={list} onReorder={(ids, moved) => void reorder(ids, moved)}>
-                {list.map((item, index) => (
-                  <MasterRow
-                    key={item.id}
-                    item={item}
-                    noun={noun}
-                    selected={item.id === selectedId}
-                    index={index}
-                    count={list.length}
-                    sortable={Boolean(onReorder) && list.length > 1}
-                    onSelect={onSelect}
-                    onRename={onRename}
-                    onDelete={onDelete}
-                    onMove={onReorder && move}
-                  />
-                ))}
+                <Stack
+                  component="ul"
+                  gap={2}
+                  aria-label={title}
+                  m={0}
+                  p={0}
+                  style={{ listStyle: 'none' }}
+                >
+                  {list.map((item, index) => (
+                    <MasterRow
+                      key={item.id}
+                      item={item}
+                      noun={noun}
+                      selected={item.id === selectedId}
+                      index={index}
+                      count={list.length}
+                      sortable={Boolean(onReorder) && list.length > 1}
+                      onSelect={onSelect}
+                      onRename={onRename}
+                      onDelete={onDelete}
+                      onMove={onReorder && move}
+                    />
+                  ))}
+                </Stack>
               </SortableItems>
-            </Stack>
-          </ScrollArea.Autosize>
+            )}
+          </Box>
         )}
         {onAdd && !waitingFor && !error && <AddItemForm noun={noun} onAdd={onAdd} />}
       </Stack>

@@ -1,9 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Box, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconGripVertical } from '@tabler/icons-react';
+import { IconChevronRight, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { ItemMenu, type Move } from './item-menu.tsx';
+import { type Move, moveActions, RowMenu } from '../../../components/row-menu.tsx';
 import { nameError } from './name-error.ts';
 
 export interface ColumnItem {
@@ -71,7 +71,7 @@ export function MasterRow({
         drag.setNodeRef(el);
         node.current = el;
       }}
-      role="listitem"
+      component="li"
       gap={4}
       wrap="nowrap"
       data-testid={`${noun}-row-${item.id}`}
@@ -128,7 +128,8 @@ export function MasterRow({
         >
           <Group gap={6} wrap="nowrap">
             <Box flex={1} miw={0}>
-              <Text fz="sm" truncate="end" title={item.name}>
+              {/* Long names wrap to two lines, then end in "…"; the whole name shows on hover. */}
+              <Text fz="sm" lineClamp={2} title={item.name} style={{ overflowWrap: 'anywhere' }}>
                 {item.name}
               </Text>
               {item.detail && (
@@ -142,13 +143,22 @@ export function MasterRow({
         </UnstyledButton>
       )}
       {!renaming && (
-        <ItemMenu
+        <RowMenu
           name={item.name}
-          index={index}
-          count={count}
-          onRename={onRename && (() => setRenaming({ name: item.name }))}
-          onDelete={onDelete && (() => onDelete(item))}
-          onMove={onMove && ((by) => onMove(item, by))}
+          actions={[
+            onRename && {
+              label: 'Rename',
+              icon: IconPencil,
+              onClick: () => setRenaming({ name: item.name }),
+            },
+            ...(onMove ? moveActions(index, count, (by) => onMove(item, by)) : []),
+            onDelete && {
+              label: 'Delete',
+              icon: IconTrash,
+              danger: true,
+              onClick: () => onDelete(item),
+            },
+          ]}
         />
       )}
     </Group>

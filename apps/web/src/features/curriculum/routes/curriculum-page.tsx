@@ -4,6 +4,10 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { useChapters } from '../../../lib/curriculum/list-chapters.ts';
+import { useGrades } from '../../../lib/curriculum/list-grades.ts';
+import { useSubjects } from '../../../lib/curriculum/list-subjects.ts';
+import { useTopics } from '../../../lib/curriculum/list-topics.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useAddChapter } from '../api/add-chapter.ts';
@@ -13,10 +17,6 @@ import { downloadChapters, downloadSubjects, downloadTopics } from '../api/downl
 import { useEditChapter } from '../api/edit-chapter.ts';
 import { useEditSubject } from '../api/edit-subject.ts';
 import { useEditTopic } from '../api/edit-topic.ts';
-import { useChapters } from '../api/list-chapters.ts';
-import { useGrades } from '../api/list-grades.ts';
-import { useSubjects } from '../api/list-subjects.ts';
-import { useTopics } from '../api/list-topics.ts';
 import { useRemoveChapter } from '../api/remove-chapter.ts';
 import { useRemoveSubject } from '../api/remove-subject.ts';
 import { useRemoveTopic } from '../api/remove-topic.ts';
@@ -24,7 +24,7 @@ import { useReorderChapters } from '../api/reorder-chapters.ts';
 import { useReorderSubjects } from '../api/reorder-subjects.ts';
 import { useReorderTopics } from '../api/reorder-topics.ts';
 import { type ColumnItem, MasterColumn } from '../components/master-column.tsx';
-import { selectAt, selectionSchema } from '../components/ordering.ts';
+import { selectAt, selectionSchema } from '../components/selection.ts';
 import { UploadCurriculumModal } from '../components/upload-curriculum-modal.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -105,6 +105,7 @@ export function CurriculumPage() {
           <MasterColumn
             title="Grades"
             noun="grade"
+            hint="A fixed list: choose a grade to add, rename, order or delete its subjects."
             items={grades.data?.items.map((g) => ({
               id: g.id,
               name: g.name,

@@ -5,10 +5,6 @@ export const mediaKeys = {
   all: ['media'] as const,
   list: (kind: MediaKind, query: unknown) => ['media', kind, 'list', query] as const,
   one: (kind: MediaKind, id: number) => ['media', kind, 'one', id] as const,
-  grades: ['media', 'grades'] as const,
-  subjects: (gradeId: number) => ['media', 'subjects', gradeId] as const,
-  chapters: (subjectId: number) => ['media', 'chapters', subjectId] as const,
-  topics: (chapterId: number) => ['media', 'topics', chapterId] as const,
 };
 
 /** A write to the library: afterwards every media list and item is stale. */

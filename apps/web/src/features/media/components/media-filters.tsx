@@ -1,7 +1,7 @@
 import { FilterBar } from '../../../components/filter-bar.tsx';
+import { TagSelects } from '../../../components/tag-selects.tsx';
 import type { ListUpdate } from '../../../lib/search-params.ts';
 import { sourceOptions, statusOptions } from './labels.ts';
-import { TagSelects } from './tag-selects.tsx';
 
 type Filters = {
   q?: string | undefined;

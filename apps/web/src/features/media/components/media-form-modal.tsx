@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { TagSelects, type Tags } from '../../../components/tag-selects.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { liveValidation, showFormError } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -23,7 +24,6 @@ import { useAddMedia } from '../api/add-media.ts';
 import { useEditMedia } from '../api/edit-media.ts';
 import { uploadMediaFile } from '../api/upload-media-file.ts';
 import { formatDuration, KIND_LABEL, statusOptions } from './labels.ts';
-import { TagSelects, type Tags } from './tag-selects.tsx';
 
 interface Values extends Tags {
   source: 'upload' | 'url';

@@ -20,6 +20,10 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import {
+  paginationControlProps,
+  paginationItemProps,
+} from '../../../components/pagination-labels.ts';
 import { formatDuration, KIND_LABEL, SOURCE_LABEL, STATUS_LABEL } from './labels.ts';
 
 export interface MediaActions {
@@ -53,7 +57,8 @@ function Actions({ item, onPlay, onEdit, onDelete }: MediaActions & { item: Medi
 }
 
 const StatusBadge = ({ item }: { item: MediaItem }) => (
-  <Badge variant="light" color={item.status === 'active' ? 'green' : 'gray'}>
+  // A dot badge, as books and admins show status: its text keeps the body's contrast.
+  <Badge variant="dot" color={item.status === 'active' ? 'green' : 'gray'}>
     {STATUS_LABEL[item.status]}
   </Badge>
 );
@@ -180,6 +185,8 @@ function MediaGrid({
           total={Math.ceil(data.total / data.pageSize)}
           value={values.page}
           onChange={(page) => update({ page })}
+          getControlProps={paginationControlProps}
+          getItemProps={paginationItemProps}
         />
       </Group>
     </>

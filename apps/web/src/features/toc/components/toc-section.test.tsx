@@ -46,7 +46,9 @@ const pdf: ContentItem = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TocSection', () => {
-  it('shows the tree, collapses, opens a node with its PDF link, marks it free, moves and asks before deleting', async () => {
+  it('shows the tree, collapses, opens a node with its PDF link, marks it free, moves and asks before deleting', {
+    timeout: 20_000,
+  }, async () => {
     const posts: [string, unknown][] = [];
     vi.stubGlobal(
       'fetch',
@@ -85,7 +87,9 @@ describe('TocSection', () => {
       ]),
     );
 
-    fireEvent.click(screen.getByLabelText('Move Plants up'));
+    // Row actions sit in each row's menu.
+    fireEvent.click(screen.getByLabelText('Actions for Plants'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Move up' }));
     await waitFor(() =>
       expect(posts).toContainEqual([
         '/api/book/movetocnode',
@@ -93,7 +97,8 @@ describe('TocSection', () => {
       ]),
     );
 
-    fireEvent.click(screen.getByLabelText('Delete Animals'));
+    fireEvent.click(screen.getByLabelText('Actions for Animals'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByText(/removes 2 nodes .* and 1 content item/)).toBeTruthy();
   });
 });

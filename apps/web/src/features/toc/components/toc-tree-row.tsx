@@ -9,12 +9,9 @@ import {
   Paper,
   Text,
   TextInput,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
-  IconArrowDown,
-  IconArrowUp,
   IconChevronDown,
   IconChevronRight,
   IconGripVertical,
@@ -23,11 +20,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { moveActions, RowMenu } from '../../../components/row-menu.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { renameTocNode, useTocMutation } from '../api/toc-api.ts';
 import { INDENT } from '../hooks/use-tree-drag.ts';
 import type { FlatNode } from '../utils/flat-tree.ts';
-import { KIND_LABEL } from '../utils/node-kinds.ts';
+import { childKind, KIND_LABEL } from '../utils/node-kinds.ts';
 import classes from './toc-tree.module.css';
 
 /** Left edge of a top-level row's chevron: padding, handle and gaps. */
@@ -49,12 +47,13 @@ function Flags({ node }: { node: TocNode }) {
   return (
     <>
       {node.isFree && (
-        <Badge size="xs" variant="light" color="teal">
+        // The light teal badge's own colours fall just short of 4.5:1 at this size.
+        <Badge size="xs" variant="light" color="teal" c="teal.9" bg="teal.0">
           Free
         </Badge>
       )}
       {node.status === 'inactive' && (
-        <Badge size="xs" variant="outline" color="gray">
+        <Badge size="xs" variant="outline" color="gray" c="gray.7">
           Inactive
         </Badge>
       )}
@@ -86,11 +85,16 @@ export interface RowProps {
   onToggle: () => void;
   onSelect: () => void;
   onAddChild: () => void;
-  onMove: (delta: -1 | 1) => void;
+  /** One place up or down among its siblings. */
+  onMove: (by: -1 | 1) => void;
   onDelete: () => void;
 }
 
-/** A row of the tree: drag handle, expand, kind, title (inline rename), flags and actions. */
+/**
+ * A row of the tree: drag handle, expand, kind, title (inline rename), flags,
+ * and its actions in one "…" menu shown on hover, focus or selection (always
+ * reachable with Tab), so deep rows keep their width for the title.
+ */
 export function TocTreeRow(props: RowProps) {
   const { node } = props.row;
   const sortable = useSortable({ id: node.id });
@@ -172,60 +176,36 @@ export function TocTreeRow(props: RowProps) {
           <Flags node={node} />
         </UnstyledButton>
       )}
-      <Group gap={2} wrap="nowrap" className={classes.actions}>
-        <Tooltip label="Add child">
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            onClick={props.onAddChild}
-            aria-label={`Add under ${node.title}`}
-          >
-            <IconPlus size={14} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Rename">
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            onClick={() => {
-              setTitle(node.title);
-              setEditing(true);
-            }}
-            aria-label={`Rename ${node.title}`}
-          >
-            <IconPencil size={14} />
-          </ActionIcon>
-        </Tooltip>
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          disabled={props.row.index === 0}
-          onClick={() => props.onMove(-1)}
-          aria-label={`Move ${node.title} up`}
-        >
-          <IconArrowUp size={14} />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          disabled={props.row.index === props.row.siblings - 1}
-          onClick={() => props.onMove(1)}
-          aria-label={`Move ${node.title} down`}
-        >
-          <IconArrowDown size={14} />
-        </ActionIcon>
-        <Tooltip label="Delete">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="sm"
-            onClick={props.onDelete}
-            aria-label={`Delete ${node.title}`}
-          >
-            <IconTrash size={14} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      {/* Not while renaming: the closing menu would take the focus back from the input. */}
+      {!editing && (
+        <RowMenu
+          name={node.title}
+          className={classes.menu}
+          actions={[
+            {
+              label: `Add ${KIND_LABEL[childKind(node.kind)].toLowerCase()} under it`,
+              icon: IconPlus,
+              onClick: props.onAddChild,
+            },
+            {
+              label: 'Rename',
+              icon: IconPencil,
+              onClick: () => {
+                setTitle(node.title);
+                setEditing(true);
+              },
+            },
+            // Among its siblings; dragging (or the node panel) moves it elsewhere.
+            ...moveActions(
+              props.row.index,
+              props.row.siblings,
+              (by) => typeof by === 'number' && props.onMove(by),
+              false,
+            ),
+            { label: 'Delete', icon: IconTrash, danger: true, onClick: props.onDelete },
+          ]}
+        />
+      )}
     </Group>
   );
 }

@@ -21,15 +21,16 @@ interface TreeProps {
 }
 
 const SCREEN_READER_INSTRUCTIONS =
-  'To move a node, press Space or Enter on its drag handle. Up and Down move it among the rows, ' +
-  'Right and Left nest it under the row above or take it out one level. ' +
+  'To move a node, press Space or Enter on its drag handle. Up and Down move it among the rows ' +
+  'at its own level, past the open children of another node; Right nests it under the row above, ' +
+  'Left takes it out one level. ' +
   'Space or Enter drops it, Escape cancels.';
 
 /**
  * The TOC as an indented tree: expand/collapse, add child, inline rename,
  * delete, and moving a node — by dragging its handle (pointer or keyboard;
- * the horizontal offset picks the parent) or with the up/down buttons and the
- * node panel's "Place under". A move shows at once and the tree then shows
+ * the horizontal offset picks the parent) or with the row menu's move up/down
+ * and the node panel's "Place under". A move shows at once and the tree then shows
  * the server's answer.
  */
 export function TocTree({ toc, isbn, selectedId, onSelect }: TreeProps) {

@@ -74,7 +74,8 @@ export function useTreeDrag(
     if (!drag || over == null) return '';
     const p = project(rows, drag.activeId, Number(over), drag.levels * INDENT, INDENT);
     if (!p) return '';
-    return p.parentId === null ? 'at the top level' : `under ${title(p.parentId)}`;
+    const where = p.parentId === null ? 'at the top level' : `under ${title(p.parentId)}`;
+    return `${where}, ${p.afterId === null ? 'first' : `after ${title(p.afterId)}`}`;
   };
 
   const handlers = {
@@ -90,8 +91,7 @@ export function useTreeDrag(
       setDrag(null);
       if (!drag || !over) return;
       const overId = Number(over.id);
-      const p = project(rows, drag.activeId, overId, delta.x, INDENT);
-      const target = p && dropTarget(rows, drag.activeId, overId, p, collapsed);
+      const target = dropTarget(rows, drag.activeId, overId, delta.x, INDENT, collapsed);
       if (target) onDrop(target);
     },
     onDragCancel: () => setDrag(null),

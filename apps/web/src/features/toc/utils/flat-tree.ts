@@ -52,22 +52,66 @@ export function isInSubtree(nodes: TocNode[], id: number, parentId: number | nul
 export interface Projection {
   depth: number;
   parentId: number | null;
+  /** The sibling it would follow; null when it would come first under its parent. */
+  afterId: number | null;
 }
 
-/** The item at `from` moved to index `to`, as dnd-kit's arrayMove does. */
-function moved<T>(items: T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  if (item !== undefined) next.splice(to, 0, item);
-  return next;
+interface Landing extends Projection {
+  /** The rows with the dragged one at the place it lands. */
+  rows: FlatNode[];
 }
 
 /**
- * Where the dragged row would land: above or below the row it is over, at the
- * depth its horizontal offset asks for, kept between the deepest the row
- * above allows (one more than it) and the shallowest the row below needs.
+ * Where the dragged row lands: at the row it is over (above it when moved
+ * up, below it when moved down), at the depth it had plus the levels its
+ * horizontal offset (or Right and Left) asks for, no deeper than one more
+ * than the row above. It is never nested deeper than asked: where the rows
+ * around that place are children of the row above (between a chapter and its
+ * topics, or among them) the dragged row skips the whole subtree, going after
+ * it when moved down (or only shifted left) and before it when moved up, at
+ * the depth asked. So Up and Down alone keep a chapter a sibling of chapters.
  * `items` must not hold the dragged node's descendants (they travel with it).
  */
+function land(
+  items: FlatNode[],
+  activeId: number,
+  overId: number,
+  offsetX: number,
+  indent: number,
+): Landing | null {
+  const from = items.findIndex((i) => i.id === activeId);
+  const over = items.findIndex((i) => i.id === overId);
+  const active = items[from];
+  if (!active || over < 0) return null;
+  const others = items.filter((i) => i.id !== activeId);
+  const wanted = Math.max(0, active.depth + Math.round(offsetX / indent));
+  // Index among `others` before which the dragged row goes (arrayMove's place).
+  let at = over;
+  if (over >= from) {
+    while (others[at] && others[at]!.depth > wanted) at++;
+  } else {
+    while (at > 0 && others[at]!.depth > wanted) at--;
+  }
+  const previous = others[at - 1];
+  const depth = Math.min(wanted, previous ? previous.depth + 1 : 0);
+  const parentId =
+    depth === 0 || !previous
+      ? null
+      : depth > previous.depth
+        ? previous.id
+        : (others
+            .slice(0, at)
+            .reverse()
+            .find((i) => i.depth === depth)?.parentId ?? null);
+  const rows = [...others.slice(0, at), { ...active, parentId, depth }, ...others.slice(at)];
+  const before = others
+    .slice(0, at)
+    .reverse()
+    .find((i) => i.depth <= depth);
+  return { rows, depth, parentId, afterId: before?.depth === depth ? before.id : null };
+}
+
+/** Where the dragged row would land: its depth and parent (shown while dragging). */
 export function project(
   items: FlatNode[],
   activeId: number,
@@ -75,25 +119,10 @@ export function project(
   offsetX: number,
   indent: number,
 ): Projection | null {
-  const from = items.findIndex((i) => i.id === activeId);
-  const to = items.findIndex((i) => i.id === overId);
-  const active = items[from];
-  if (!active || to < 0) return null;
-  const rows = moved(items, from, to);
-  const previous = rows[to - 1];
-  const next = rows[to + 1];
-  const wanted = active.depth + Math.round(offsetX / indent);
-  const maxDepth = previous ? previous.depth + 1 : 0;
-  const minDepth = next ? next.depth : 0;
-  const depth = Math.max(minDepth, Math.min(maxDepth, wanted));
-  if (depth === 0 || !previous) return { depth: 0, parentId: null };
-  if (depth === previous.depth) return { depth, parentId: previous.parentId };
-  if (depth > previous.depth) return { depth, parentId: previous.id };
-  const ancestor = rows
-    .slice(0, to)
-    .reverse()
-    .find((i) => i.depth === depth);
-  return { depth, parentId: ancestor?.parentId ?? null };
+  const landing = land(items, activeId, overId, offsetX, indent);
+  if (!landing) return null;
+  const { rows: _rows, ...projection } = landing;
+  return projection;
 }
 
 export interface MoveTarget {
@@ -111,17 +140,14 @@ export function dropTarget(
   items: FlatNode[],
   activeId: number,
   overId: number,
-  projection: Projection,
+  offsetX: number,
+  indent: number,
   hidden: ReadonlySet<number>,
 ): MoveTarget | null {
-  const from = items.findIndex((i) => i.id === activeId);
-  const to = items.findIndex((i) => i.id === overId);
-  const active = items[from];
-  if (!active || to < 0) return null;
-  const { parentId } = projection;
-  const rows = moved(items, from, to).map((i) =>
-    i.id === activeId ? { ...i, parentId, depth: projection.depth } : i,
-  );
+  const landing = land(items, activeId, overId, offsetX, indent);
+  const active = items.find((i) => i.id === activeId);
+  if (!landing || !active) return null;
+  const { parentId, rows } = landing;
   const position =
     parentId !== null && hidden.has(parentId)
       ? 100_000

@@ -1,0 +1,15 @@
+import { mailJob } from '../mail/mail.jobs.ts';
+import { catalogImportJob } from '../modules/books/books.jobs.ts';
+import { curriculumImportJob } from '../modules/curriculum/curriculum.jobs.ts';
+import { fileSweepJob } from '../modules/files/files.jobs.ts';
+import { tocImportJob } from '../modules/toc/toc.jobs.ts';
+import type { JobKind } from './job.ts';
+
+/** Every job kind the product runs: each lives beside its feature. Later features add a line. */
+export const JOBS: JobKind[] = [
+  mailJob,
+  fileSweepJob,
+  catalogImportJob,
+  curriculumImportJob,
+  tocImportJob,
+];

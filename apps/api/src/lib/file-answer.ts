@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ServeOptions, sendStoredFile } from './storage/serve.ts';
+import type { Storage } from './storage/storage.ts';
+import { type Sheets, sendXlsx } from './xlsx/export.ts';
+
+/**
+ * A download as a value: services answer WHAT file to send (a workbook to
+ * write, or a stored file) and the route layer sends it, so no service takes
+ * the request or the reply (a job can produce the same workbook).
+ */
+const FILE = Symbol('file answer');
+
+export type FileAnswer = { readonly [FILE]: true } & (
+  | { kind: 'xlsx'; fileName: string; sheets: Sheets<unknown[]> }
+  | { kind: 'stored'; serve: ServeOptions }
+);
+
+/** A workbook written while it streams to the client. */
+export const xlsxFile = <S extends unknown[]>(fileName: string, sheets: Sheets<S>): FileAnswer => ({
+  [FILE]: true,
+  kind: 'xlsx',
+  fileName,
+  sheets: sheets as unknown as Sheets<unknown[]>,
+});
+
+/** A stored file, with byte ranges when the request asks for them. */
+export const storedFile = (serve: ServeOptions): FileAnswer => ({
+  [FILE]: true,
+  kind: 'stored',
+  serve,
+});
+
+export const isFileAnswer = (value: unknown): value is FileAnswer =>
+  typeof value === 'object' && value !== null && FILE in value;
+
+export function sendFileAnswer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  answer: FileAnswer,
+) {
+  return answer.kind === 'xlsx'
+    ? sendXlsx(reply, answer.fileName, answer.sheets)
+    : sendStoredFile(req, reply, storage, answer.serve);
+}

@@ -1,0 +1,11 @@
+import { type ImportJobData, importJob } from '../../lib/xlsx/import-job.ts';
+import { type Input, importCurriculum } from './curriculum.import.ts';
+
+declare module '../../jobs/job.ts' {
+  interface JobDataMap {
+    'curriculum.import': ImportJobData<Input>;
+  }
+}
+
+/** A large curriculum import, run by a worker through the same entry point as the request. */
+export const curriculumImportJob = importJob('curriculum.import', importCurriculum as never);

@@ -1,0 +1,115 @@
+import type { Job, jobListQuery } from '@bo/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import type { JobOutput } from '../../jobs/queue.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { escapeLike, type Page } from '../../lib/list.ts';
+import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+
+/**
+ * Jobs as the screens see them, read from pg-boss's tables: the live `job`
+ * table and the `archive` finished jobs move to after a week. pg-boss's own
+ * internal queues are left out.
+ */
+const columns = sql.raw(`id, name, state::text as state, output, data, retry_count, retry_limit,
+  created_on, start_after, started_on, completed_on`);
+const allJobs = sql`(select ${columns} from pgboss.job where name not like '\\_\\_pgboss%'
+  union all
+  select ${columns} from pgboss.archive where name not like '\\_\\_pgboss%') j`;
+
+interface JobRow {
+  id: string;
+  name: string;
+  state: Job['state'];
+  output: Partial<JobOutput> | null;
+  data: { by?: number | null } | null;
+  retry_count: number;
+  retry_limit: number;
+  created_on: string | Date;
+  start_after: string | Date;
+  started_on: string | Date | null;
+  completed_on: string | Date | null;
+}
+
+const iso = (d: string | Date) => new Date(d).toISOString();
+
+function toJob(r: JobRow): Job {
+  const out = r.output ?? {};
+  return {
+    id: r.id,
+    kind: r.name,
+    state: r.state,
+    progress: typeof out.progress === 'number' ? out.progress : null,
+    message: typeof out.message === 'string' ? out.message : null,
+    // pg-boss writes its own failures (a time-out) as { value: { message } }.
+    error:
+      r.state === 'completed'
+        ? null
+        : (out.error ??
+          (out as { value?: { message?: string } }).value?.message ??
+          (out as { message?: string }).message ??
+          null),
+    result: out.result ?? null,
+    attempts: r.started_on ? r.retry_count + 1 : r.retry_count,
+    maxAttempts: r.retry_limit + 1,
+    byAdminId: r.data?.by ?? null,
+    createdAt: iso(r.created_on),
+    startAfter: iso(r.start_after),
+    startedAt: r.started_on ? iso(r.started_on) : null,
+    completedAt: r.completed_on ? iso(r.completed_on) : null,
+  };
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+export async function listJobs(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  q: z.infer<typeof jobListQuery>,
+): Promise<Page<Job> & { kinds: string[] }> {
+  const filters: SQL[] = [sql`true`];
+  if (q.state) filters.push(sql`state = ${q.state}`);
+  if (q.kind) filters.push(sql`name = ${q.kind}`);
+  if (q.q) filters.push(sql`(name ilike ${`%${escapeLike(q.q)}%`} or id::text = ${q.q})`);
+  const where = sql.join(filters, sql` and `);
+  const order = q.sort && q.order === 'asc' ? sql`asc` : sql`desc`;
+  const [items, total] = await Promise.all([
+    deps.db.execute(sql`select * from ${allJobs} where ${where}
+      order by created_on ${order}, id ${order}
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+    deps.db.execute(sql`select count(*)::int as n from ${allJobs} where ${where}`),
+  ]);
+  return {
+    items: rowsOf<JobRow>(items).map(toJob),
+    total: rowsOf<{ n: number }>(total)[0]?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+    kinds: [...deps.jobs.kindNames].sort(),
+  };
+}
+
+async function findJob(db: Db, id: string): Promise<Job | undefined> {
+  const rows = rowsOf<JobRow>(await db.execute(sql`select * from ${allJobs} where id = ${id}`));
+  return rows[0] && toJob(rows[0]);
+}
+
+/** A job for the admin whose action started it, or for a super admin; anyone else gets 404. */
+export async function getJob(deps: Pick<Deps, 'db'>, admin: AuthAdmin, id: string) {
+  const job = await findJob(deps.db, id);
+  if (!job || (admin.role !== 'super_admin' && job.byAdminId !== admin.id)) throw notFound('Job');
+  return job;
+}
+
+export async function retryJob(deps: Pick<Deps, 'db' | 'jobs'>, id: string) {
+  const job = await findJob(deps.db, id);
+  if (!job) throw notFound('Job');
+  if (job.state !== 'failed' && job.state !== 'cancelled')
+    throw conflict('Only a failed or cancelled job can be run again');
+  // An archived job is no longer in the queue's table: it cannot be revived.
+  await deps.jobs.retry(job.kind, job.id);
+  const after = await findJob(deps.db, id);
+  if (!after || after.state === job.state)
+    throw conflict('This job is too old to run again; start the work anew');
+  return after;
+}

@@ -1,0 +1,78 @@
+import { type RouteDef, routes } from '@bo/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+/** The served OpenAPI document is whole: every `$ref` resolves, every operation documents its errors. */
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document as JSON
+type Json = any;
+let t: TestApp;
+let doc: Json;
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+}, 60_000);
+afterAll(() => t?.close());
+
+function refsIn(value: Json, at: string, out: Array<[string, string]> = []) {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) refsIn(v, `${at}/${i}`, out);
+  } else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') out.push([at, v]);
+      else refsIn(v, `${at}/${k}`, out);
+    }
+  return out;
+}
+
+/** A local JSON pointer (`#/components/schemas/X`) looked up in the document. */
+function resolve(ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<Json>((node, key) => (node == null ? undefined : node[key]), doc);
+}
+
+const operations = () =>
+  Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
+
+describe('OpenAPI document', () => {
+  it('every $ref points at a schema the document holds (the recursive TOC node included)', () => {
+    const refs = refsIn(doc, '#');
+    expect(refs.length).toBeGreaterThan(100);
+    const dangling = refs.filter(([, ref]) => resolve(ref) === undefined);
+    expect(dangling).toEqual([]);
+    expect(doc.components.schemas.TocNode.properties.children.items).toEqual({
+      $ref: '#/components/schemas/TocNode',
+    });
+  });
+
+  it('every operation documents its error answers as { message, code, details? }', () => {
+    const error = doc.components.schemas.Error;
+    expect(error.required).toEqual(['message', 'code']);
+    expect(Object.keys(error.properties)).toEqual(['message', 'code', 'details', 'requestId']);
+    const byKey = new Map(
+      Object.values(routes).map((r): [string, RouteDef] => [`${r.method} /api${r.path}`, r]),
+    );
+    const missing: string[] = [];
+    for (const { key, op } of operations()) {
+      const def = byKey.get(key);
+      expect(def, key).toBeDefined();
+      const expected = [400];
+      if (def!.access !== 'public') expected.push(401, 404);
+      if (def!.access !== 'public' && def!.access !== 'session') expected.push(403);
+      if (def!.method === 'POST') expected.push(413, 415);
+      for (const status of expected) {
+        const schema = op.responses?.[status]?.content?.['application/json']?.schema;
+        if (schema?.$ref !== '#/components/schemas/Error') missing.push(`${key} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    const login = doc.paths['/api/auth/login'].post.responses;
+    expect(Object.keys(login)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+  });
+});

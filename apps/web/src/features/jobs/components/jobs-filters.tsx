@@ -1,0 +1,44 @@
+import { JOB_STATES } from '@bo/contract';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { JOB_STATE_LABELS } from '../../../components/job-progress.tsx';
+import { hasFilters, type ListUpdate } from '../../../lib/search-params.ts';
+
+type Filters = { state?: string; kind?: string };
+export const hasJobFilters = (values: Filters) => hasFilters(values, ['state', 'kind']);
+
+/** State and kind, both from lists; kept in the URL by the page. */
+export function JobsFilters({
+  values,
+  onChange,
+  kinds,
+}: {
+  values: Filters;
+  onChange: ListUpdate;
+  kinds: string[];
+}) {
+  return (
+    <FilterBar
+      values={values}
+      onChange={onChange}
+      withLabels
+      filters={[
+        {
+          kind: 'select',
+          key: 'state',
+          label: 'State',
+          placeholder: 'Any state',
+          data: JOB_STATES.map((s) => ({ value: s, label: JOB_STATE_LABELS[s] })),
+          width: 180,
+        },
+        {
+          kind: 'select',
+          key: 'kind',
+          label: 'Kind',
+          placeholder: 'Any kind',
+          data: kinds,
+          width: 200,
+        },
+      ]}
+    />
+  );
+}

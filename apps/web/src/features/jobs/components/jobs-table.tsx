@@ -1,0 +1,132 @@
+import type { Job } from '@bo/contract';
+import { Badge, Button, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { IconClockPlay, IconRotateClockwise } from '@tabler/icons-react';
+import { JOB_STATE_COLORS, JOB_STATE_LABELS } from '../../../components/job-progress.tsx';
+import {
+  ListTable,
+  type ListTableParams,
+  type ListTableQuery,
+} from '../../../components/list-table.tsx';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useRetryJob } from '../api/retry-job.ts';
+
+const formatAt = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' }) : '—';
+
+export function JobsTable({
+  params,
+  query,
+  filtered,
+}: {
+  params: ListTableParams;
+  query: ListTableQuery<Job>;
+  filtered: boolean;
+}) {
+  const retry = useRetryJob();
+  const runAgain = (job: Job) =>
+    retry.mutate(
+      { id: job.id },
+      {
+        onSuccess: () => notifySuccess(`The ${job.kind} job will run again.`),
+        onError: (err) => notifyError(err, 'Could not run the job again'),
+      },
+    );
+  return (
+    <ListTable<Job>
+      params={params}
+      query={query}
+      noun="Jobs"
+      errorTitle="Could not load the jobs"
+      emptyText={filtered ? 'No jobs match' : 'No jobs yet'}
+      emptyIcon={<IconClockPlay size={32} stroke={1.4} />}
+      pageSizes={[20, 50, 100]}
+      rowTestId={(job) => `job-row-${job.id}`}
+      columns={[
+        {
+          accessor: 'createdAt',
+          title: 'Queued',
+          render: (j) => formatAt(j.createdAt),
+          noWrap: true,
+        },
+        {
+          accessor: 'kind',
+          title: 'Kind',
+          render: (j) => (
+            <Text fz="sm" ff="monospace">
+              {j.kind}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'state',
+          title: 'State',
+          render: (j) => (
+            <Badge variant="light" color={JOB_STATE_COLORS[j.state]} radius="sm" tt="none">
+              {JOB_STATE_LABELS[j.state]}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'progress',
+          title: 'Progress',
+          width: 220,
+          render: (j) => (
+            <Tooltip label={j.message ?? `${j.progress ?? 0}%`} disabled={!j.message}>
+              <Group gap="xs" wrap="nowrap">
+                <Progress
+                  value={j.progress ?? 0}
+                  color={JOB_STATE_COLORS[j.state]}
+                  w={120}
+                  aria-label={`Progress of job ${j.id}: ${j.progress ?? 0}%`}
+                />
+                <Text fz="xs" c="dimmed">
+                  {j.progress ?? 0}%
+                </Text>
+              </Group>
+            </Tooltip>
+          ),
+        },
+        {
+          accessor: 'attempts',
+          title: 'Tries',
+          render: (j) => `${j.attempts} of ${j.maxAttempts}`,
+        },
+        {
+          accessor: 'error',
+          title: 'Error',
+          render: (j) =>
+            j.error ? (
+              <Text fz="sm" c="red.8" lineClamp={2} title={j.error}>
+                {j.error}
+              </Text>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          accessor: 'completedAt',
+          title: 'Ended',
+          render: (j) => formatAt(j.completedAt),
+          noWrap: true,
+        },
+        {
+          accessor: 'actions',
+          title: '',
+          render: (j) =>
+            j.state === 'failed' || j.state === 'cancelled' ? (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconRotateClockwise size={14} />}
+                loading={retry.isPending && retry.variables?.id === j.id}
+                onClick={() => runAgain(j)}
+                aria-label={`Run job ${j.id} again`}
+              >
+                Retry
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import type { RunningServer } from '../support/server.ts';
+import { signInThroughUi } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+// The server starts on `npm run seed:demo` data (two books keep the seed quick).
+useServerAndBrowser(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  {},
+  { demoBooks: 2 },
+);
+
+const DEVANAGARI_FONT = /noto-sans-devanagari-devanagari-\d+-normal.*\.woff2$/;
+
+/** Every web-font file the page fetches. */
+function recordFonts(page: Page) {
+  const fonts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'font') fonts.push(new URL(req.url()).pathname);
+  });
+  return fonts;
+}
+
+/** Opens an item's player from the list and plays it (muted: no user gesture needed). */
+async function play(page: Page, kind: 'video' | 'audio', title: string) {
+  await page.goto(`${server.url}/media?kind=${kind}&q=${encodeURIComponent(title)}`);
+  await page.getByRole('button', { name: `Play ${title}` }).click();
+  const player = page.getByTestId('media-player');
+  await player.waitFor();
+  await player.evaluate((el) => {
+    const media = el as HTMLMediaElement;
+    media.muted = true;
+    return media.play();
+  });
+  // Playing for real: the clock moves past the start and the element has not failed.
+  await expect
+    .poll(() => player.evaluate((el) => (el as HTMLMediaElement).currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.3);
+  expect(await player.evaluate((el) => (el as HTMLMediaElement).error)).toBeNull();
+  return player;
+}
+
+describe('demo data', () => {
+  it('a demo video plays, with its thumbnail, and a demo audio plays', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+
+    const video = await play(page, 'video', 'Parts of a Plant');
+    expect(await video.evaluate((el) => (el as HTMLVideoElement).videoWidth)).toBe(320);
+    await expectAccessible(page, 'media player drawer (video)');
+    const poster = await video.getAttribute('poster');
+    expect(poster).toBeTruthy();
+    const thumb = await page.request.get(new URL(poster!, server.url).href);
+    expect(thumb.status()).toBe(200);
+    expect(thumb.headers()['content-type']).toBe('image/webp');
+    await page.keyboard.press('Escape');
+
+    await play(page, 'audio', 'Twinkle Twinkle Little Star');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/media?kind=video&view=grid`);
+    await page.getByRole('article').first().waitFor();
+    await expectAccessible(page, 'media library, grid with thumbnails');
+    await page.close();
+  });
+
+  it('Hindi renders with the web font, fetched only where Devanagari is shown', async () => {
+    const page = await browser.newPage();
+    const fonts = recordFonts(page);
+    await signInThroughUi(page, server);
+    // Latin screens: the sign-in, home and the English part of the library.
+    await page.goto(`${server.url}/media?kind=video&language=english`);
+    await page
+      .getByRole('button', { name: /^Play / })
+      .first()
+      .waitFor();
+    expect(fonts.filter((f) => DEVANAGARI_FONT.test(f))).toEqual([]);
+
+    await page.goto(`${server.url}/media?kind=audio&language=hindi`);
+    const title = page.getByRole('cell', { name: 'मछली जल की रानी', exact: true });
+    await title.waitFor();
+    await expect.poll(() => fonts.some((f) => DEVANAGARI_FONT.test(f))).toBe(true);
+    const state = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const faces = [...document.fonts].filter((f) => f.family.includes('Noto Sans Devanagari'));
+      return {
+        loaded: faces.some((f) => f.status === 'loaded'),
+        renders: document.fonts.check('14px "Noto Sans Devanagari"', 'मछली'),
+      };
+    });
+    expect(state).toEqual({ loaded: true, renders: true });
+    // The glyphs take room: a missing font would draw boxes of one width for each code point.
+    const width = await title.evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(40);
+    await page.close();
+  });
+
+  it('curriculum: long names wrap or end in … with the full name on hover, menus stay in their column', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+    const grades = await apiOk(page, server, '/book/getgrades');
+    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 7');
+    const subjects = await apiOk(page, server, `/book/getsubjects?gradeId=${grade.id}`);
+    const subject = subjects.items[0];
+    const long =
+      'A chapter with a very long name that goes on about rivers, mountains, plains and plateaus of the country';
+    await apiOk(page, server, '/book/addchapter', { subjectId: subject.id, name: long });
+    await page.goto(`${server.url}/curriculum?grade=${grade.id}&subject=${subject.id}`);
+    const column = page.getByRole('region', { name: 'Chapters' });
+    const row = column.getByRole('listitem').filter({ hasText: 'rivers' });
+    await row.waitFor();
+    await page.getByText('A fixed list: choose a grade').waitFor();
+
+    for (const width of [1280, 900, 420]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      // Every row's menu button lies inside its column; the long name is clamped with its title.
+      const outside = await column.evaluate((col) => {
+        const box = col.getBoundingClientRect();
+        return [...col.querySelectorAll('button[aria-label^="Actions for"]')]
+          .map((b) => b.getBoundingClientRect())
+          .filter((b) => b.right > box.right + 0.5 || b.left < box.left).length;
+      });
+      expect(outside, `menus outside the column at ${width}px`).toBe(0);
+      const name = row.getByTitle(long);
+      const clamped = await name.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+      expect(clamped, `long name clamped at ${width}px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessible(page, 'curriculum screen');
+    await row.getByRole('button', { name: `Actions for ${long}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).waitFor();
+    await expectAccessible(page, 'curriculum row menu');
+    await page.close();
+  });
+});

@@ -1,0 +1,38 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import type { RunningServer } from '../support/server.ts';
+import { signInThroughUi } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+describe('jobs screen', () => {
+  it('lists the mail jobs of the sign-in with their state, and filters by kind and state', async () => {
+    const page = await browser.newPage();
+    // The sign-in code itself came through the mail job of the real queue.
+    await signInThroughUi(page, server);
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Jobs' }).click();
+    await page.waitForURL(/\/jobs/);
+    await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+    const rows = page.locator('[data-testid^="job-row-"]');
+    await rows.first().waitFor();
+    await expect.poll(() => rows.filter({ hasText: 'mail.send' }).count()).toBeGreaterThan(0);
+    await rows.filter({ hasText: 'Done' }).first().waitFor();
+
+    await page.getByLabel('State', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Failed', exact: true }).click();
+    await page.waitForURL(/state=failed/);
+    await page.getByText('No jobs match').waitFor();
+
+    await page.goto(`${server.url}/jobs?kind=mail.send`);
+    await rows.first().waitFor();
+    expect(await rows.filter({ hasNotText: 'mail.send' }).count()).toBe(0);
+    await page.close();
+  });
+});

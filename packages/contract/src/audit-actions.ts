@@ -1,0 +1,114 @@
+/**
+ * What the audit trail can say, in words: every kind of thing a row is about
+ * and every action that can be written. The API writes only these (its audit
+ * function is typed by them), the audit screen shows the labels and offers
+ * both lists as filters. A new action adds one line here.
+ */
+
+export const AUDIT_ENTITIES = {
+  admin: 'Admin',
+  session: 'Sign-in',
+  grade: 'Grade',
+  subject: 'Subject',
+  chapter: 'Chapter',
+  topic: 'Topic',
+  curriculum: 'Curriculum',
+  book: 'Book',
+  toc_node: 'TOC node',
+  content_item: 'TOC content',
+  video: 'Video',
+  audio: 'Audio',
+  media_file: 'Media file',
+  job: 'Background job',
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
+
+const a = <E extends AuditEntity>(entity: E, label: string) => ({ entity, label });
+
+export const AUDIT_ACTIONS = {
+  otp_sent: a('session', 'Passed the password step; a sign-in code was mailed'),
+  login: a('session', 'Signed in'),
+  login_failed: a('session', 'Failed to sign in'),
+  login_locked: a('session', 'Was refused sign-in: account locked'),
+  otp_failed: a('session', 'Entered a wrong sign-in code'),
+  logout: a('session', 'Signed out'),
+  logout_all: a('session', 'Signed out everywhere'),
+  authn_token_reuse: a('session', 'Reused an old session token; all sessions were ended'),
+
+  setup_first_admin: a('admin', 'Created the first super admin'),
+  admin_created: a('admin', 'Invited an admin'),
+  admin_invite_resent: a('admin', 'Sent an invitation again'),
+  invite_accepted: a('admin', 'Accepted an invitation'),
+  admin_edited: a('admin', 'Edited an admin'),
+  admin_disabled: a('admin', 'Disabled an admin'),
+  admin_modules_updated: a('admin', "Changed an admin's modules"),
+  admin_deleted: a('admin', 'Deleted an admin'),
+  password_changed: a('admin', 'Changed their password'),
+  password_reset_requested: a('admin', 'Asked for a password reset link'),
+  password_reset: a('admin', 'Reset their password from a link'),
+
+  subject_created: a('subject', 'Added a subject'),
+  subject_edited: a('subject', 'Renamed a subject'),
+  subject_deleted: a('subject', 'Deleted a subject'),
+  subjects_reordered: a('grade', 'Reordered the subjects of a grade'),
+  chapter_created: a('chapter', 'Added a chapter'),
+  chapter_edited: a('chapter', 'Renamed or renumbered a chapter'),
+  chapter_deleted: a('chapter', 'Deleted a chapter'),
+  chapters_reordered: a('subject', 'Reordered the chapters of a subject'),
+  topic_created: a('topic', 'Added a topic'),
+  topic_edited: a('topic', 'Renamed a topic'),
+  topic_deleted: a('topic', 'Deleted a topic'),
+  topics_reordered: a('chapter', 'Reordered the topics of a chapter'),
+  curriculum_imported: a('curriculum', 'Imported the curriculum from a sheet'),
+
+  book_created: a('book', 'Created a book'),
+  book_edited: a('book', 'Edited a book'),
+  book_status_changed: a('book', "Changed a book's status"),
+  book_isbns_added: a('book', 'Added extra ISBNs to a book'),
+  book_isbn_removed: a('book', 'Removed an extra ISBN from a book'),
+  book_cover_set: a('book', 'Set a book cover'),
+  book_cover_removed: a('book', 'Removed a book cover'),
+  books_imported: a('book', 'Imported books from a catalogue'),
+  toc_built_from_masters: a('book', 'Built a TOC from the curriculum'),
+  toc_imported: a('book', 'Imported a TOC from a sheet'),
+
+  toc_node_added: a('toc_node', 'Added a TOC node'),
+  toc_node_updated: a('toc_node', 'Changed a TOC node'),
+  toc_node_moved: a('toc_node', 'Moved a TOC node'),
+  toc_node_deleted: a('toc_node', 'Deleted a TOC node'),
+  toc_content_reordered: a('toc_node', 'Reordered the content of a TOC node'),
+  toc_pdf_uploaded: a('content_item', 'Uploaded a PDF onto a TOC node'),
+  toc_content_mapped: a('content_item', 'Attached content to a TOC node'),
+  toc_content_removed: a('content_item', 'Removed content from a TOC node'),
+
+  video_added: a('video', 'Added a video'),
+  video_edited: a('video', 'Edited a video'),
+  video_deleted: a('video', 'Deleted a video'),
+  audio_added: a('audio', 'Added an audio'),
+  audio_edited: a('audio', 'Edited an audio'),
+  audio_deleted: a('audio', 'Deleted an audio'),
+  media_file_uploaded: a('media_file', 'Uploaded a media file'),
+
+  // The generic row of the route (named after it): the body holds the job id.
+  retryJob: a('job', 'Ran a failed job again'),
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** The words for a row's action; a code no longer written (older rows) is shown as words. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTIONS as Record<string, { label: string }>)[action]?.label ?? humanize(action);
+}
+
+export function auditEntityLabel(entity: string): string {
+  return (AUDIT_ENTITIES as Record<string, string>)[entity] ?? humanize(entity);
+}
+
+function humanize(code: string) {
+  const words = code
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { listQuery, paginated, timestampSchema } from './common.ts';
+import { defineRoutes } from './route.ts';
+
+/**
+ * Background jobs (imports, mailers, QR batches, mails, the file sweep).
+ * States: `created` (waiting), `retry` (waiting after a failed try or a
+ * restart), `active` (running), `completed`, `failed` (dead: every try
+ * failed; it stays until retried), `cancelled`.
+ */
+export const JOB_STATES = [
+  'created',
+  'retry',
+  'active',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export const jobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+export const jobIdSchema = z.uuid();
+
+export const jobSchema = z.object({
+  id: jobIdSchema,
+  kind: z.string(),
+  state: jobStateSchema,
+  /** 0-100 while running and after; null before the first report. */
+  progress: z.number().int().min(0).max(100).nullable(),
+  /** The job's last progress sentence. */
+  message: z.string().nullable(),
+  /** Why the last try failed, in the job's words. */
+  error: z.string().nullable(),
+  /** What the job answered when it completed (a count, a summary). */
+  result: z.unknown(),
+  /** Tries started so far. */
+  attempts: z.number().int().min(0),
+  /** Tries allowed in all (the first and its retries). */
+  maxAttempts: z.number().int().min(1),
+  byAdminId: z.number().int().nullable(),
+  createdAt: timestampSchema,
+  startAfter: timestampSchema,
+  startedAt: timestampSchema.nullable(),
+  completedAt: timestampSchema.nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobListQuery = listQuery(['createdAt']).extend({
+  state: jobStateSchema.optional(),
+  kind: z
+    .string()
+    .regex(/^[\w.-]{1,80}$/)
+    .optional(),
+});
+
+export const jobRoutes = defineRoutes({
+  listJobs: {
+    method: 'GET',
+    path: '/jobs',
+    access: 'super_admin',
+    tag: 'jobs',
+    summary: 'Recent background jobs, newest first, with state and progress',
+    query: jobListQuery,
+    response: paginated(jobSchema).extend({ kinds: z.array(z.string()) }),
+  },
+  getJob: {
+    method: 'GET',
+    path: '/jobs/status',
+    access: 'session',
+    tag: 'jobs',
+    summary:
+      'One job, to follow its progress: visible to the admin whose action started it and to super admins',
+    query: z.object({ id: jobIdSchema }),
+    response: jobSchema,
+  },
+  retryJob: {
+    method: 'POST',
+    path: '/jobs/retry',
+    access: 'super_admin',
+    tag: 'jobs',
+    summary: 'Runs a failed or cancelled job again',
+    body: z.object({ id: jobIdSchema }),
+    response: jobSchema,
+  },
+});
