@@ -41,7 +41,7 @@ async function freePort(): Promise<number> {
 async function seedDemo(dataDir: string, books: number, env: Record<string, string>) {
   await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/seed-demo.ts', '--books', String(books)],
+    ['apps/api/dist/seed-demo.js', '--books', String(books)],
     { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env } },
   );
 }
