@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.ts';
 
-/** Fails at once, in one line, when the browser (and no way to install it) or the built app is missing. */
+/** Fails at once, in one line, when the browser (and no way to install it) or a build is missing. */
 export default function setup() {
   ensureChromium();
-  const index = path.resolve(import.meta.dirname, '../../apps/web/dist/index.html');
-  if (!existsSync(index)) {
-    throw new Error(`The web app is not built (${index} missing): run 'npm run build' first.`);
+  for (const built of ['apps/web/dist/index.html', 'apps/api/dist/server.js']) {
+    const file = path.resolve(import.meta.dirname, '../..', built);
+    if (!existsSync(file)) {
+      throw new Error(`The app is not built (${file} missing): run 'npm run build' first.`);
+    }
   }
 }

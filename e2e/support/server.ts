@@ -41,7 +41,7 @@ async function freePort(): Promise<number> {
 async function seedDemo(dataDir: string, books: number, env: Record<string, string>) {
   await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/seed-demo.ts', '--books', String(books)],
+    ['apps/api/dist/seed-demo.js', '--books', String(books)],
     { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env } },
   );
 }
@@ -61,25 +61,21 @@ export async function startServer(
   const smtp = await startSmtpReceiver();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
-        PUBLIC_BASE_URL: url,
-        LOG_LEVEL: 'warn',
-        INIT_CWD: root,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      PUBLIC_BASE_URL: url,
+      LOG_LEVEL: 'warn',
+      INIT_CWD: root,
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => {
     stderr += d;

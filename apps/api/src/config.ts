@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PACKAGE_ROOT } from './lib/package-root.ts';
 
 /**
  * Configuration comes only from the environment (docs/configuration.md lists
@@ -137,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // npm runs workspace scripts in their folder; paths are meant from where the user ran npm.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
-  const defaultDist = path.resolve(import.meta.dirname, '../../web/dist');
+  const defaultDist = path.resolve(PACKAGE_ROOT, '../web/dist');
   return {
     port: e.PORT,
     host: e.HOST,

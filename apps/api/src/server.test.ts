@@ -74,8 +74,9 @@ beforeAll(async () => {
   server.stdout?.on('data', (c) => (output += c));
   server.stderr?.on('data', (c) => (output += c));
   exit = new Promise((r) => server.on('exit', (code) => r(code)));
-  await until('the setup link', () => /First-admin setup: (\S+)/.exec(output)?.[1]);
-}, 60_000);
+  // A first start creates the database in a child process first (db/pglite-init.ts).
+  await until('the setup link', () => /First-admin setup: (\S+)/.exec(output)?.[1], 90_000);
+}, 120_000);
 
 afterAll(() => {
   if (server.exitCode === null) server.kill('SIGKILL');

@@ -7,7 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { type DirLock, lockDataDir } from './lock.ts';
+import { createPgliteDatabase } from './pglite-init.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -35,10 +37,17 @@ export interface Database {
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
 
-/** Extensions the migrations create (PGlite bundles them but loads only those named). */
-const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+/**
+ * Extensions the migrations create (PGlite bundles them but loads only those
+ * named), and a buffer pool sized for one embedded process: PostgreSQL's 128 MB
+ * default is allocated inside the WebAssembly memory at start and cost the
+ * server ~120 MB of resident memory while idle; the files stay in the operating
+ * system's page cache either way (docs/performance.md, figures in bench/README.md).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const pgliteOptions: PGliteOptions = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS };
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -95,7 +104,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   if (target.kind === 'pglite') {
     lock = await lockDataDir(target.dataDir, target.purpose);
-    client = new PGlite(path.join(target.dataDir, 'pglite'), pgliteOptions);
+    const dir = path.join(target.dataDir, 'pglite');
+    // The server runs for days, so a new database is made apart and the memory
+    // that takes goes back; a command-line tool ends soon and makes it itself.
+    if (target.purpose === 'server') {
+      try {
+        await createPgliteDatabase(dir, { migrationsFolder, startParams: PGLITE_START_PARAMS });
+      } catch (err) {
+        lock.release();
+        throw err;
+      }
+    }
+    client = new PGlite(dir, pgliteOptions);
   } else {
     client = new PGlite(pgliteOptions);
   }

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -26,9 +25,7 @@ export function AppProviders({
     >
       <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <UiStateProvider>{children}</UiStateProvider>
-        </ModalsProvider>
+        <UiStateProvider>{children}</UiStateProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

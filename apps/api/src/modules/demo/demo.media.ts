@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, mediaItems, subjects, topics } from '../../db/schema/index.ts';
+import { PACKAGE_ROOT } from '../../lib/package-root.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
 import { readStoredDuration } from '../media/media.files.ts';
 import { type DemoClip, MEDIA } from './demo.data.ts';
@@ -13,8 +14,8 @@ const lower = (s: string) => s.toLowerCase();
 /** The demo media library: every item an uploaded copy of a committed clip. */
 type MediaSpec = (typeof MEDIA)[number];
 
-/** `apps/api/demo-media`, from this file's folder in the sources or a compiled build of them. */
-const CLIPS_DIR = path.resolve(import.meta.dirname, '../../../demo-media');
+/** `apps/api/demo-media`, found from the package folder whether running from the sources or the compiled build. */
+const CLIPS_DIR = path.join(PACKAGE_ROOT, 'demo-media');
 const CLIP_SECONDS = 4;
 
 /** Where the committed clips live; refuses early, by name, when the folder is missing. */

@@ -1,5 +1,8 @@
+// Mantine's whole style sheet comes with the signed-in layout; the public screens load a part (main.tsx).
+import '@mantine/core/styles.css';
 import { Alert, AppShell, Button, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -13,7 +16,11 @@ import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { useFocusOnNavigation } from './use-focus-on-navigation.ts';
 
-/** The guarded main layout: header, hideable sidebar, breadcrumb, then the screen. */
+/**
+ * The guarded main layout: header, hideable sidebar, breadcrumb, then the
+ * screen. Confirm dialogs (`modals`) are only opened from signed-in screens,
+ * so their provider and the modal code load with this layout, not on /login.
+ */
 export function MainLayout() {
   const { sidebarShow, toggleSidebar } = useUiState();
   // On a phone the sidebar overlays the screen, so it starts closed and closes after
@@ -26,7 +33,7 @@ export function MainLayout() {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main);
   return (
-    <>
+    <ModalsProvider>
       {/* First in the tab order: past the header and sidebar in one key press. */}
       <a href="#main-content" className="skip-link">
         Skip to content
@@ -56,7 +63,7 @@ export function MainLayout() {
           </Container>
         </AppShell.Main>
       </AppShell>
-    </>
+    </ModalsProvider>
   );
 }
 
