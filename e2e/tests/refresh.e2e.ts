@@ -23,7 +23,7 @@ const nav = (page: import('playwright-core').Page) => page.getByLabel('Main navi
 const count = (calls: ReturnType<typeof recordApiCalls>, path: string) =>
   calls.filter((c) => c.path === path).length;
 
-describe("silent refresh on 'Token expired' (spec section 4, SECURITY.md item 12)", () => {
+describe("silent refresh on 'Token expired' (spec section 4, docs/security.md item 12)", () => {
   it('concurrent requests with an expired token share one refresh and are each retried once', async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server);

@@ -6,7 +6,7 @@ import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
 /**
- * SECURITY.md item 18: payloads stored through the API and rendered by the
+ * docs/security.md item 18: payloads stored through the API and rendered by the
  * screens run no script and leave no `javascript:` URL or SVG foreignObject.
  * Plain-text fields are kept as typed and always rendered as text (React
  * escapes them); address fields refuse every scheme but http(s).
@@ -48,7 +48,7 @@ async function expectInert(page: Page, where: string) {
   });
 }
 
-describe('stored XSS (SECURITY.md item 18)', () => {
+describe('stored XSS (docs/security.md item 18)', () => {
   it('renders payloads in names, titles and descriptions as text on every screen', async () => {
     const page = await browser.newPage();
     const dialogs: string[] = [];

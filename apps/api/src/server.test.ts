@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * The real server as `npm start` runs it, on a temp PGlite DATA_DIR (also in
  * the PostgreSQL run: this is about the process, not the database).
- * SECURITY.md item 27 and the first-admin setup link.
+ * docs/security.md item 27 and the first-admin setup link.
  *
  * What "no failures for requests already accepted" means here: every request
  * the server logged as "incoming request" has a "request completed" line with

@@ -16,7 +16,7 @@ import { isbnSchema } from './isbn.ts';
 import { defineRoutes } from './route.ts';
 
 /**
- * Books (DOMAIN.md, Book): identified by the normalized ISBN-13; extra ISBNs
+ * Books (docs/domain.md, Books and content): identified by the normalized ISBN-13; extra ISBNs
  * (other printings sharing the content) are unique across every book's main
  * and extra ISBNs. Grade and subject reference the curriculum masters.
  */

@@ -3,7 +3,7 @@ import { booleanQuery, idParam, idSchema, nameSchema } from './common.ts';
 import { importReportSchema } from './imports.ts';
 
 /**
- * Curriculum masters (DOMAIN.md, Curriculum): grade > subject > chapter >
+ * Curriculum masters (docs/domain.md, Curriculum): grade > subject > chapter >
  * topic. Grades are a seeded, fixed list; the other levels are edited here.
  * Lists are small and answered whole, in position order, as `{ items }`.
  */

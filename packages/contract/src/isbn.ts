@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * ISBNs (DOMAIN.md, Book): stored and compared as the normalized ISBN-13
+ * ISBNs (docs/domain.md, Books and content): stored and compared as the normalized ISBN-13
  * (digits only). An ISBN-10 is accepted and converted with the 978 prefix,
  * so the two printed forms of one book are the same ISBN.
  */

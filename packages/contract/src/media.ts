@@ -9,7 +9,7 @@ import {
 } from './common.ts';
 
 /**
- * Media library (DOMAIN.md, Media): videos and audios, each an uploaded file
+ * Media library (docs/domain.md, Media): videos and audios, each an uploaded file
  * or an external URL, tagged with grade/subject/chapter/topic. Both kinds
  * share every shape; the spec's paths differ only by kind.
  *

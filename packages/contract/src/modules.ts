@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The fixed catalogue of modules (DOMAIN.md, Access). Each API route belongs to
+ * The fixed catalogue of modules (docs/domain.md, Access). Each API route belongs to
  * one; an admin holds a set of them, a super admin holds all.
  */
 export const MODULES = [

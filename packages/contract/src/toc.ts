@@ -13,7 +13,7 @@ import { isbnSchema } from './isbn.ts';
 import { mediaUrlSchema } from './media.ts';
 
 /**
- * A book's table of contents (DOMAIN.md, Books and content): a tree of nodes
+ * A book's table of contents (docs/domain.md, Books and content): a tree of nodes
  * ordered among siblings, each holding content items — uploaded PDFs, videos
  * and audios of the media library, links. A book is found by its main or any
  * extra ISBN. Node editing paths beyond the spec are listed in

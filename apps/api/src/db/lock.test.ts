@@ -9,7 +9,7 @@ import { DataDirLockedError, lockDataDir } from './lock.ts';
 import { admins, auditLog } from './schema/index.ts';
 
 /**
- * ARCHITECTURE.md, PGlite rules: one process owns a data directory, a second
+ * The embedded database's rule (docs/decisions.md): one process owns a data directory, a second
  * opener fails at once naming the holder, a dead holder's lock is taken over,
  * and committed rows survive kill -9. PGlite only: skipped on PostgreSQL.
  */

@@ -136,7 +136,7 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
   }
 }
 
-/** A known path with another method answers 405, not 404 (SECURITY.md item 22). */
+/** A known path with another method answers 405, not 404 (docs/security.md item 22). */
 export function registerMethodFallbacks(app: FastifyInstance) {
   for (const [url, methods] of served.get(app) ?? []) {
     const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 /**
- * SECURITY.md item 25 (headers, CORS), the 5xx rule of DOMAIN.md section 4
+ * docs/security.md item 25 (headers, CORS), the 5xx rule of docs/decisions.md
  * (no internals, a request id that is in the log) and the sign-in rate limit.
  */
 

@@ -6,7 +6,7 @@ import { tooManyRequests } from '../lib/errors.ts';
 import { databaseRateLimitStore } from '../lib/rate-limit-store.ts';
 
 /**
- * Headers of SECURITY.md item 25. Helmet's defaults are tightened: no inline
+ * Headers of docs/security.md item 25. Helmet's defaults are tightened: no inline
  * scripts, base-uri and frame-ancestors 'none'. No CORS plugin is registered,
  * so a foreign Origin never gets an Access-Control-Allow-Origin header.
  */

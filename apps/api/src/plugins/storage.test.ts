@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { STORAGE_DRIVERS, type StorageUnderTest } from '../test/storage-drivers.ts';
 
 /**
- * SECURITY.md item 23: sniffed types, early 413, server-made names, ranges,
+ * docs/security.md item 23: sniffed types, early 413, server-made names, ranges,
  * signed links; the same on every storage driver (local directory, S3 bucket).
  */
 const PDF_LIMIT = 10 * 1024;

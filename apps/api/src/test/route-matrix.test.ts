@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { type Schema, sample } from './openapi-sample.ts';
 
 /**
- * SECURITY.md items 15, 16 and 22 (405, no stack traces): every operation of
+ * docs/security.md items 15, 16 and 22 (405, no stack traces): every operation of
  * the served OpenAPI, joined with the contract's route table, called with no
  * token, by an admin holding each single module, by an admin holding every
  * module but not the super-admin role, and by a super admin.

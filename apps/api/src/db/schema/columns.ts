@@ -1,6 +1,6 @@
 import { bigint, timestamp } from 'drizzle-orm/pg-core';
 
-/** Columns every table has (DOMAIN.md section 3). */
+/** Columns every table has (docs/domain.md, The model). */
 export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const timestamps = () => ({

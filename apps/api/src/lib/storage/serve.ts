@@ -4,7 +4,7 @@ import { AppError, notFound } from '../errors.ts';
 import type { ByteRange, Storage } from './storage.ts';
 
 /**
- * Streams a stored file as the reply (SECURITY.md item 23): its stored type,
+ * Streams a stored file as the reply (docs/security.md item 23): its stored type,
  * `nosniff`, a `sandbox` CSP so an HTML-ish file opened directly cannot run
  * script with the app's origin, a safe Content-Disposition, and single byte
  * ranges so video and audio elements can seek. The caller checks permission

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { sendXlsx, unescapeCell, writeXlsx, XLSX_TYPE } from './export.ts';
 
-/** SECURITY.md item 20 (formula injection) and a streamed 100k-row export. */
+/** docs/security.md item 20 (formula injection) and a streamed 100k-row export. */
 
 let t: TestApp;
 const dir = mkdtempSync(path.join(tmpdir(), 'xlsx-export-'));

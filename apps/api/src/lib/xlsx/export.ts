@@ -8,7 +8,7 @@ import { contentDisposition } from '../content-disposition.ts';
 /**
  * XLSX export through exceljs's streaming writer: rows are committed to the
  * zip as they come, so a 100k-row export never holds the whole sheet in
- * memory. Never the `xlsx` package (SECURITY.md item 24).
+ * memory. Never the `xlsx` package (docs/security.md item 24).
  */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -30,7 +30,7 @@ export interface XlsxSheet<T> {
 }
 
 /**
- * Formula injection (SECURITY.md item 20): every value is written as a
+ * Formula injection (docs/security.md item 20): every value is written as a
  * plain string, number, boolean or date cell, never as a formula; a string
  * that a spreadsheet would still read as a formula once the cell is edited
  * or the sheet is saved as CSV (leading `=`, `+`, `-`, `@`, tab, CR, LF or

@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import { AppError } from '../errors.ts';
 
 /**
- * Zip-bomb guard for uploaded XLSX files (SECURITY.md item 24), run before
+ * Zip-bomb guard for uploaded XLSX files (docs/security.md item 24), run before
  * any parser sees the bytes. An XLSX file is a zip: its central directory
  * declares every entry's sizes, which are checked against the limits; then
  * every entry is inflated with an output cap equal to its declared size, so

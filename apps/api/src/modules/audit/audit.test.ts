@@ -6,7 +6,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.t
 import { codeIn, linkTokenIn } from '../../test/smtp-receiver.ts';
 
 /**
- * SECURITY.md item 26: every write leaves one audit row (UTC time, actor, IP,
+ * docs/security.md item 26: every write leaves one audit row (UTC time, actor, IP,
  * target, before/after without secrets) in the same transaction; the trail is
  * filtered and paged, and only super admins read it. The log holds no secrets.
  */

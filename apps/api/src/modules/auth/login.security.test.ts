@@ -17,7 +17,7 @@ import {
   startLogin,
 } from './security.helpers.ts';
 
-/** SECURITY.md items 3, 4 and 8 (the password step), and its audit rows (item 26). */
+/** docs/security.md items 3, 4 and 8 (the password step), and its audit rows (item 26). */
 
 let t: TestApp;
 beforeAll(async () => {

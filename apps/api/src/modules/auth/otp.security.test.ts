@@ -17,7 +17,7 @@ import {
   startLogin,
 } from './security.helpers.ts';
 
-/** SECURITY.md items 5, 6 and 7: the mailed one-time code. */
+/** docs/security.md items 5, 6 and 7: the mailed one-time code. */
 
 let t: TestApp;
 beforeAll(async () => {

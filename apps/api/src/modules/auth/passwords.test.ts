@@ -6,7 +6,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { adminRow, bearer, body, db, post, signIn } from './security.helpers.ts';
 
-/** SECURITY.md items 1 and 2: how passwords are stored and which are accepted. */
+/** docs/security.md items 1 and 2: how passwords are stored and which are accepted. */
 
 let t: TestApp;
 beforeAll(async () => {

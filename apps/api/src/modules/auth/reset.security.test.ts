@@ -26,7 +26,7 @@ import {
 } from './security.helpers.ts';
 import { TTL } from './tokens.service.ts';
 
-/** SECURITY.md items 13 and 14: password reset links. */
+/** docs/security.md items 13 and 14: password reset links. */
 
 let t: TestApp;
 let webDist: string;

@@ -5,7 +5,7 @@ import { TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { codeIn, linkTokenIn, type ReceivedMail } from '../../test/smtp-receiver.ts';
 
 /**
- * Helpers of the auth security tests (SECURITY.md items 1-14). Mails are
+ * Helpers of the auth security tests (docs/security.md items 1-14). Mails are
  * matched by their position in the receiver, so a test never picks up a code
  * or link that an earlier step already used.
  */

@@ -16,7 +16,7 @@ import {
   signIn,
 } from './security.helpers.ts';
 
-/** SECURITY.md items 9, 10 and 11: access and refresh tokens. */
+/** docs/security.md items 9, 10 and 11: access and refresh tokens. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { admins } from '../../db/schema/index.ts';
 import { startSession } from '../auth/sessions.service.ts';
 
 /**
- * SECURITY.md item 28: the real server process is SIGKILLed while it commits
+ * docs/security.md item 28: the real server process is SIGKILLed while it commits
  * a 10,000-row catalogue; the database, reopened, holds none or all of the
  * rows, and importing the file again leaves exactly 10,000 (no duplicates).
  * On the embedded PGlite data directory always; on PostgreSQL too when
@@ -189,7 +189,7 @@ const committing = (output: () => string) => async () => {
   }
 };
 
-describe('catalogue import killed mid-commit (SECURITY.md item 28)', () => {
+describe('catalogue import killed mid-commit (docs/security.md item 28)', () => {
   it('PGlite data directory: 0 or 10,000 rows after SIGKILL, and a re-run leaves 10,000', async () => {
     const result = await killMidImport({
       // PGlite belongs to the server process: kill a moment into the transaction.
