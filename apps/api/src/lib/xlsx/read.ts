@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ImportError } from '@bo/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../errors.ts';
 import type { Cell } from './columns.ts';
 import { unescapeCell } from './export.ts';
@@ -53,7 +53,9 @@ export async function readSheet<C extends Columns>(
 ): Promise<ReadSheet<C>> {
   inspectZip(bytes, opts.limits);
   const input = Readable.from([bytes]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  // Loaded on first use: ~29 MB the server need not hold until a workbook comes or goes.
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
