@@ -44,4 +44,3 @@ export const routes = {
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
-export const API_PREFIX = '/api';

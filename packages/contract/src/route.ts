@@ -80,3 +80,6 @@ type UploadOf<U> = U extends { fields: z.ZodType } ? z.infer<U['fields']> : Reco
 export type RouteUploadFields<R extends RouteDef> = R['upload'] extends UploadDef
   ? UploadOf<R['upload']>
   : undefined;
+
+/** Where the API's routes are mounted. */
+export const API_PREFIX = '/api';

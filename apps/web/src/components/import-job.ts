@@ -1,4 +1,5 @@
-import { type ImportStatus, routes } from '@bo/contract';
+import type { ImportStatus } from '@bo/contract';
+import { importRoutes } from '@bo/contract/imports';
 import { apiCall } from '../lib/api-client.ts';
 import { ApiError } from '../lib/api-error.ts';
 
@@ -17,7 +18,7 @@ export async function followImportJob<R>(
   isStale: () => boolean,
 ): Promise<R> {
   for (;;) {
-    const status = await apiCall(routes.importStatus, { query: { id: jobId } });
+    const status = await apiCall(importRoutes.importStatus, { query: { id: jobId } });
     if (isStale()) throw new ApiError(409, 'A newer file was picked', 'stale');
     onStatus(status);
     if (status.state === 'done') return status.result as R;

@@ -1,11 +1,6 @@
-import {
-  API_PREFIX,
-  type RouteBodyInput,
-  type RouteDef,
-  type RouteQueryInput,
-  type RouteResponse,
-  routes,
-} from '@bo/contract';
+import type { RouteBodyInput, RouteDef, RouteQueryInput, RouteResponse } from '@bo/contract';
+import { authRoutes } from '@bo/contract/auth';
+import { API_PREFIX } from '@bo/contract/route';
 import { ApiError, errorFromResponse, isTokenExpired, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 import { clearToken, readToken, saveToken } from './token-store.ts';
 
@@ -52,7 +47,7 @@ export function buildUrl(route: RouteDef, query?: unknown): string {
 }
 
 const isRefresh = (route: RouteDef) =>
-  route.method === routes.refresh.method && route.path === routes.refresh.path;
+  route.method === authRoutes.refresh.method && route.path === authRoutes.refresh.path;
 
 /** One HTTP exchange; throws ApiError for anything outside 200-299. No time-out, by the spec. */
 async function send<R extends RouteDef>(
@@ -176,8 +171,12 @@ async function refresh(expired: string): Promise<string> {
   if (current.access && current.access !== expired) return current.access;
   try {
     if (!current.refresh) throw new ApiError(401, 'Your session has ended.', 'session_ended');
-    const response = await send(routes.refresh, { body: { refreshToken: current.refresh } }, '');
-    const pair = (await response.json()) as RouteResponse<typeof routes.refresh>;
+    const response = await send(
+      authRoutes.refresh,
+      { body: { refreshToken: current.refresh } },
+      '',
+    );
+    const pair = (await response.json()) as RouteResponse<typeof authRoutes.refresh>;
     saveToken({ access: pair.accessToken, refresh: pair.refreshToken });
     return pair.accessToken;
   } catch (error) {

@@ -1,4 +1,5 @@
-import { API_PREFIX, type RouteDef } from '@bo/contract';
+import type { RouteDef } from '@bo/contract';
+import { API_PREFIX } from '@bo/contract/route';
 import { withFreshToken } from './api-client.ts';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 

@@ -1,4 +1,5 @@
-import { type Job, routes } from '@bo/contract';
+import type { Job } from '@bo/contract';
+import { jobRoutes } from '@bo/contract/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from './api-client.ts';
 
@@ -8,7 +9,7 @@ export const isJobFinished = (state: Job['state']) =>
 
 /** GET /jobs/status: one job, for the admin who started it (or a super admin). */
 export const getJob = (id: string, signal?: AbortSignal) =>
-  apiCall(routes.getJob, { query: { id }, signal });
+  apiCall(jobRoutes.getJob, { query: { id }, signal });
 
 /**
  * Follows a background job a screen started (an import, a mailer, a QR

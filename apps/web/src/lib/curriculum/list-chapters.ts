@@ -1,11 +1,11 @@
-import { routes } from '@bo/contract';
+import { curriculumRoutes } from '@bo/contract/curriculum-routes';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../api-client.ts';
 import { curriculumKeys } from './curriculum-keys.ts';
 
 /** GET /book/getchapters: a subject's chapters in order. */
 export const listChapters = (subjectId: number, signal?: AbortSignal) =>
-  apiCall(routes.getChapters, { query: { subjectId }, signal });
+  apiCall(curriculumRoutes.getChapters, { query: { subjectId }, signal });
 
 /** Waits (disabled) until a subject is chosen. */
 export function useChapters(subjectId: number | null | undefined) {

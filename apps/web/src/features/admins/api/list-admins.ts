@@ -1,13 +1,14 @@
-import { type RouteQueryInput, routes } from '@bo/contract';
+import type { RouteQueryInput } from '@bo/contract';
+import { adminRoutes } from '@bo/contract/admins';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
-export type AdminListQuery = RouteQueryInput<typeof routes.listAdmins>;
+export type AdminListQuery = RouteQueryInput<typeof adminRoutes.listAdmins>;
 
 /** GET /user/listofadmin: one page, filtered and sorted on the server. */
 export const listAdmins = (query: AdminListQuery, signal?: AbortSignal) =>
-  apiCall(routes.listAdmins, { query, signal });
+  apiCall(adminRoutes.listAdmins, { query, signal });
 
 export function useAdmins(query: AdminListQuery) {
   return useQuery({

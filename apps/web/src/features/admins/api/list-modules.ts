@@ -1,10 +1,10 @@
-import { routes } from '@bo/contract';
+import { adminRoutes } from '@bo/contract/admins';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /** GET /modules/listofmodules: the fixed catalogue, so it is cached for the session. */
-export const listModules = (signal?: AbortSignal) => apiCall(routes.listModules, { signal });
+export const listModules = (signal?: AbortSignal) => apiCall(adminRoutes.listModules, { signal });
 
 export function useModules() {
   return useQuery({

@@ -1,8 +1,8 @@
-import { routes } from '@bo/contract';
+import { adminRoutes } from '@bo/contract/admins';
 import { postCall } from '../../../lib/api-client.ts';
 import { useAdminsMutation } from './admin-keys.ts';
 
 /** POST /manage/resendinvite: a new invitation link for an admin who has not joined yet. */
-export const resendInvite = postCall(routes.resendInvite);
+export const resendInvite = postCall(adminRoutes.resendInvite);
 
 export const useResendInvite = () => useAdminsMutation(resendInvite);

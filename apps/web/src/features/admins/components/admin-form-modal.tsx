@@ -1,4 +1,6 @@
-import { type Admin, createAdminBody, type ModuleKey, ROLES } from '@bo/contract';
+import type { Admin, ModuleKey } from '@bo/contract';
+import { createAdminBody } from '@bo/contract/admins';
+import { ROLES } from '@bo/contract/auth';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {

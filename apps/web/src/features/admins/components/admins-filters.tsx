@@ -1,4 +1,4 @@
-import { ADMIN_STATUSES, ROLES } from '@bo/contract';
+import { ADMIN_STATUSES, ROLES } from '@bo/contract/auth';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { hasFilters, type ListUpdate } from '../../../lib/search-params.ts';
 import { ROLE_LABEL, STATUS_LABEL } from './labels.ts';

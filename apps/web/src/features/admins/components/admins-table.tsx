@@ -1,4 +1,5 @@
-import { type Admin, MODULES } from '@bo/contract';
+import type { Admin } from '@bo/contract';
+import { MODULES } from '@bo/contract/modules';
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconMailForward,

@@ -1,4 +1,5 @@
-import { type Admin, adminListQuery } from '@bo/contract';
+import type { Admin } from '@bo/contract';
+import { adminListQuery } from '@bo/contract/admins';
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';

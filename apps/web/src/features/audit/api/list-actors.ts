@@ -1,4 +1,4 @@
-import { routes } from '@bo/contract';
+import { adminRoutes } from '@bo/contract/admins';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,10 @@ import { apiCall } from '../../../lib/api-client.ts';
  * /user/listofadmin). Its own fetcher, since features do not share internals.
  */
 export const listActors = (q: string, signal?: AbortSignal) =>
-  apiCall(routes.listAdmins, { query: { q: q || undefined, pageSize: 20, sort: 'name' }, signal });
+  apiCall(adminRoutes.listAdmins, {
+    query: { q: q || undefined, pageSize: 20, sort: 'name' },
+    signal,
+  });
 
 export function useActors(q: string) {
   return useQuery({

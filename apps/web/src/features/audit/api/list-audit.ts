@@ -1,12 +1,13 @@
-import { type RouteQueryInput, routes } from '@bo/contract';
+import type { RouteQueryInput } from '@bo/contract';
+import { auditRoutes } from '@bo/contract/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
-export type AuditQuery = RouteQueryInput<typeof routes.listAudit>;
+export type AuditQuery = RouteQueryInput<typeof auditRoutes.listAudit>;
 
 /** GET /audit: newest first, filtered on the server (super admins only). */
 export const listAudit = (query: AuditQuery, signal?: AbortSignal) =>
-  apiCall(routes.listAudit, { query, signal });
+  apiCall(auditRoutes.listAudit, { query, signal });
 
 export function useAuditLog(query: AuditQuery) {
   return useQuery({

@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@bo/contract';
+import type { AuditAction, AuditEntity } from '@bo/contract';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@bo/contract/audit-actions';
 import { type ComboboxData, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';

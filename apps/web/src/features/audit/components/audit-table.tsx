@@ -1,4 +1,5 @@
-import { type AuditEntry, auditActionLabel } from '@bo/contract';
+import type { AuditEntry } from '@bo/contract';
+import { auditActionLabel } from '@bo/contract/audit-actions';
 import { ActionIcon, Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { type AuditEntry, type AuditTarget, auditEntityLabel } from '@bo/contract';
+import type { AuditEntry, AuditTarget } from '@bo/contract';
+import { auditEntityLabel } from '@bo/contract/audit-actions';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 

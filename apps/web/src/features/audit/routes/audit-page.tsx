@@ -1,4 +1,4 @@
-import { auditListQuery } from '@bo/contract';
+import { auditListQuery } from '@bo/contract/audit';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useAuditLog } from '../api/list-audit.ts';

@@ -1,4 +1,5 @@
-import { type LINK_KINDS, routes } from '@bo/contract';
+import type { LINK_KINDS } from '@bo/contract';
+import { authRoutes } from '@bo/contract/auth';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -6,7 +7,7 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 
 /** POST /auth/link/check: whether a one-time link still works; uses nothing up. */
 export const checkLink = (kind: LinkKind, token: string, signal?: AbortSignal) =>
-  apiCall(routes.checkLink, { body: { kind, token }, signal });
+  apiCall(authRoutes.checkLink, { body: { kind, token }, signal });
 
 /** Asked once when the link's page opens, so a dead link is said before any typing. */
 export function useCheckLink(kind: LinkKind, token: string) {

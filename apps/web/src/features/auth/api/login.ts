@@ -1,8 +1,8 @@
-import { routes } from '@bo/contract';
+import { authRoutes } from '@bo/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { postCall } from '../../../lib/api-client.ts';
 
 /** POST /auth/login: checks e-mail and password, mails a code, answers the challenge. */
-export const login = postCall(routes.login);
+export const login = postCall(authRoutes.login);
 
 export const useLogin = () => useMutation({ mutationFn: login });

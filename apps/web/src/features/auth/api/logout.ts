@@ -1,11 +1,11 @@
-import { routes } from '@bo/contract';
+import { authRoutes } from '@bo/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { readToken } from '../../../lib/token-store.ts';
 
 /** POST /auth/logout: revokes this session's refresh token family on the server. */
 export const logout = () =>
-  apiCall(routes.logout, { body: { refreshToken: readToken().refresh || undefined } });
+  apiCall(authRoutes.logout, { body: { refreshToken: readToken().refresh || undefined } });
 
 export function useLogout() {
   return useMutation({ mutationFn: logout });

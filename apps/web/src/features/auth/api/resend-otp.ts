@@ -1,8 +1,8 @@
-import { routes } from '@bo/contract';
+import { authRoutes } from '@bo/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { postCall } from '../../../lib/api-client.ts';
 
 /** POST /auth/resendotp: ends the challenge and mails a new code under a new challenge id. */
-export const resendOtp = postCall(routes.resendOtp);
+export const resendOtp = postCall(authRoutes.resendOtp);
 
 export const useResendOtp = () => useMutation({ mutationFn: resendOtp });

@@ -1,9 +1,9 @@
-import { routes } from '@bo/contract';
+import { authRoutes } from '@bo/contract/auth';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
 /** GET /auth/setup: whether the first super admin still has to be created. */
-export const getSetupStatus = (signal?: AbortSignal) => apiCall(routes.setupStatus, { signal });
+export const getSetupStatus = (signal?: AbortSignal) => apiCall(authRoutes.setupStatus, { signal });
 
 export function useSetupStatus() {
   return useQuery({

@@ -1,4 +1,5 @@
-import { loginBody, type RouteResponse, type routes } from '@bo/contract';
+import type { authRoutes, RouteResponse } from '@bo/contract';
+import { loginBody } from '@bo/contract/auth';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { useLogin } from '../api/login.ts';
 import { showSignInError } from './sign-in-error.ts';
 
 /** A mailed code waiting to be entered; `sentAt` (ms) starts the resend cooldown. */
-export type Challenge = RouteResponse<typeof routes.login> & { email: string; sentAt: number };
+export type Challenge = RouteResponse<typeof authRoutes.login> & { email: string; sentAt: number };
 
 /** Step 1 of sign-in: e-mail and password; the API then mails a 6-digit code. */
 export function CredentialsForm({

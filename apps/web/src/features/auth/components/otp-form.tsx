@@ -1,4 +1,5 @@
-import { confirmOtpBody, type RouteResponse, type routes } from '@bo/contract';
+import type { authRoutes, RouteResponse } from '@bo/contract';
+import { confirmOtpBody } from '@bo/contract/auth';
 import { Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
@@ -23,7 +24,7 @@ export function OtpForm({
 }: {
   challenge: Challenge;
   onChallenge: (challenge: Challenge) => void;
-  onSignedIn: (session: RouteResponse<typeof routes.confirmOtp>) => void;
+  onSignedIn: (session: RouteResponse<typeof authRoutes.confirmOtp>) => void;
   onBack: () => void;
 }) {
   const confirm = useConfirmOtp();

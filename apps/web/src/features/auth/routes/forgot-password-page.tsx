@@ -1,4 +1,4 @@
-import { resetLinkBody } from '@bo/contract';
+import { resetLinkBody } from '@bo/contract/auth';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';

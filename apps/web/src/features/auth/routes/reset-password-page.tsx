@@ -1,4 +1,4 @@
-import { passwordResetBody } from '@bo/contract';
+import { passwordResetBody } from '@bo/contract/auth';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { setupBody } from '@bo/contract';
+import { setupBody } from '@bo/contract/auth';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';

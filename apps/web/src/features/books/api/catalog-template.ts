@@ -1,6 +1,6 @@
-import { routes } from '@bo/contract';
+import { bookRoutes } from '@bo/contract/books';
 import { downloadFile } from '../../../lib/download.ts';
 
 /** GET /book/bookcatalogtemplate: the import's headers with one example row. */
 export const downloadCatalogTemplate = () =>
-  downloadFile(routes.catalogTemplate, {}, 'Book catalogue template.xlsx');
+  downloadFile(bookRoutes.catalogTemplate, {}, 'Book catalogue template.xlsx');

@@ -1,6 +1,7 @@
-import { type RouteQueryInput, routes } from '@bo/contract';
+import type { RouteQueryInput } from '@bo/contract';
+import { bookRoutes } from '@bo/contract/books';
 import { downloadFile } from '../../../lib/download.ts';
 
 /** GET /book/downloadbooks: the list's books (same search, filters, sort) as XLSX. */
-export const downloadBooks = (query: RouteQueryInput<typeof routes.downloadBooks>) =>
-  downloadFile(routes.downloadBooks, { query }, 'Books.xlsx');
+export const downloadBooks = (query: RouteQueryInput<typeof bookRoutes.downloadBooks>) =>
+  downloadFile(bookRoutes.downloadBooks, { query }, 'Books.xlsx');

@@ -1,8 +1,8 @@
-import { routes } from '@bo/contract';
+import { bookRoutes } from '@bo/contract/books';
 import { postCall } from '../../../lib/api-client.ts';
 import { useBooksMutation } from './book-keys.ts';
 
 /** POST /book/removeextraisbn: detach one extra ISBN. */
-export const removeExtraIsbn = postCall(routes.removeExtraIsbn);
+export const removeExtraIsbn = postCall(bookRoutes.removeExtraIsbn);
 
 export const useRemoveExtraIsbn = () => useBooksMutation(removeExtraIsbn);

@@ -1,4 +1,6 @@
-import { type Book, type BookStatus, createBookBody, parseIsbn } from '@bo/contract';
+import type { Book, BookStatus } from '@bo/contract';
+import { createBookBody } from '@bo/contract/books';
+import { parseIsbn } from '@bo/contract/isbn';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { type Book, isbnSchema } from '@bo/contract';
+import type { Book } from '@bo/contract';
+import { isbnSchema } from '@bo/contract/isbn';
 import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconX } from '@tabler/icons-react';

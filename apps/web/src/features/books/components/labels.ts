@@ -1,4 +1,5 @@
-import { BOOK_STATUSES, type BookStatus } from '@bo/contract';
+import type { BookStatus } from '@bo/contract';
+import { BOOK_STATUSES } from '@bo/contract/books';
 
 export const STATUS_LABEL: Record<BookStatus, string> = {
   draft: 'Draft',

@@ -1,4 +1,5 @@
-import { type Book, type BookStatus, bookListQuery } from '@bo/contract';
+import type { Book, BookStatus } from '@bo/contract';
+import { bookListQuery } from '@bo/contract/books';
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';

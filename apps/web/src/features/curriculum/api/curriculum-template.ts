@@ -1,6 +1,6 @@
-import { routes } from '@bo/contract';
+import { curriculumRoutes } from '@bo/contract/curriculum-routes';
 import { downloadFile } from '../../../lib/download.ts';
 
 /** GET /book/curriculumtemplate: the masters upload's headers with example rows. */
 export const downloadCurriculumTemplate = () =>
-  downloadFile(routes.curriculumTemplate, {}, 'Curriculum template.xlsx');
+  downloadFile(curriculumRoutes.curriculumTemplate, {}, 'Curriculum template.xlsx');

@@ -1,10 +1,10 @@
-import { routes } from '@bo/contract';
+import { curriculumRoutes } from '@bo/contract/curriculum-routes';
 import { downloadFile } from '../../../lib/download.ts';
 
 /** GET /book/download{subjects,chapters,topics}: the list as XLSX, saved under the server's name. */
 export const downloadSubjects = (gradeId: number) =>
-  downloadFile(routes.downloadSubjects, { query: { gradeId } }, 'subjects.xlsx');
+  downloadFile(curriculumRoutes.downloadSubjects, { query: { gradeId } }, 'subjects.xlsx');
 export const downloadChapters = (subjectId: number) =>
-  downloadFile(routes.downloadChapters, { query: { subjectId } }, 'chapters.xlsx');
+  downloadFile(curriculumRoutes.downloadChapters, { query: { subjectId } }, 'chapters.xlsx');
 export const downloadTopics = (chapterId: number) =>
-  downloadFile(routes.downloadTopics, { query: { chapterId } }, 'topics.xlsx');
+  downloadFile(curriculumRoutes.downloadTopics, { query: { chapterId } }, 'topics.xlsx');

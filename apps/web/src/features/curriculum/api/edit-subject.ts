@@ -1,8 +1,8 @@
-import { routes } from '@bo/contract';
+import { curriculumRoutes } from '@bo/contract/curriculum-routes';
 import { postCall } from '../../../lib/api-client.ts';
 import { useCurriculumMutation } from '../../../lib/curriculum/curriculum-keys.ts';
 
 /** POST /book/editsubject: rename; 409 on body.name when the name is taken. */
-export const editSubject = postCall(routes.editSubject);
+export const editSubject = postCall(curriculumRoutes.editSubject);
 
 export const useEditSubject = () => useCurriculumMutation(editSubject);

@@ -1,4 +1,4 @@
-import { idParam } from '@bo/contract';
+import { idParam } from '@bo/contract/common';
 import { z } from 'zod';
 
 /** The drill-down's selection, kept in the URL: `?grade=&subject=&chapter=`. */

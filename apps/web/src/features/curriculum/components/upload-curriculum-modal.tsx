@@ -1,4 +1,5 @@
-import { CURRICULUM_SHEET_HEADERS, type UploadCurriculumResponse } from '@bo/contract';
+import type { UploadCurriculumResponse } from '@bo/contract';
+import { CURRICULUM_SHEET_HEADERS } from '@bo/contract/curriculum';
 import { Text } from '@mantine/core';
 import { ImportModal } from '../../../components/import-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';

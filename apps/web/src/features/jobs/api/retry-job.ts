@@ -1,10 +1,10 @@
-import { routes } from '@bo/contract';
+import { jobRoutes } from '@bo/contract/jobs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postCall } from '../../../lib/api-client.ts';
 import { jobKeys } from './list-jobs.ts';
 
 /** POST /jobs/retry: a failed or cancelled job runs again. */
-export const retryJob = postCall(routes.retryJob);
+export const retryJob = postCall(jobRoutes.retryJob);
 
 export function useRetryJob() {
   const queryClient = useQueryClient();

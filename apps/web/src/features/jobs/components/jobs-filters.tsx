@@ -1,4 +1,4 @@
-import { JOB_STATES } from '@bo/contract';
+import { JOB_STATES } from '@bo/contract/jobs';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { JOB_STATE_LABELS } from '../../../components/job-progress.tsx';
 import { hasFilters, type ListUpdate } from '../../../lib/search-params.ts';

@@ -1,4 +1,4 @@
-import { jobListQuery } from '@bo/contract';
+import { jobListQuery } from '@bo/contract/jobs';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useJobs } from '../api/list-jobs.ts';

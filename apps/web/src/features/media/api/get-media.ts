@@ -1,11 +1,12 @@
-import { MEDIA_ROUTE_NAMES, type MediaKind, routes } from '@bo/contract';
+import type { MediaKind } from '@bo/contract';
+import { MEDIA_ROUTE_NAMES, mediaRoutes } from '@bo/contract/media-routes';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { mediaKeys } from './media-keys.ts';
 
 /** GET /media/getvideobyid or /media/getaudiobyid: the item with a freshly signed play link. */
 export const getMedia = (kind: MediaKind, id: number, signal?: AbortSignal) =>
-  apiCall(routes[MEDIA_ROUTE_NAMES[kind].get], { query: { id }, signal });
+  apiCall(mediaRoutes[MEDIA_ROUTE_NAMES[kind].get], { query: { id }, signal });
 
 export function useMedia(kind: MediaKind, id: number | null) {
   return useQuery({

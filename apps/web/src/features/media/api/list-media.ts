@@ -1,13 +1,14 @@
-import { MEDIA_ROUTE_NAMES, type MediaKind, type RouteQueryInput, routes } from '@bo/contract';
+import type { MediaKind, RouteQueryInput } from '@bo/contract';
+import { MEDIA_ROUTE_NAMES, mediaRoutes } from '@bo/contract/media-routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { mediaKeys } from './media-keys.ts';
 
-export type MediaQuery = RouteQueryInput<typeof routes.filterVideos>;
+export type MediaQuery = RouteQueryInput<typeof mediaRoutes.filterVideos>;
 
 /** GET /media/filtervideo or /media/filteraudio: one page, searched, filtered and sorted on the server. */
 export const listMedia = (kind: MediaKind, query: MediaQuery, signal?: AbortSignal) =>
-  apiCall(routes[MEDIA_ROUTE_NAMES[kind].filter], { query, signal });
+  apiCall(mediaRoutes[MEDIA_ROUTE_NAMES[kind].filter], { query, signal });
 
 export function useMediaList(kind: MediaKind, query: MediaQuery) {
   return useQuery({

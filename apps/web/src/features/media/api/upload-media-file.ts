@@ -1,4 +1,5 @@
-import { type MediaUploadKind, routes, type UploadedMediaFile } from '@bo/contract';
+import type { MediaUploadKind, UploadedMediaFile } from '@bo/contract';
+import { mediaRoutes } from '@bo/contract/media-routes';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 /** POST /media/uploadfile as multipart with its upload progress (0..1). */
@@ -7,7 +8,7 @@ export const uploadMediaFile = (
   file: File,
   onProgress: (fraction: number) => void,
 ) =>
-  uploadWithProgress<UploadedMediaFile>(routes.uploadMediaFile, {
+  uploadWithProgress<UploadedMediaFile>(mediaRoutes.uploadMediaFile, {
     file,
     query: { kind },
     onProgress,

@@ -1,4 +1,5 @@
-import { type MediaItem, type MediaKind, mediaFilterQuery, mediaKindSchema } from '@bo/contract';
+import type { MediaItem, MediaKind } from '@bo/contract';
+import { mediaFilterQuery, mediaKindSchema } from '@bo/contract/media';
 import { Alert, Box, Button, Group, SegmentedControl, Tabs } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';

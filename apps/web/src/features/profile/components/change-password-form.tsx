@@ -1,4 +1,4 @@
-import { passwordUpdateBody } from '@bo/contract';
+import { passwordUpdateBody } from '@bo/contract/auth';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {

@@ -1,4 +1,5 @@
-import { MEDIA_ROUTE_NAMES, type MediaKind, routes } from '@bo/contract';
+import type { MediaKind } from '@bo/contract';
+import { MEDIA_ROUTE_NAMES, mediaRoutes } from '@bo/contract/media-routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -13,7 +14,7 @@ export function useMediaSearch(kind: MediaKind, q: string, scope: MediaScope) {
   return useQuery({
     queryKey: ['toc-media', kind, q, scope.subjectId ?? null, scope.chapterId ?? null],
     queryFn: ({ signal }) =>
-      apiCall(routes[MEDIA_ROUTE_NAMES[kind].filter], {
+      apiCall(mediaRoutes[MEDIA_ROUTE_NAMES[kind].filter], {
         query: { q: q || undefined, ...scope, page: 1, pageSize: 8 },
         signal,
       }),

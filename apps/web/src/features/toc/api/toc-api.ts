@@ -1,4 +1,5 @@
-import { type ContentItem, type RouteBodyInput, routes, type Toc } from '@bo/contract';
+import type { ContentItem, RouteBodyInput, Toc } from '@bo/contract';
+import { tocRoutes } from '@bo/contract/toc-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, postCall } from '../../../lib/api-client.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
@@ -13,7 +14,7 @@ export const tocKeys = {
 export function useToc(isbn: string) {
   return useQuery({
     queryKey: tocKeys.tree(isbn),
-    queryFn: ({ signal }) => apiCall(routes.getToc, { query: { isbn }, signal }),
+    queryFn: ({ signal }) => apiCall(tocRoutes.getToc, { query: { isbn }, signal }),
   });
 }
 
@@ -21,11 +22,11 @@ export function useToc(isbn: string) {
 export function useDigitalContent(isbn: string) {
   return useQuery({
     queryKey: tocKeys.content(isbn),
-    queryFn: ({ signal }) => apiCall(routes.getDigitalContent, { query: { isbn }, signal }),
+    queryFn: ({ signal }) => apiCall(tocRoutes.getDigitalContent, { query: { isbn }, signal }),
   });
 }
 
-export const tocNodeImpact = (id: number) => apiCall(routes.tocNodeImpact, { query: { id } });
+export const tocNodeImpact = (id: number) => apiCall(tocRoutes.tocNodeImpact, { query: { id } });
 
 /**
  * A TOC write: the tree and the content list are read again afterwards. A
@@ -48,17 +49,17 @@ export function useTocMutation<TInput, TOutput>(
   });
 }
 
-export const addTocNode = postCall(routes.addTocNode);
-export const renameTocNode = postCall(routes.renameTocNode);
-export const moveTocNode = postCall(routes.moveTocNode);
-export const deleteTocNode = postCall(routes.deleteTocNode);
-export const dummyToc = postCall(routes.dummyToc);
-export const removeContent = postCall(routes.removeContent);
-export const reorderContent = postCall(routes.reorderContent);
+export const addTocNode = postCall(tocRoutes.addTocNode);
+export const renameTocNode = postCall(tocRoutes.renameTocNode);
+export const moveTocNode = postCall(tocRoutes.moveTocNode);
+export const deleteTocNode = postCall(tocRoutes.deleteTocNode);
+export const dummyToc = postCall(tocRoutes.dummyToc);
+export const removeContent = postCall(tocRoutes.removeContent);
+export const reorderContent = postCall(tocRoutes.reorderContent);
 export const attachMedia = (
   kind: 'video' | 'audio',
-  body: RouteBodyInput<typeof routes.setVideoToc>,
-) => apiCall(kind === 'video' ? routes.setVideoToc : routes.setAudioToc, { body });
+  body: RouteBodyInput<typeof tocRoutes.setVideoToc>,
+) => apiCall(kind === 'video' ? tocRoutes.setVideoToc : tocRoutes.setAudioToc, { body });
 
 /** POST /book/uploadcontent as multipart with its progress; nodeId and title go before the file. */
 export const uploadPdf = (
@@ -67,7 +68,7 @@ export const uploadPdf = (
   file: File,
   onProgress: (fraction: number) => void,
 ) =>
-  uploadWithProgress<ContentItem>(routes.uploadContent, {
+  uploadWithProgress<ContentItem>(tocRoutes.uploadContent, {
     file,
     fields: { nodeId: String(nodeId), title },
     onProgress,

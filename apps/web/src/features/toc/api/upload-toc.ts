@@ -1,4 +1,5 @@
-import { routes, type UploadTocResponse } from '@bo/contract';
+import type { UploadTocResponse } from '@bo/contract';
+import { tocRoutes } from '@bo/contract/toc-routes';
 import { type ImportUploadInput, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 export interface UploadTocInput extends ImportUploadInput {
@@ -8,7 +9,7 @@ export interface UploadTocInput extends ImportUploadInput {
 
 /** POST /book/uploadtoc (multipart): a dry run reports, `dryRun: false` applies all or nothing. */
 export const uploadToc = ({ bookId, file, dryRun, removeMissing, onProgress }: UploadTocInput) =>
-  uploadWithProgress<UploadTocResponse>(routes.uploadToc, {
+  uploadWithProgress<UploadTocResponse>(tocRoutes.uploadToc, {
     file,
     query: { bookId, dryRun, removeMissing },
     onProgress,

@@ -1,4 +1,5 @@
-import { TOC_NODE_KINDS, type TocNodeKind } from '@bo/contract';
+import type { TocNodeKind } from '@bo/contract';
+import { TOC_NODE_KINDS } from '@bo/contract/toc';
 
 export const KIND_LABEL: Record<TocNodeKind, string> = {
   unit: 'Unit',
