@@ -2,17 +2,20 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { lazyStorage } from '../lib/storage/lazy-storage.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
-import { s3Storage } from '../lib/storage/s3-storage.ts';
 import type { Storage } from '../lib/storage/storage.ts';
 
 /**
  * The file store and multipart parsing. Features use `deps.storage` with the
  * helpers of lib/storage (receiveUpload, sendStoredFile, signFileUrl): an
  * S3-compatible bucket when S3_BUCKET is set, else the directory DATA_DIR/files.
+ * The S3 driver (and the AWS SDK under it) is imported on first use only.
  */
 export function createStorage(config: Config): Storage {
-  if (config.s3) return s3Storage(config.s3);
+  const s3 = config.s3;
+  if (s3)
+    return lazyStorage(() => import('../lib/storage/s3-storage.ts').then((m) => m.s3Storage(s3)));
   return localStorage(path.join(config.dataDir, 'files'));
 }
 
