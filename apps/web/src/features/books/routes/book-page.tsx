@@ -13,15 +13,19 @@ import {
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { TocSection } from '../../toc/index.ts';
 import { useBook } from '../api/get-book.ts';
 import { BookCover } from '../components/book-cover.tsx';
-import { BookFormModal } from '../components/book-form-modal.tsx';
 import { ExtraIsbns } from '../components/extra-isbns.tsx';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels.ts';
+
+const BookFormModal = lazyDialog(() =>
+  import('../components/book-form-modal.tsx').then((m) => m.BookFormModal),
+);
 
 /** /books/:id: one book's header (cover, ISBN, extra ISBNs, title, status) and its TOC. */
 export function BookPage() {

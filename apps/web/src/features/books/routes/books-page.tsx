@@ -4,17 +4,24 @@ import { Button, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useChangeBookStatus } from '../api/change-book-status.ts';
 import { downloadBooks } from '../api/download-books.ts';
 import { useBooks } from '../api/list-books.ts';
-import { BookFormModal } from '../components/book-form-modal.tsx';
 import { BooksFilters, hasBookFilters } from '../components/books-filters.tsx';
 import { BooksTable } from '../components/books-table.tsx';
-import { CatalogImportModal } from '../components/catalog-import-modal.tsx';
 import { STATUS_LABEL, statusOptions } from '../components/labels.ts';
+
+const CatalogImportModal = lazyDialog(() =>
+  import('../components/catalog-import-modal.tsx').then((m) => m.CatalogImportModal),
+);
+
+const BookFormModal = lazyDialog(() =>
+  import('../components/book-form-modal.tsx').then((m) => m.BookFormModal),
+);
 
 /** /books: the book list (state in the URL), creation, bulk status and export. */
 export function BooksPage() {

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@m
 import { IconDownload, IconListTree, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { downloadToc } from '../api/download-toc.ts';
@@ -10,7 +11,10 @@ import { findNode } from '../utils/flat-tree.ts';
 import type { BookSubject } from './toc-attach-media.tsx';
 import { TocNodePanel } from './toc-node-panel.tsx';
 import { TocTree } from './toc-tree.tsx';
-import { TocUploadModal } from './toc-upload-modal.tsx';
+
+const TocUploadModal = lazyDialog(() =>
+  import('./toc-upload-modal.tsx').then((m) => m.TocUploadModal),
+);
 
 /** A book's table of contents and the content of the selected node. */
 export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubject | null }) {

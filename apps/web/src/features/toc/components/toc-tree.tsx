@@ -4,14 +4,18 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Fragment, useRef, useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { addTocNode, moveTocNode, tocNodeImpact, useTocMutation } from '../api/toc-api.ts';
 import { useTreeDrag } from '../hooks/use-tree-drag.ts';
 import { isInSubtree, type MoveTarget, moveInTree, subtreeIds } from '../utils/flat-tree.ts';
 import { childKind } from '../utils/node-kinds.ts';
 import { AddNodeForm } from './toc-add-node-form.tsx';
-import { DeleteNodeModal } from './toc-delete-modal.tsx';
 import { TocRowOverlay, TocTreeRow } from './toc-tree-row.tsx';
+
+const DeleteNodeModal = lazyDialog(() =>
+  import('./toc-delete-modal.tsx').then((m) => m.DeleteNodeModal),
+);
 
 interface TreeProps {
   toc: Toc;
