@@ -1,5 +1,5 @@
-// Mantine's whole style sheet comes with the signed-in layout; the public screens load a part (main.tsx).
-import '@mantine/core/styles.css';
+// Mantine's component styles come with the signed-in layout; the public screens load a part (main.tsx).
+import './mantine-styles.ts';
 import { Alert, AppShell, Button, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
