@@ -97,13 +97,29 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The node options of the API's `npm start` (`node <flags> dist/server.js`),
+ * so the bench measures the server with the same heap settings.
+ */
+function startNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8'));
+  const start: string = pkg.scripts.start;
+  const match = /^node\s+(.*?)\s*dist\/server\.js$/.exec(start);
+  if (!match)
+    throw new Error(`apps/api's start script is not "node [flags] dist/server.js": ${start}`);
+  return match[1] ? match[1].split(/\s+/) : [];
+}
+
 /** Starts the compiled server on `env`'s database and signs in its first super admin. */
 export async function startApiServer(env: Env): Promise<ApiServer> {
   const smtp = await startSmtpReceiver();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_ARGS measures another build, e.g. `--import tsx <old checkout>/apps/api/src/server.ts`.
-  const args = process.env.BENCH_SERVER_ARGS?.split(' ') ?? [path.join(apiDir, 'dist/server.js')];
+  const args = process.env.BENCH_SERVER_ARGS?.split(' ') ?? [
+    ...startNodeFlags(),
+    path.join(apiDir, 'dist/server.js'),
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
