@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { linkTokenIn } from '../../apps/api/src/test/smtp-receiver.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
@@ -28,6 +29,9 @@ async function fieldError(field: Locator): Promise<string | null> {
 
 const expectFieldError = async (field: Locator, message: string) =>
   expect.poll(() => fieldError(field)).toBe(message);
+
+/** Zod's default wording and raw paths: none of it may reach a screen. */
+const SCHEMA_TEXT = /Invalid input|Too (small|big)|expected (string|number)|body\.|querystring/i;
 
 describe('sign-in tells what went wrong where it happened', () => {
   it('an empty form flags both fields', async () => {
@@ -105,6 +109,64 @@ describe('forms flag every invalid field, in words', () => {
     await expectFieldError(page.getByLabel('Current password'), 'Required');
     await expectFieldError(page.getByLabel('New password', { exact: true }), 'Required');
     await expectFieldError(page.getByLabel('Confirm new password'), 'Required');
+    await page.close();
+  });
+
+  it('the media form flags every missing value, says a bad address in words and is accessible', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/media`);
+    await page.getByRole('button', { name: 'Add video' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Language').fill('');
+    await dialog.getByRole('button', { name: 'Add video' }).click();
+    await expectFieldError(dialog.getByLabel(/^Video file/), 'Required');
+    await expectFieldError(dialog.getByLabel('Title'), 'Required');
+    await expectFieldError(dialog.getByLabel('Language'), 'Required');
+    await expectAccessible(page, 'media form with errors');
+
+    await dialog.getByText('Link a URL').click();
+    const url = dialog.getByRole('textbox', { name: 'URL' });
+    await dialog.getByRole('button', { name: 'Add video' }).click();
+    await expectFieldError(url, 'Required');
+    await url.fill('javascript:alert(1)');
+    await expectFieldError(url, 'Enter an http(s) address');
+    await dialog.getByLabel('Title').fill('x'.repeat(400));
+    await expect
+      .poll(() => fieldError(dialog.getByLabel('Title')))
+      .toMatch(/^At most \d+ characters$/);
+    expect(await dialog.innerText()).not.toMatch(SCHEMA_TEXT);
+    await expectAccessible(page, 'media form, link a URL');
+    await page.close();
+  });
+
+  it('the curriculum add and rename forms say Required, a too long name in words', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/curriculum`);
+    const subjects = page.getByRole('region', { name: 'Subjects' });
+    await page
+      .getByRole('region', { name: 'Grades' })
+      .getByRole('button', { name: /^Class 3 / })
+      .click();
+    const add = subjects.getByLabel('New subject');
+    await subjects.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectFieldError(add, 'Required');
+    await add.fill('x'.repeat(121));
+    await expectFieldError(add, 'At most 120 characters');
+    await add.fill('Forms subject');
+    await add.press('Enter');
+    await subjects.getByRole('button', { name: /^Forms subject/ }).waitFor();
+    await expect.poll(() => add.inputValue()).toBe('');
+
+    await subjects.getByRole('button', { name: 'Actions for Forms subject' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = subjects.getByLabel('New name for Forms subject');
+    await rename.fill('');
+    await rename.press('Enter');
+    await expectFieldError(rename, 'Required');
+    expect(await page.locator('main').innerText()).not.toMatch(SCHEMA_TEXT);
+    await expectAccessible(page, 'curriculum forms with errors');
     await page.close();
   });
 

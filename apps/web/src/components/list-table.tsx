@@ -11,6 +11,7 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
 import type { ListUpdate } from '../lib/search-params.ts';
+import { paginationControlProps, paginationItemProps } from './pagination-labels.ts';
 
 /** One page of a server-paginated list, as every list route answers. */
 export interface ListPage<T> {
@@ -63,19 +64,6 @@ export interface ListTableProps<T extends { id: number | string }> {
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
-
-const CONTROL_LABEL = {
-  first: 'First page',
-  last: 'Last page',
-  previous: 'Previous page',
-  next: 'Next page',
-} as const;
-
-/** Pagination buttons are icons or bare numbers: each gets a name a screen reader can say. */
-const paginationControlProps = (control: keyof typeof CONTROL_LABEL) => ({
-  'aria-label': CONTROL_LABEL[control],
-});
-const paginationItemProps = (page: number) => ({ 'aria-label': `Page ${page}` });
 
 /**
  * The back-office's list table: one server page of rows with pagination,

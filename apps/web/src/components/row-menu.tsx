@@ -52,7 +52,7 @@ export function RowMenu({
   );
   return (
     // No focus placeholder: its role="presentation" is not allowed inside role="menu".
-    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <ActionIcon
           size="sm"

@@ -23,5 +23,12 @@ if (typeof window.ResizeObserver === 'undefined') {
   } as unknown as typeof ResizeObserver;
 }
 
+// Textarea's autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());

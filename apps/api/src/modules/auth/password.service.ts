@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendMail } from '../../mail/mail.jobs.ts';
+import { queueDecoyMail, sendMail } from '../../mail/mail.jobs.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -66,8 +66,8 @@ const RESET_WINDOW_MS = 15 * 60_000;
 /**
  * Always the same answer, in about the same time: an unknown e-mail runs the
  * same transaction on an id no row has (row lock, count, audit, and a decoy
- * token row born expired in place of the link's); the mail is a job, sent
- * after the answer. Per account at most 3 links per 15 minutes (a silent
+ * token row born expired in place of the link's, and a decoy mail job that
+ * sends nothing in place of the real one); the mail is sent after the answer. Per account at most 3 links per 15 minutes (a silent
  * cap, never a lockout).
  */
 export async function requestPasswordReset(deps: Deps, ctx: RequestContext, email: string) {
@@ -86,7 +86,10 @@ export async function requestPasswordReset(deps: Deps, ctx: RequestContext, emai
       actor: { id: admin?.id ?? null, email: admin?.email ?? email },
       after: { sent: send },
     });
-    if (!admin || !send) return createDecoyToken(deps, tx);
+    if (!admin || !send) {
+      await queueDecoyMail(deps, tx);
+      return createDecoyToken(deps, tx);
+    }
     const token = await createActionToken(deps, tx, 'reset', admin.id, bindingOf(admin));
     const link = `${deps.config.publicBaseUrl}/password/reset?token=${encodeURIComponent(token)}`;
     await sendMail(deps, tx, passwordResetMail(admin.email, admin.name, link, TTL.reset / 60_000));

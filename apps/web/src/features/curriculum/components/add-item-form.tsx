@@ -1,6 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { nameError } from './name-error.ts';
+import { focusFirstInvalid, liveValidation, showFormError } from '../../../lib/form.ts';
+import { validateName } from './name-form.ts';
 
 /** Inline add at the end of a column: type a name, press Enter (or Add). */
 export function AddItemForm({
@@ -10,46 +12,36 @@ export function AddItemForm({
   noun: string;
   onAdd: (name: string) => Promise<unknown>;
 }) {
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const form = useForm({ initialValues: { name: '' }, validate: validateName, ...liveValidation });
 
-  const add = async () => {
-    const name = draft.trim();
-    if (!name) return;
+  const add = form.onSubmit(async ({ name }) => {
     setAdding(true);
     try {
-      await onAdd(name);
-      setDraft('');
-      setError(null);
+      await onAdd(name.trim());
+      form.reset();
     } catch (e) {
-      setError(nameError(e));
+      showFormError(form, e);
     } finally {
       setAdding(false);
     }
-  };
+  }, focusFirstInvalid);
 
   return (
-    <Group gap={4} wrap="nowrap" align="flex-start">
-      <TextInput
-        flex={1}
-        size="xs"
-        aria-label={`New ${noun}`}
-        placeholder={`Add a ${noun}`}
-        value={draft}
-        error={error}
-        disabled={adding}
-        onChange={(e) => {
-          setDraft(e.currentTarget.value);
-          setError(null);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') void add();
-        }}
-      />
-      <Button size="xs" variant="light" onClick={add} loading={adding}>
-        Add
-      </Button>
-    </Group>
+    <form onSubmit={add} noValidate>
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <TextInput
+          flex={1}
+          size="xs"
+          aria-label={`New ${noun}`}
+          placeholder={`Add a ${noun}`}
+          disabled={adding}
+          {...form.getInputProps('name')}
+        />
+        <Button type="submit" size="xs" variant="light" loading={adding}>
+          Add
+        </Button>
+      </Group>
+    </form>
   );
 }

@@ -1,10 +1,10 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Box, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { type Move, moveActions, RowMenu } from '../../../components/row-menu.tsx';
-import { nameError } from './name-error.ts';
+import { RenameItemForm } from './rename-item-form.tsx';
 
 export interface ColumnItem {
   id: number;
@@ -42,28 +42,12 @@ export function MasterRow({
   onMove?: ((item: ColumnItem, by: Move) => void) | undefined;
 }) {
   const drag = useSortable({ id: item.id, disabled: !sortable });
-  const [renaming, setRenaming] = useState<{ name: string; error?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const node = useRef<HTMLDivElement | null>(null);
   // A selection from the URL may sit below the column's fold: bring it into view.
   useEffect(() => {
     if (selected) node.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
-
-  const rename = async () => {
-    if (!renaming || !onRename) return;
-    const name = renaming.name.trim();
-    if (!name || name === item.name) return setRenaming(null);
-    setBusy(true);
-    try {
-      await onRename(item, name);
-      setRenaming(null);
-    } catch (e) {
-      setRenaming({ ...renaming, error: nameError(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Group
@@ -100,21 +84,11 @@ export function MasterRow({
           <IconGripVertical size={14} />
         </ActionIcon>
       )}
-      {renaming ? (
-        <TextInput
-          flex={1}
-          size="xs"
-          autoFocus
-          aria-label={`New name for ${item.name}`}
-          value={renaming.name}
-          error={renaming.error}
-          disabled={busy}
-          onChange={(e) => setRenaming({ name: e.currentTarget.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') void rename();
-            if (e.key === 'Escape') setRenaming(null);
-          }}
-          onBlur={() => !busy && setRenaming(null)}
+      {renaming && onRename ? (
+        <RenameItemForm
+          name={item.name}
+          onRename={(name) => onRename(item, name)}
+          onClose={() => setRenaming(false)}
         />
       ) : (
         <UnstyledButton
@@ -149,7 +123,7 @@ export function MasterRow({
             onRename && {
               label: 'Rename',
               icon: IconPencil,
-              onClick: () => setRenaming({ name: item.name }),
+              onClick: () => setRenaming(true),
             },
             ...(onMove ? moveActions(index, count, (by) => onMove(item, by)) : []),
             onDelete && {

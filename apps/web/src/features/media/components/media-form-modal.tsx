@@ -1,4 +1,12 @@
-import type { MediaItem, MediaKind, MediaStatus, UploadedMediaFile } from '@bo/contract';
+import {
+  type AddMediaBody,
+  addMediaBody,
+  editMediaBody,
+  type MediaItem,
+  type MediaKind,
+  type MediaStatus,
+  type UploadedMediaFile,
+} from '@bo/contract';
 import {
   Button,
   FileInput,
@@ -18,7 +26,12 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { TagSelects, type Tags } from '../../../components/tag-selects.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { liveValidation, showFormError } from '../../../lib/form.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWith,
+} from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddMedia } from '../api/add-media.ts';
 import { useEditMedia } from '../api/edit-media.ts';
@@ -27,6 +40,8 @@ import { formatDuration, KIND_LABEL, statusOptions } from './labels.ts';
 
 interface Values extends Tags {
   source: 'upload' | 'url';
+  /** The uploaded file's key, set once its upload completes. */
+  fileKey: string | null;
   url: string;
   durationSeconds: number | string;
   title: string;
@@ -37,20 +52,69 @@ interface Values extends Tags {
 
 const ACCEPT = { video: 'video/*', audio: 'audio/*' } as const;
 
+// The contract's schemas check what the server checks: a missing file or
+// URL, title or language says "Required", a bad address says so in words.
+const validateAdd = validateWith(addMediaBody);
+const validateEdit = validateWith(editMediaBody);
+
+const duration = (v: Values) => (v.durationSeconds === '' ? null : Number(v.durationSeconds));
+
+const commonBody = (v: Values, thumbnailKey: string | undefined) => ({
+  title: v.title,
+  description: v.description,
+  language: v.language,
+  status: v.status,
+  gradeId: v.gradeId,
+  subjectId: v.subjectId,
+  chapterId: v.chapterId,
+  topicId: v.topicId,
+  ...(thumbnailKey ? { thumbnailKey } : {}),
+});
+
+/** The request body a new item's values make: by file key or by URL. */
+const addBody = (v: Values, thumbnailKey?: string, fileName?: string) =>
+  v.source === 'upload'
+    ? {
+        source: 'upload' as const,
+        fileKey: v.fileKey ?? undefined,
+        ...(fileName ? { fileName } : {}),
+        ...commonBody(v, thumbnailKey),
+      }
+    : {
+        source: 'url' as const,
+        url: v.url,
+        durationSeconds: duration(v),
+        ...commonBody(v, thumbnailKey),
+      };
+
+/** The edit body; the address and duration apply to linked items only. */
+const editBody = (item: MediaItem, v: Values, thumbnailKey?: string) => ({
+  id: item.id,
+  ...commonBody(v, thumbnailKey),
+  ...(item.source === 'url' ? { url: v.url, durationSeconds: duration(v) } : {}),
+});
+
 /** One upload with its progress; answers the stored file once complete. */
 function useUpload() {
   const [progress, setProgress] = useState<number | null>(null);
   const [file, setFile] = useState<UploadedMediaFile | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const start = async (kind: 'video' | 'audio' | 'thumbnail', chosen: File | null) => {
+  const start = async (
+    kind: 'video' | 'audio' | 'thumbnail',
+    chosen: File | null,
+  ): Promise<UploadedMediaFile | null> => {
     setFile(null);
     setError(null);
-    if (!chosen) return setProgress(null);
+    setProgress(null);
+    if (!chosen) return null;
     try {
-      setFile(await uploadMediaFile(kind, chosen, setProgress));
+      const uploaded = await uploadMediaFile(kind, chosen, setProgress);
+      setFile(uploaded);
+      return uploaded;
     } catch (e) {
       setError(errorMessage(e));
       setProgress(null);
+      return null;
     }
   };
   return { progress, file, error, start, busy: progress !== null && !file && !error };
@@ -74,6 +138,7 @@ export function MediaFormModal({
   const form = useForm<Values>({
     initialValues: {
       source: item?.source ?? 'upload',
+      fileKey: null,
       url: item?.url ?? '',
       durationSeconds: item?.durationSeconds ?? '',
       title: item?.title ?? '',
@@ -85,14 +150,8 @@ export function MediaFormModal({
       chapterId: item?.chapterId ?? null,
       topicId: item?.topicId ?? null,
     },
-    validate: {
-      title: (v) => (v.trim() ? null : 'Required'),
-      language: (v) => (v.trim() ? null : 'Required'),
-      url: (v, all) =>
-        all.source === 'url' && !/^https?:\/\/\S+$/i.test(v.trim())
-          ? 'Enter an http(s) address'
-          : null,
-    },
+    validate: (values) =>
+      item ? validateEdit(editBody(item, values)) : validateAdd(addBody(values)),
     ...liveValidation,
   });
   const v = form.values;
@@ -103,15 +162,6 @@ export function MediaFormModal({
     chapterId: v.chapterId,
     topicId: v.topicId,
   };
-  const duration = v.durationSeconds === '' ? null : Number(v.durationSeconds);
-  const common = {
-    title: v.title,
-    description: v.description,
-    language: v.language,
-    status: v.status,
-    ...tags,
-    ...(thumbnail.file ? { thumbnailKey: thumbnail.file.key } : {}),
-  };
 
   const submit = form.onSubmit((values) => {
     const done = (m: MediaItem) => {
@@ -119,41 +169,18 @@ export function MediaFormModal({
       onClose();
     };
     const failed = (error: unknown) => showFormError(form, error);
+    const thumbnailKey = thumbnail.file?.key;
     if (item) {
       edit.mutate(
-        {
-          kind,
-          body: {
-            id: item.id,
-            ...common,
-            ...(item.source === 'url' ? { url: values.url, durationSeconds: duration } : {}),
-          },
-        },
+        { kind, body: editBody(item, values, thumbnailKey) },
         { onSuccess: done, onError: failed },
       );
       return;
     }
-    if (values.source === 'upload') {
-      if (!media.file) return form.setFieldError('title', `Choose a ${noun} file first`);
-      add.mutate(
-        {
-          kind,
-          body: {
-            source: 'upload',
-            fileKey: media.file.key,
-            fileName: media.file.originalName,
-            ...common,
-          },
-        },
-        { onSuccess: done, onError: failed },
-      );
-    } else {
-      add.mutate(
-        { kind, body: { source: 'url', url: values.url, durationSeconds: duration, ...common } },
-        { onSuccess: done, onError: failed },
-      );
-    }
-  });
+    // Validation passed on these same values, so an upload has its file key.
+    const body = addBody(values, thumbnailKey, media.file?.originalName) as AddMediaBody;
+    add.mutate({ kind, body }, { onSuccess: done, onError: failed });
+  }, focusFirstInvalid);
 
   return (
     <Modal opened onClose={onClose} title={item ? `Edit ${noun}` : `Add ${noun}`} size="lg">
@@ -175,11 +202,16 @@ export function MediaFormModal({
                 placeholder="Choose a file"
                 accept={ACCEPT[kind]}
                 onChange={(f) => {
-                  void media.start(kind, f);
+                  form.setFieldValue('fileKey', null);
+                  void media.start(kind, f).then((done) => {
+                    if (done) form.setFieldValue('fileKey', done.key);
+                  });
                   if (f && !form.values.title)
                     form.setFieldValue('title', f.name.replace(/\.[^.]+$/, ''));
                 }}
-                error={media.error}
+                required
+                data-path="fileKey"
+                error={media.error ?? form.errors.fileKey}
                 disabled={media.busy}
               />
               {media.progress !== null && (

@@ -101,4 +101,50 @@ describe('TocSection', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByText(/removes 2 nodes .* and 1 content item/)).toBeTruthy();
   });
+
+  it('node forms say Required on an empty title, and the PDF form on a missing file', async () => {
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (init?.method === 'POST') posts.push(url);
+        if (url.startsWith('/api/book/gettocbyisbn')) return json(toc);
+        if (url.startsWith('/api/book/getdigitalcontent'))
+          return json({ book: toc.book, items: [] });
+        return json({ items: [], total: 0, page: 1, pageSize: 8 });
+      }),
+    );
+    renderRoutes(
+      [{ path: '/', Component: () => <TocSection isbn="9780306406157" subject={null} /> }],
+      '/',
+    );
+    const errorOf = (field: HTMLElement) => {
+      const id = field
+        .getAttribute('aria-describedby')
+        ?.split(/\s+/)
+        .find((i) => i.endsWith('-error'));
+      return field.getAttribute('aria-invalid') === 'true' && id
+        ? document.getElementById(id)?.textContent
+        : null;
+    };
+
+    fireEvent.click(await screen.findByLabelText('Actions for Plants'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /under it$/ }));
+    const title = await screen.findByLabelText('New node title');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(errorOf(title)).toBe('Required'));
+
+    fireEvent.click(screen.getByLabelText('Actions for Animals'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const rename = await screen.findByLabelText('Node title');
+    fireEvent.change(rename, { target: { value: ' ' } });
+    fireEvent.submit(rename.closest('form')!);
+    await waitFor(() => expect(errorOf(rename)).toBe('Required'));
+
+    fireEvent.click(screen.getByText('Mammals'));
+    const panel = await screen.findByTestId('toc-node-panel');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(errorOf(within(panel).getByLabelText('PDF file'))).toBe('Required'));
+    expect(posts).toEqual([]);
+  });
 });

@@ -1,16 +1,7 @@
 import type { TocNode } from '@bo/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Group,
-  Paper,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -21,11 +12,10 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { moveActions, RowMenu } from '../../../components/row-menu.tsx';
-import { notifyError } from '../../../lib/notify.ts';
-import { renameTocNode, useTocMutation } from '../api/toc-api.ts';
 import { INDENT } from '../hooks/use-tree-drag.ts';
 import type { FlatNode } from '../utils/flat-tree.ts';
 import { childKind, KIND_LABEL } from '../utils/node-kinds.ts';
+import { TocRenameForm } from './toc-rename-form.tsx';
 import classes from './toc-tree.module.css';
 
 /** Left edge of a top-level row's chevron: padding, handle and gaps. */
@@ -99,17 +89,6 @@ export function TocTreeRow(props: RowProps) {
   const { node } = props.row;
   const sortable = useSortable({ id: node.id });
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(node.title);
-  const rename = useTocMutation(props.isbn, renameTocNode);
-  const save = async () => {
-    if (title.trim() === node.title) return setEditing(false);
-    try {
-      await rename.mutateAsync({ id: node.id, title });
-      setEditing(false);
-    } catch (error) {
-      notifyError(error);
-    }
-  };
   const hasChildren = node.children.length > 0;
   return (
     <Group
@@ -154,22 +133,7 @@ export function TocTreeRow(props: RowProps) {
         {KIND_LABEL[node.kind]}
       </Badge>
       {editing ? (
-        <TextInput
-          size="xs"
-          value={title}
-          autoFocus
-          aria-label="Node title"
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          onBlur={save}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') save();
-            if (e.key === 'Escape') {
-              setTitle(node.title);
-              setEditing(false);
-            }
-          }}
-          style={{ flex: 1 }}
-        />
+        <TocRenameForm node={node} isbn={props.isbn} onClose={() => setEditing(false)} />
       ) : (
         <UnstyledButton onClick={props.onSelect} className={classes.title}>
           <Title node={node} />
@@ -190,10 +154,7 @@ export function TocTreeRow(props: RowProps) {
             {
               label: 'Rename',
               icon: IconPencil,
-              onClick: () => {
-                setTitle(node.title);
-                setEditing(true);
-              },
+              onClick: () => setEditing(true),
             },
             // Among its siblings; dragging (or the node panel) moves it elsewhere.
             ...moveActions(

@@ -1,66 +1,89 @@
+import { uploadContentFields } from '@bo/contract';
 import { Button, FileInput, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import {
+  focusFirstInvalid,
+  liveValidation,
+  showFormError,
+  validateWith,
+} from '../../../lib/form.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { uploadPdf, useTocMutation } from '../api/toc-api.ts';
 
-/** Upload a PDF onto the node, with a progress bar; the title defaults to the file name. */
+interface Values {
+  file: File | null;
+  title: string;
+}
+
+const validateTitle = validateWith(uploadContentFields.pick({ title: true }));
+const titleOf = (v: Values) => v.title.trim() || (v.file?.name.replace(/\.pdf$/i, '') ?? '');
+
+/**
+ * Upload a PDF onto the node, with a progress bar; the title defaults to the
+ * file name. Without a file, the file field says "Required".
+ */
 export function TocUploadPdf({ isbn, nodeId }: { isbn: string; nodeId: number }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [title, setTitle] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const upload = useTocMutation(isbn, (f: File) =>
-    uploadPdf(nodeId, title.trim() || f.name.replace(/\.pdf$/i, ''), f, setProgress),
+  const form = useForm<Values>({
+    initialValues: { file: null, title: '' },
+    validate: (v) => ({
+      ...(v.file ? {} : { file: 'Required' }),
+      ...(v.title.trim() ? validateTitle({ title: v.title }) : {}),
+    }),
+    ...liveValidation,
+  });
+  const upload = useTocMutation(isbn, (v: Values) =>
+    uploadPdf(nodeId, titleOf(v), v.file as File, setProgress),
   );
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await upload.mutateAsync(values);
+      notifySuccess('The PDF was uploaded.');
+      form.reset();
+    } catch (error) {
+      showFormError(form, error);
+    } finally {
+      setProgress(null);
+    }
+  }, focusFirstInvalid);
   return (
-    <Stack gap="xs">
-      <Text fw={500} fz="sm">
-        Upload a PDF
-      </Text>
-      {/* The file on its own row: the panel is narrow, and both placeholders must be readable. */}
-      <FileInput
-        size="xs"
-        placeholder="Choose a PDF"
-        aria-label="PDF file"
-        accept="application/pdf,.pdf"
-        value={file}
-        onChange={setFile}
-        clearable
-      />
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Text fw={500} fz="sm">
+          Upload a PDF
+        </Text>
+        {/* The file on its own row: the panel is narrow, and both placeholders must be readable. */}
+        <FileInput
           size="xs"
-          placeholder="Title (defaults to the file name)"
-          aria-label="PDF title"
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          style={{ flex: 1 }}
+          placeholder="Choose a PDF"
+          aria-label="PDF file"
+          accept="application/pdf,.pdf"
+          clearable
+          {...form.getInputProps('file')}
         />
-        <Button
-          size="xs"
-          leftSection={<IconUpload size={14} />}
-          disabled={!file}
-          loading={upload.isPending}
-          onClick={async () => {
-            if (!file) return;
-            try {
-              await upload.mutateAsync(file);
-              notifySuccess('The PDF was uploaded.');
-              setFile(null);
-              setTitle('');
-            } catch (error) {
-              notifyError(error, 'Could not upload the PDF');
-            } finally {
-              setProgress(null);
-            }
-          }}
-        >
-          Upload
-        </Button>
-      </Group>
-      {progress !== null && (
-        <Progress value={progress * 100} size="sm" animated aria-label="Upload progress" />
-      )}
-    </Stack>
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            size="xs"
+            placeholder="Title (defaults to the file name)"
+            aria-label="PDF title"
+            style={{ flex: 1 }}
+            {...form.getInputProps('title')}
+          />
+          <Button
+            type="submit"
+            size="xs"
+            leftSection={<IconUpload size={14} />}
+            loading={upload.isPending}
+          >
+            Upload
+          </Button>
+        </Group>
+        {progress !== null && (
+          <Progress value={progress * 100} size="sm" animated aria-label="Upload progress" />
+        )}
+      </Stack>
+    </form>
   );
 }
