@@ -1,4 +1,4 @@
-import { editNameBody } from '@bo/contract';
+import { editNameBody } from '@bo/contract/curriculum';
 import { validateWith } from '../../../lib/form.ts';
 
 /** Checks a grade, subject, chapter or topic name the way the server does. */

@@ -1,12 +1,11 @@
-import {
-  type AddMediaBody,
-  addMediaBody,
-  editMediaBody,
-  type MediaItem,
-  type MediaKind,
-  type MediaStatus,
-  type UploadedMediaFile,
+import type {
+  AddMediaBody,
+  MediaItem,
+  MediaKind,
+  MediaStatus,
+  UploadedMediaFile,
 } from '@bo/contract';
+import { addMediaBody, editMediaBody } from '@bo/contract/media';
 import {
   Button,
   FileInput,

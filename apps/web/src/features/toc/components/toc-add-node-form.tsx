@@ -1,4 +1,5 @@
-import { addTocNodeBody, type TocNodeKind } from '@bo/contract';
+import type { TocNodeKind } from '@bo/contract';
+import { addTocNodeBody } from '@bo/contract/toc';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {

@@ -1,4 +1,5 @@
-import { renameTocNodeBody, type TocNode } from '@bo/contract';
+import type { TocNode } from '@bo/contract';
+import { renameTocNodeBody } from '@bo/contract/toc';
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {

@@ -1,4 +1,4 @@
-import { uploadContentFields } from '@bo/contract';
+import { uploadContentFields } from '@bo/contract/toc';
 import { Button, FileInput, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
