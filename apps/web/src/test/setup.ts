@@ -30,5 +30,14 @@ if (!('fonts' in document)) {
   });
 }
 
+// jsdom lays nothing out, so Mantine's focus trap finds no visible element to
+// focus in a dialog and prints the whole DOM node (thousands of log lines per
+// test). Focus in real dialogs is checked by the browser tests.
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].startsWith('[@mantine/hooks/use-focus-trap]')) return;
+  warn(...args);
+};
+
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
