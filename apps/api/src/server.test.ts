@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/process.testing.ts';
 
 /**
  * The real server as `npm start` runs it, on a temp PGlite DATA_DIR (also in
@@ -27,14 +28,6 @@ let port: number;
 let output = '';
 let exit: Promise<number | null>;
 const base = () => `http://127.0.0.1:${port}`;
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port: p } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return p;
-}
 
 async function until<T>(what: string, fn: () => T | undefined, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { admins } from './db/schema/index.ts';
 import { AUTH_CACHE_TTL_MS } from './lib/auth-cache.ts';
 import { hashPassword } from './lib/passwords.ts';
-import { type ServerProcess, startServerProcess } from './test/server-process.ts';
+import { type ServerProcess, spawnServer } from './test/process.testing.ts';
 import { codeIn, type SmtpReceiver, startSmtpReceiver } from './test/smtp-receiver.ts';
 import { createPostgresDatabase } from './test/test-database.ts';
 
@@ -110,7 +110,7 @@ describe.skipIf(!SERVER_URL)('two API processes on one PostgreSQL database', () 
     const start = () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'bo-two-'));
       dataDirs.push(dir);
-      return startServerProcess({ ...env, DATA_DIR: dir });
+      return spawnServer('src/server.ts', { ...env, DATA_DIR: dir });
     };
     // Started together on an empty database: both migrate it, one after the other.
     [a, b] = await Promise.all([start(), start()]);

@@ -20,8 +20,11 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the line's match once the output holds `pattern`. */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
-  /** Sends `signal` and resolves with the exit code (null when killed by a signal). */
-  stop(signal: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Sends `signal` (SIGTERM by default) and resolves with the exit code (null
+   * when killed by a signal); a process still up 10 s after a SIGTERM is killed.
+   */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
@@ -58,9 +61,13 @@ export async function spawnServer(
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    async stop(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill(signal);
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(kill);
+      return code;
     },
   };
   for (let i = 0; ; i++) {
