@@ -15,14 +15,12 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { ROLE_LABEL, STATUS_COLOR, STATUS_LABEL } from './labels.ts';
 
 export type AdminAction = 'edit' | 'disable' | 'enable' | 'resend' | 'delete';
 
 const moduleName = new Map<string, string>(MODULES.map((m) => [m.key, m.name]));
-
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 export function AdminsTable({
   params,
@@ -93,7 +91,7 @@ export function AdminsTable({
           accessor: 'lastLoginAt',
           title: 'Last sign-in',
           sortable: true,
-          render: (admin) => formatDate(admin.lastLoginAt),
+          render: (admin) => formatDateTime(admin.lastLoginAt),
         },
         {
           accessor: 'actions',

@@ -8,10 +8,8 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { AuditTargetCell } from './audit-target.tsx';
-
-const formatAt = (iso: string) =>
-  new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
 
 export function AuditTable({
   params,
@@ -70,7 +68,12 @@ export function AuditTable({
             );
           },
         },
-        { accessor: 'at', title: 'When', render: (e) => formatAt(e.at), noWrap: true },
+        {
+          accessor: 'at',
+          title: 'When',
+          render: (e) => formatDateTime(e.at, { seconds: true }),
+          noWrap: true,
+        },
         {
           accessor: 'actorEmail',
           title: 'Actor',

@@ -7,10 +7,8 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { STATUS_COLOR, STATUS_LABEL } from './labels.ts';
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 export function BooksTable({
   params,
@@ -82,7 +80,7 @@ export function BooksTable({
           accessor: 'updatedAt',
           title: 'Updated',
           sortable: true,
-          render: (book) => formatDate(book.updatedAt),
+          render: (book) => formatDateTime(book.updatedAt),
         },
       ]}
     />

@@ -7,11 +7,9 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRetryJob } from '../api/retry-job.ts';
-
-const formatAt = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' }) : '—';
 
 export function JobsTable({
   params,
@@ -45,7 +43,7 @@ export function JobsTable({
         {
           accessor: 'createdAt',
           title: 'Queued',
-          render: (j) => formatAt(j.createdAt),
+          render: (j) => formatDateTime(j.createdAt, { seconds: true }),
           noWrap: true,
         },
         {
@@ -106,7 +104,7 @@ export function JobsTable({
         {
           accessor: 'completedAt',
           title: 'Ended',
-          render: (j) => formatAt(j.completedAt),
+          render: (j) => formatDateTime(j.completedAt, { seconds: true }),
           noWrap: true,
         },
         {
