@@ -98,7 +98,6 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
       },
       handler: async (req, reply) => {
         const ctx = contextOf(req);
-        const startedAt = Date.now();
         const upload = def.upload
           ? await receiveUpload(
               req,
@@ -128,7 +127,7 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         // again once a write has committed closes the window in between.
         if (def.method === 'POST') deps.authCache.clear();
         if (reply.statusCode < 300) {
-          await auditWrite(deps, { name, def, ctx, query: req.query, body: req.body, startedAt });
+          await auditWrite(deps, { name, def, ctx, query: req.query, body: req.body });
         }
         return reply.sent ? reply : (result ?? { ok: true });
       },

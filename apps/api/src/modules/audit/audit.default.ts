@@ -1,10 +1,8 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntity, type RouteDef } from '@bo/contract';
-import { and, eq, gte } from 'drizzle-orm';
-import { auditLog } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { isUnchanged, recordAudit } from './audit.service.ts';
+import { isUnchanged, recordAudit, wroteAudit } from './audit.service.ts';
 
 export interface AuditedCall {
   /** The route's name in the contract. */
@@ -13,8 +11,6 @@ export interface AuditedCall {
   ctx: RequestContext;
   query: unknown;
   body: unknown;
-  /** When the request began, for finding the rows it wrote. */
-  startedAt: number;
 }
 
 /**
@@ -34,11 +30,11 @@ export async function auditWrite(deps: Deps, call: AuditedCall) {
     return;
   }
   if (def.audit === 'self') {
-    if (await wroteRow(deps, call)) return;
+    if (wroteAudit(ctx)) return;
     const message = `${call.name} succeeded without writing its audit row`;
     if (deps.strictAudit) throw new AppError(500, 'audit_missing', message);
     deps.log.error({ route: call.name, reqId: ctx.requestId }, message);
-  } else if (deps.strictAudit && (await wroteRow(deps, call))) {
+  } else if (deps.strictAudit && wroteAudit(ctx)) {
     const message = `${call.name} writes its own audit row: declare audit: 'self' on the route`;
     throw new AppError(500, 'audit_undeclared', message);
   }
@@ -51,21 +47,6 @@ export async function auditWrite(deps: Deps, call: AuditedCall) {
     entityId: idOf(call.body),
     after: call.body,
   });
-}
-
-/**
- * Whether this request wrote an audit row. Request ids are not indexed; the
- * rows since the request began are (by time), and they are few. A minute of
- * margin covers a database clock a little behind this process's.
- */
-async function wroteRow(deps: Deps, call: AuditedCall) {
-  const since = new Date(call.startedAt - 60_000);
-  const [row] = await deps.db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(and(gte(auditLog.at, since), eq(auditLog.requestId, call.ctx.requestId)))
-    .limit(1);
-  return row !== undefined;
 }
 
 const isDryRun = (query: unknown) =>

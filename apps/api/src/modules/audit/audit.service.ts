@@ -34,7 +34,18 @@ export async function recordAudit(db: Db | Tx, ctx: RequestContext, input: Audit
     ip: ctx.ip,
     requestId: ctx.requestId,
   });
+  audited.add(ctx);
 }
+
+/**
+ * Requests that wrote an audit row, so the route layer can check a
+ * self-audited write without reading the row back. A row written in a
+ * transaction that then rolled back belongs to a request that failed, and a
+ * failed request is not checked.
+ */
+const audited = new WeakSet<RequestContext>();
+
+export const wroteAudit = (ctx: RequestContext) => audited.has(ctx);
 
 /** Keys that name a secret or its hash: `password`, `passwordHash`, `token`, `otp`, `code`… */
 const SECRET_KEY = /pass|token|otp|secret|code/i;
