@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { findFeatureImports } from './check-feature-imports.mjs';
+import { findContractRootImports, findFeatureImports } from './check-feature-imports.mjs';
 
 // A small features folder on disk, written file by file.
 const root = mkdtempSync(path.join(tmpdir(), 'feature-imports-'));
@@ -63,5 +63,40 @@ describe('findFeatureImports', () => {
   it('passes a feature that imports only itself, shared code and public entries', () => {
     rmSync(path.join(root, 'books'), { recursive: true });
     assert.deepEqual(findFeatureImports(root), []);
+  });
+});
+
+describe('findContractRootImports', () => {
+  const web = mkdtempSync(path.join(tmpdir(), 'contract-imports-'));
+  after(() => rmSync(web, { recursive: true, force: true }));
+  const put = (file, lines) => {
+    mkdirSync(path.dirname(path.join(web, file)), { recursive: true });
+    writeFileSync(path.join(web, file), [...lines, ''].join('\n'));
+  };
+
+  it('names each value import of the root, and passes types, modules and tests', () => {
+    put('lib/ok.ts', [
+      "import type { Book, RouteDef } from '@bo/contract';",
+      'import type {',
+      '  Job,',
+      '  Toc,',
+      "} from '@bo/contract';",
+      "import { type Admin, type Media } from '@bo/contract';",
+      "import { bookRoutes } from '@bo/contract/books';",
+      "export type { Book } from '@bo/contract';",
+    ]);
+    put('lib/bad.ts', [
+      "import { routes } from '@bo/contract';",
+      "import { type Book, bookSchema } from '@bo/contract';",
+      "import * as contract from '@bo/contract';",
+      "export { routes } from '@bo/contract';",
+      "const lazy = () => import('@bo/contract');",
+    ]);
+    put('lib/bad.test.ts', ["import { routes } from '@bo/contract';"]);
+    const bad = path.join('lib', 'bad.ts');
+    assert.deepEqual(
+      findContractRootImports(web).sort((a, b) => a.line - b.line),
+      [1, 2, 3, 4, 5].map((line) => ({ file: bad, line })),
+    );
   });
 });

@@ -16,6 +16,8 @@ interface Screen {
   signedIn: boolean;
   /** The chunk that holds the screen itself (file name without its hash). */
   chunk: string;
+  /** Shown once the screen is usable, for screens that load more after their chunk. */
+  ready?: string;
 }
 
 const kb = (bytes: number) => Number((bytes / 1000).toFixed(1));
@@ -46,6 +48,15 @@ try {
       signedIn: true,
       chunk: 'book-page.js',
     },
+    { name: 'question bank', path: '/questions', signedIn: true, chunk: 'list-page.js' },
+    // With the rich-text editor it loads after its own chunk (Tiptap, ProseMirror).
+    {
+      name: 'question editor',
+      path: '/questions/new',
+      signedIn: true,
+      chunk: 'editor-page.js',
+      ready: '.ProseMirror',
+    },
   ];
   const results: Record<string, unknown> = {};
   for (const screen of screens) {
@@ -62,6 +73,10 @@ try {
     page.on('request', (req) => requested.set(fileName(req.url()), Date.now()));
     page.on('requestfinished', (req) => finished.push(req));
     await page.goto(server.url + screen.path, { waitUntil: 'networkidle' });
+    if (screen.ready) {
+      await page.locator(screen.ready).first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
     const landed = new URL(page.url()).pathname;
     if (landed !== screen.path) throw new Error(`${screen.path} went to ${landed}`);
     const assets = await Promise.all(

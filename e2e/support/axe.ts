@@ -80,3 +80,13 @@ export async function expectAccessible(page: Page, label: string) {
     `${label}: ${failing.length} accessibility violation(s)\n${failing.map(describeViolation).join('\n')}`,
   ).toBe(0);
 }
+
+/** Opens a dialog with `open`, checks it, and closes it with Escape. */
+export async function checkDialog(page: Page, label: string, open: () => Promise<void>) {
+  const dialog = page.getByRole('dialog');
+  await open();
+  await dialog.first().waitFor();
+  await expectAccessible(page, label);
+  await page.keyboard.press('Escape');
+  await dialog.first().waitFor({ state: 'detached' });
+}

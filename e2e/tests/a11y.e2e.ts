@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
-import { expectAccessible } from '../support/axe.ts';
+import { checkDialog, expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
@@ -21,15 +21,6 @@ useServerAndBrowser(
 );
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-/** Opens a dialog with `open`, checks it, and closes it with Escape. */
-async function checkDialog(page: Page, label: string, open: () => Promise<void>) {
-  await open();
-  await dialog(page).first().waitFor();
-  await expectAccessible(page, label);
-  await page.keyboard.press('Escape');
-  await dialog(page).first().waitFor({ state: 'detached' });
-}
 
 describe('no critical or serious axe violation on any screen or dialog', () => {
   it('first-run setup, then the public screens', async () => {

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -156,8 +157,7 @@ describe('curriculum masters', () => {
     // Each step waits for its announcement: the sensor measures the list after the pick-up
     // (announced as over its own place).
     const said = (text: string) => page.getByText(text).waitFor({ state: 'attached' });
-    await page.keyboard.press('Space');
-    await said('Fractions is over position 3 of 3.');
+    await pickUpByKeyboard(page, 'Fractions is over position 3 of 3.');
     await page.keyboard.press('ArrowUp');
     await said('Fractions is over position 2 of 3.');
     await page.keyboard.press('Space');

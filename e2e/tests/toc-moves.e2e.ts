@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
-import { tocRows } from '../support/toc.ts';
+import { createBookWithToc, dragTocHandle, nextTocMove, tocRows } from '../support/toc.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-// One demo book: a TOC of chapters (top level) with their topics, as the seed builds it.
+// One demo book: a TOC of chapters (top level) with their topics, as the seed
+// builds it. The drag test makes its own small book through the API.
 useServerAndBrowser(
   (s, b) => {
     server = s;
@@ -20,22 +22,15 @@ useServerAndBrowser(
   { demoBooks: 1 },
 );
 
-/** The body of the next movetocnode call. */
-const nextMove = (page: Page) =>
-  page
-    .waitForRequest((r) => r.url().endsWith('/api/book/movetocnode'))
-    .then((r) => r.postDataJSON());
-
 /** Picks a node up by its handle, presses `keys`, drops it; answers the move sent. */
 async function keyboardMove(page: Page, section: Locator, title: string, keys: string[]) {
   await section.getByLabel(`Drag ${title}`, { exact: true }).focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
+  await pickUpByKeyboard(page);
   for (const key of keys) {
     await page.keyboard.press(key);
     await page.waitForTimeout(150);
   }
-  const moved = nextMove(page);
+  const moved = nextTocMove(page);
   await page.keyboard.press('Space');
   return moved;
 }
@@ -100,7 +95,7 @@ describe('TOC moves', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Move up' }).waitFor();
     await expectAccessible(page, 'TOC row menu');
-    const moved = nextMove(page);
+    const moved = nextTocMove(page);
     await page.getByRole('menuitem', { name: 'Move up' }).click();
     expect(await moved).toEqual({
       id: expect.any(Number),
@@ -114,6 +109,65 @@ describe('TOC moves', () => {
     await section.getByRole('button', { name: 'Download TOC (XLSX)' }).focus();
     expect(await other.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
     expect(await other.getAttribute('tabindex')).not.toBe('-1');
+    await page.close();
+  });
+
+  it('moves nodes by dragging their handles, with the keyboard and the mouse, and keeps the order', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+    const book = await createBookWithToc(page, server, '9780131103627', 'Drag book', {
+      'Unit 1': ['Chapter A', 'Chapter B'],
+      'Unit 2': [],
+    });
+    await page.goto(`${server.url}/books/${book}`);
+    const section = page.getByTestId('toc-section');
+    const rows = () => tocRows(section);
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '1 Chapter B', '0 Unit 2']);
+    await page.screenshot({ path: '/tmp/toc-tree.png' });
+
+    // Keyboard: Space picks the node up, ArrowDown moves it one row, Space drops it.
+    await section.getByLabel('Drag Chapter A').focus();
+    await pickUpByKeyboard(page);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(150);
+    let moved = nextTocMove(page);
+    await page.keyboard.press('Space');
+    expect(await moved).toEqual({
+      id: expect.any(Number),
+      parentId: expect.any(Number),
+      position: 1,
+    });
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter B', '1 Chapter A', '0 Unit 2']);
+
+    // Mouse: below Unit 2 and to the left: out of Unit 1, last at the top level.
+    moved = nextTocMove(page);
+    await dragTocHandle(page, 'Chapter B', 'Unit 2', { dy: 12, dx: -30 }, '/tmp/toc-dragging.png');
+    expect(await moved).toEqual({ id: expect.any(Number), parentId: null, position: 2 });
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '0 Chapter B']);
+
+    // Mouse: to the right in place: under the row above (Unit 2).
+    moved = nextTocMove(page);
+    await dragTocHandle(page, 'Chapter B', 'Chapter B', { dy: 0, dx: 30 });
+    expect(await moved).toEqual({
+      id: expect.any(Number),
+      parentId: expect.any(Number),
+      position: 0,
+    });
+    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '1 Chapter B']);
+
+    // Keyboard: ArrowLeft takes the node out one level, next to its old parent.
+    await section.getByLabel('Drag Chapter A').focus();
+    await pickUpByKeyboard(page);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(150);
+    moved = nextTocMove(page);
+    await page.keyboard.press('Space');
+    expect(await moved).toEqual({ id: expect.any(Number), parentId: null, position: 1 });
+    await expect.poll(rows).toEqual(['0 Unit 1', '0 Chapter A', '0 Unit 2', '1 Chapter B']);
+
+    await page.reload();
+    await expect.poll(rows).toEqual(['0 Unit 1', '0 Chapter A', '0 Unit 2', '1 Chapter B']);
+    await page.screenshot({ path: '/tmp/toc-after.png' });
     await page.close();
   });
 });

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { addRecordedVideo } from '../support/media-video.ts';
 import type { RunningServer } from '../support/server.ts';
-import { readStoredToken, signInThroughUi } from '../support/session.ts';
-import { tocRowAction, tocRows } from '../support/toc.ts';
+import { signInThroughUi } from '../support/session.ts';
+import { createBookWithToc, tocRowAction } from '../support/toc.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -73,70 +74,10 @@ describe('book TOC', () => {
     await section.getByText('No TOC yet').waitFor();
   });
 
-  it('moves nodes by dragging their handles, with the keyboard and the mouse, and keeps the order', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
-    const book = await createBookWithToc(page, '9780131103627', 'Drag book', {
-      'Unit 1': ['Chapter A', 'Chapter B'],
-      'Unit 2': [],
-    });
-    await page.goto(`${server.url}/books/${book}`);
-    const section = page.getByTestId('toc-section');
-    const rows = () => tocRows(section);
-    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '1 Chapter B', '0 Unit 2']);
-    await page.screenshot({ path: '/tmp/toc-tree.png' });
-
-    // Keyboard: Space picks the node up, ArrowDown moves it one row, Space drops it.
-    await section.getByLabel('Drag Chapter A').focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
-    let moved = waitForMove(page);
-    await page.keyboard.press('Space');
-    expect(await moved).toEqual({
-      id: expect.any(Number),
-      parentId: expect.any(Number),
-      position: 1,
-    });
-    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter B', '1 Chapter A', '0 Unit 2']);
-
-    // Mouse: below Unit 2 and to the left: out of Unit 1, last at the top level.
-    moved = waitForMove(page);
-    await dragHandle(page, 'Chapter B', 'Unit 2', { dy: 12, dx: -30 }, '/tmp/toc-dragging.png');
-    expect(await moved).toEqual({ id: expect.any(Number), parentId: null, position: 2 });
-    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '0 Chapter B']);
-
-    // Mouse: to the right in place: under the row above (Unit 2).
-    moved = waitForMove(page);
-    await dragHandle(page, 'Chapter B', 'Chapter B', { dy: 0, dx: 30 });
-    expect(await moved).toEqual({
-      id: expect.any(Number),
-      parentId: expect.any(Number),
-      position: 0,
-    });
-    await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '1 Chapter B']);
-
-    // Keyboard: ArrowLeft takes the node out one level, next to its old parent.
-    await section.getByLabel('Drag Chapter A').focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('ArrowLeft');
-    await page.waitForTimeout(150);
-    moved = waitForMove(page);
-    await page.keyboard.press('Space');
-    expect(await moved).toEqual({ id: expect.any(Number), parentId: null, position: 1 });
-    await expect.poll(rows).toEqual(['0 Unit 1', '0 Chapter A', '0 Unit 2', '1 Chapter B']);
-
-    await page.reload();
-    await expect.poll(rows).toEqual(['0 Unit 1', '0 Chapter A', '0 Unit 2', '1 Chapter B']);
-    await page.screenshot({ path: '/tmp/toc-after.png' });
-    await page.close();
-  });
   it('marks a node free and inactive, plays an attached video, and round-trips the TOC as XLSX', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInThroughUi(page, server);
-    const book = await createBookWithToc(page, '9780262033848', 'Flags book', {
+    const book = await createBookWithToc(page, server, '9780262033848', 'Flags book', {
       'Unit 1': ['Chapter A'],
     });
     await addRecordedVideo(page, 'Clip for chapter');
@@ -218,103 +159,3 @@ describe('book TOC', () => {
     await page.close();
   });
 });
-
-/** Creates a book and its TOC through the API: top-level units, each with its chapters. */
-async function createBookWithToc(
-  page: Page,
-  isbn: string,
-  title: string,
-  units: Record<string, string[]>,
-): Promise<number> {
-  type Node = { id: number; title: string };
-  const post = (path: string, body: unknown) => apiOk(page, server, `/book/${path}`, body);
-  const book = await post('createbookcontent', { isbn, title });
-  for (const [unit, chapters] of Object.entries(units)) {
-    const toc = await post('addtocnode', { bookId: book.id, title: unit, kind: 'unit' });
-    const parentId = (toc.nodes as Node[]).find((n) => n.title === unit)!.id;
-    for (const chapter of chapters) {
-      await post('addtocnode', { bookId: book.id, parentId, title: chapter, kind: 'chapter' });
-    }
-  }
-  return book.id;
-}
-
-/** The body of the next movetocnode call. */
-const waitForMove = (page: Page) =>
-  page
-    .waitForRequest((r) => r.url().endsWith('/api/book/movetocnode'))
-    .then((r) => r.postDataJSON());
-
-/**
- * Drags a node's handle with the mouse, in steps as a hand would, to `dy`
- * pixels from the middle of the target row's handle and `dx` to the side.
- */
-async function dragHandle(
-  page: Page,
-  node: string,
-  target: string,
-  by: { dx: number; dy: number },
-  screenshot?: string,
-) {
-  const from = (await page.getByLabel(`Drag ${node}`).boundingBox())!;
-  const to = (await page.getByLabel(`Drag ${target}`).boundingBox())!;
-  const x = from.x + from.width / 2;
-  const y = from.y + from.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y + 6, { steps: 3 });
-  await page.mouse.move(x + by.dx, to.y + to.height / 2 + by.dy, { steps: 12 });
-  await page.waitForTimeout(150);
-  if (screenshot) await page.screenshot({ path: screenshot });
-  await page.mouse.up();
-}
-
-/**
- * Records a short WebM in the page (a canvas changing colour, through
- * MediaRecorder) and adds it to the media library as an uploaded video: a
- * real file Chromium can play, with no binary fixture in the repository.
- */
-async function addRecordedVideo(page: Page, title: string) {
-  const token = (await readStoredToken(page))!.access;
-  await page.evaluate(
-    async ({ access, title }) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 64;
-      canvas.height = 48;
-      const ctx = canvas.getContext('2d')!;
-      const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
-      const chunks: Blob[] = [];
-      recorder.ondataavailable = (e) => chunks.push(e.data);
-      let frame = 0;
-      const paint = setInterval(() => {
-        ctx.fillStyle = `hsl(${(frame++ * 30) % 360} 80% 50%)`;
-        ctx.fillRect(0, 0, 64, 48);
-      }, 40);
-      recorder.start(200);
-      await new Promise((r) => setTimeout(r, 2500));
-      const stopped = new Promise((r) => {
-        recorder.onstop = r;
-      });
-      recorder.stop();
-      await stopped;
-      clearInterval(paint);
-      const form = new FormData();
-      form.append('file', new Blob(chunks, { type: 'video/webm' }), 'clip.webm');
-      const auth = { authorization: `Bearer ${access}` };
-      const up = await fetch('/api/media/uploadfile?kind=video', {
-        method: 'POST',
-        headers: auth,
-        body: form,
-      });
-      if (!up.ok) throw new Error(`uploadfile: ${up.status} ${await up.text()}`);
-      const file = (await up.json()) as { key: string };
-      const add = await fetch('/api/media/addvideo', {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ source: 'upload', fileKey: file.key, fileName: 'clip.webm', title }),
-      });
-      if (!add.ok) throw new Error(`addvideo: ${add.status} ${await add.text()}`);
-    },
-    { access: token, title },
-  );
-}

@@ -4,6 +4,7 @@ import { apiOk, callApi } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
+import { expectInert, xssPayloads } from '../support/xss.ts';
 
 /**
  * docs/security.md item 18: payloads stored through the API and rendered by the
@@ -20,33 +21,8 @@ useServerAndBrowser((s, b) => {
   browser = b;
 });
 
-/** Each payload sets `window.__xss` if it ever runs; the tag makes it unique per field. */
-const payloads = (tag: string) => [
-  `<img src=x onerror="window.__xss='${tag}'">`,
-  `<svg onload="window.__xss='${tag}'"><foreignObject/></svg>`,
-  `"><script>window.__xss='${tag}'</script>`,
-];
-
 const api = (page: Page, path: string, body?: unknown) => callApi(page, server, path, body);
 const ok = (page: Page, path: string, body?: unknown) => apiOk(page, server, path, body);
-
-/** Nothing ran, and the DOM holds no script-bearing URL or foreignObject. */
-async function expectInert(page: Page, where: string) {
-  const found = await page.evaluate(() => ({
-    ran: (window as unknown as { __xss?: string }).__xss ?? null,
-    scriptUrls: [...document.querySelectorAll('[href],[src],[action],[formaction]')]
-      .flatMap((el) => ['href', 'src', 'action', 'formaction'].map((a) => el.getAttribute(a)))
-      .filter((v) => v && /^\s*(javascript|vbscript|data:text\/html)/i.test(v)),
-    foreignObjects: document.getElementsByTagName('foreignObject').length,
-    injectedImages: document.querySelectorAll('img[src="x"]').length,
-  }));
-  expect(found, where).toEqual({
-    ran: null,
-    scriptUrls: [],
-    foreignObjects: 0,
-    injectedImages: 0,
-  });
-}
 
 describe('stored XSS (docs/security.md item 18)', () => {
   it('renders payloads in names, titles and descriptions as text on every screen', async () => {
@@ -58,7 +34,7 @@ describe('stored XSS (docs/security.md item 18)', () => {
     });
     await signInThroughUi(page, server);
 
-    const [subjectName, chapterName, topicName] = payloads('curriculum');
+    const [subjectName, chapterName, topicName] = xssPayloads('curriculum');
     const grades = await ok(page, '/book/getgrades');
     const grade = grades.items.find((g: { name: string }) => g.name === 'Class 7');
     const subject = await ok(page, '/book/addsubject', { gradeId: grade.id, name: subjectName });
@@ -68,7 +44,7 @@ describe('stored XSS (docs/security.md item 18)', () => {
     });
     await ok(page, '/book/addtopic', { chapterId: chapter.id, name: topicName });
 
-    const [bookTitle, series] = payloads('book');
+    const [bookTitle, series] = xssPayloads('book');
     const book = await ok(page, '/book/createbookcontent', {
       isbn: '9780306406157',
       title: bookTitle,
@@ -78,10 +54,10 @@ describe('stored XSS (docs/security.md item 18)', () => {
     });
     await ok(page, '/book/dummytocforisbn', { isbn: '9780306406157' });
     const toc = await ok(page, `/book/gettocbyisbn?isbn=9780306406157`);
-    const [nodeTitle] = payloads('toc');
+    const [nodeTitle] = xssPayloads('toc');
     await ok(page, '/book/addtocnode', { bookId: book.id, title: nodeTitle, kind: 'section' });
 
-    const [mediaTitle, mediaDescription] = payloads('media');
+    const [mediaTitle, mediaDescription] = xssPayloads('media');
     await ok(page, '/media/addvideo', {
       source: 'url',
       url: 'https://videos.example.test/lesson.mp4',

@@ -17,11 +17,15 @@ import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
-import { importsModule } from './modules/imports/imports.routes.ts';
+import { diagnosticTestsModule } from './modules/diagnostic-tests/diagnostic-tests.routes.ts';
 import { jobsModule } from './modules/jobs/jobs.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
+import { mockTestsModule } from './modules/mock-tests/mock-tests.routes.ts';
+import { practicesModule } from './modules/practices/practices.routes.ts';
+import { questionsModule } from './modules/questions/questions.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
+import { videoQuizzesModule } from './modules/video-quizzes/video-quizzes.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { httpServerOptions, registerSlowBodyGuard } from './plugins/http-limits.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -58,8 +62,12 @@ const MODULES = [
   booksModule,
   mediaModule,
   tocModule,
-  importsModule,
   jobsModule,
+  questionsModule,
+  practicesModule,
+  mockTestsModule,
+  diagnosticTestsModule,
+  videoQuizzesModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

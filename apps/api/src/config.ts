@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FileKind } from '@bo/contract';
 import { z } from 'zod';
 import { PACKAGE_ROOT } from './lib/package-root.ts';
 
@@ -36,6 +37,8 @@ const envSchema = z.object({
   UPLOAD_MAX_AUDIO_MB: megabytes.default(200),
   UPLOAD_MAX_IMAGE_MB: megabytes.default(10),
   UPLOAD_MAX_XLSX_MB: megabytes.default(20),
+  UPLOAD_MAX_ZIP_MB: megabytes.default(100),
+  UPLOAD_MAX_TEXT_MB: megabytes.default(20),
   XLSX_MAX_UNCOMPRESSED_MB: megabytes.default(50),
   XLSX_MAX_ENTRIES: z.coerce.number().int().min(10).default(1000),
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -55,6 +58,8 @@ const envSchema = z.object({
   HEADERS_TIMEOUT: duration.default(20_000),
   REQUEST_TIMEOUT: duration.default(3_600_000),
   BODY_MIN_RATE_KB: z.coerce.number().min(0).max(1_000_000).default(8),
+  QUESTION_LIST_EXACT_TOTAL: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  QUESTION_SIMILARITY_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.6),
   S3_BUCKET: z.string().min(3).optional(),
   S3_PREFIX: z
     .string()
@@ -86,7 +91,7 @@ export interface Config {
   /** Built SPA to serve; absent when it has not been built. */
   webDist: string | undefined;
   /** Largest accepted upload per kind, in bytes (lib/storage/upload.ts). */
-  uploadMaxBytes: Record<'pdf' | 'video' | 'audio' | 'image' | 'xlsx', number>;
+  uploadMaxBytes: Record<FileKind, number>;
   /** Zip-bomb limits of an uploaded XLSX (lib/xlsx/zip-inspect.ts). */
   xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
   /** XLSX imports read and checked at once per process; more answer 429 (lib/xlsx/import-slots.ts). */
@@ -97,6 +102,10 @@ export interface Config {
   fileSweep: { graceMs: number; intervalMs: number };
   /** Slow clients (plugins/http-limits.ts): headers and whole-request deadlines, a body's least rate. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; bodyMinBytesPerSecond: number };
+  /** The question list counts exactly up to this many matches; above, it answers the planner's estimate. */
+  questionListExactTotal: number;
+  /** Trigram similarity (0-1] from which a question is warned about as a near duplicate (modules/questions). */
+  questionSimilarityThreshold: number;
   /** Object storage for uploaded files; absent: the local directory DATA_DIR/files. */
   s3: S3Config | undefined;
 }
@@ -165,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       audio: Math.round(e.UPLOAD_MAX_AUDIO_MB * MB),
       image: Math.round(e.UPLOAD_MAX_IMAGE_MB * MB),
       xlsx: Math.round(e.UPLOAD_MAX_XLSX_MB * MB),
+      zip: Math.round(e.UPLOAD_MAX_ZIP_MB * MB),
+      text: Math.round(e.UPLOAD_MAX_TEXT_MB * MB),
     },
     // XML parts of a real workbook compress 5-30x; deflate tops out near 1000x.
     xlsxLimits: {
@@ -183,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT, e.HEADERS_TIMEOUT),
       bodyMinBytesPerSecond: Math.round(e.BODY_MIN_RATE_KB * 1024),
     },
+    questionListExactTotal: e.QUESTION_LIST_EXACT_TOTAL,
+    questionSimilarityThreshold: e.QUESTION_SIMILARITY_THRESHOLD,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -171,7 +171,9 @@ describe('server process', () => {
 
     // Client side: real load happened; only 200 and 503 answers, no timeouts.
     const statuses = Object.keys(result.statusCodeStats ?? {});
-    expect(result['2xx']).toBeGreaterThan(100);
+    // Thousands on a quiet machine; 90 when CI shared two cores with other work,
+    // so the bar is "requests were in flight", not a throughput figure.
+    expect(result['2xx']).toBeGreaterThan(20);
     expect(
       statuses.every((s) => s === '200' || s === '503'),
       statuses.join(),
@@ -192,7 +194,7 @@ describe('server process', () => {
     const completed = new Map(
       lines.filter((l) => l.msg === 'request completed').map((l) => [l.reqId, l.res?.statusCode]),
     );
-    expect(started.size).toBeGreaterThan(100);
+    expect(started.size).toBeGreaterThan(20);
     const dropped = [...started].filter((id) => completed.get(id) !== 200);
     expect(dropped).toEqual([]);
     expect(lines.some((l) => l.msg === 'shutting down')).toBe(true);

@@ -139,6 +139,8 @@ const common = { access: 'books', tag: 'books' } as const;
 export const bookRoutes = defineRoutes({
   listBooks: {
     ...common,
+    // The practices screen picks a book to filter by and to create on.
+    access: ['books', 'practices'],
     method: 'GET',
     path: '/book/getisbn',
     spec: true,

@@ -3,14 +3,21 @@ import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { bookRoutes } from './books.ts';
 import { curriculumRoutes } from './curriculum-routes.ts';
-import { importRoutes } from './imports.ts';
+import { diagnosticTestRoutes } from './diagnostic-tests-routes.ts';
 import { jobRoutes } from './jobs.ts';
 import { mediaRoutes } from './media-routes.ts';
+import { mockTestRoutes } from './mock-tests-routes.ts';
+import { practiceRoutes } from './practices-routes.ts';
+import { questionRoutes } from './questions-routes.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
 import { tocRoutes } from './toc-routes.ts';
+import { videoQuizRoutes } from './video-quizzes-routes.ts';
 
 export * from './admins.ts';
+export * from './assessment-bodies.ts';
+export * from './assessment-ops.ts';
+export * from './assessments.ts';
 export * from './audit.ts';
 export * from './audit-actions.ts';
 export * from './auth.ts';
@@ -18,16 +25,25 @@ export * from './books.ts';
 export * from './common.ts';
 export * from './curriculum.ts';
 export * from './curriculum-routes.ts';
+export * from './diagnostic-tests-routes.ts';
 export * from './imports.ts';
 export * from './isbn.ts';
 export * from './jobs.ts';
+export * from './math.ts';
 export * from './media.ts';
 export * from './media-routes.ts';
+export * from './mock-tests-routes.ts';
 export * from './modules.ts';
+export * from './practices-routes.ts';
+export * from './questions.ts';
+export * from './questions-routes.ts';
+export * from './rich-text.ts';
 export * from './route.ts';
+export * from './scoring.ts';
 export * from './system.ts';
 export * from './toc.ts';
 export * from './toc-routes.ts';
+export * from './video-quizzes-routes.ts';
 
 /** Every route of the API, keyed by a stable name. */
 export const routes = {
@@ -39,8 +55,12 @@ export const routes = {
   ...bookRoutes,
   ...mediaRoutes,
   ...tocRoutes,
-  ...importRoutes,
   ...jobRoutes,
+  ...questionRoutes,
+  ...practiceRoutes,
+  ...mockTestRoutes,
+  ...diagnosticTestRoutes,
+  ...videoQuizRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

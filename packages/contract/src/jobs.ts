@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, paginated, timestampSchema } from './common.ts';
+import { errorSchema, listQuery, paginated, timestampSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /**
@@ -29,9 +29,17 @@ export const jobSchema = z.object({
   progress: z.number().int().min(0).max(100).nullable(),
   /** The job's last progress sentence. */
   message: z.string().nullable(),
-  /** Why the last try failed, in the job's words. */
-  error: z.string().nullable(),
-  /** What the job answered when it completed (a count, a summary). */
+  /**
+   * Why the job failed (or its last try did), as a request's error
+   * { message, code, details? }: a refused import keeps the code and details
+   * the upload would have answered (`import_invalid` with every problem);
+   * any other failure is `job_failed` with the job's own words.
+   */
+  error: errorSchema.nullable(),
+  /**
+   * What the job answered when it completed (a count, a summary); for an
+   * import, the import's report (ImportReport with the import's own counts).
+   */
   result: z.unknown(),
   /** Tries started so far. */
   attempts: z.number().int().min(0),

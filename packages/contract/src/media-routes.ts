@@ -19,6 +19,8 @@ import { defineRoutes } from './route.ts';
  */
 
 const common = { access: 'media', tag: 'media' } as const;
+/** Reading the library is also open to video quizzes (promotional), which pick a video of it. */
+const reading = { ...common, access: ['media', 'promotional'] } as const;
 
 function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, string>) {
   const noun = kind === 'video' ? 'video' : 'audio';
@@ -44,7 +46,7 @@ function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, st
       response: mediaItemSchema,
     },
     list: {
-      ...common,
+      ...reading,
       method: 'GET',
       path: paths.list!,
       spec: true,
@@ -53,7 +55,7 @@ function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, st
       response: paginated(mediaItemSchema),
     },
     filter: {
-      ...common,
+      ...reading,
       method: 'GET',
       path: paths.filter!,
       spec: true,
@@ -62,7 +64,7 @@ function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, st
       response: paginated(mediaItemSchema),
     },
     get: {
-      ...common,
+      ...reading,
       method: 'GET',
       path: paths.get!,
       spec: true,

@@ -1,32 +1,9 @@
 import { z } from 'zod';
+import { MODULE_KEYS } from './access.ts';
 
-/**
- * The fixed catalogue of modules (docs/domain.md, Access). Each API route belongs to
- * one; an admin holds a set of them, a super admin holds all.
- */
-export const MODULES = [
-  { key: 'dashboard', name: 'Dashboard' },
-  { key: 'books', name: 'Books' },
-  { key: 'curriculum', name: 'Curriculum' },
-  { key: 'qr_codes', name: 'QR codes' },
-  { key: 'questions', name: 'Question bank' },
-  { key: 'practices', name: 'Practices' },
-  { key: 'mock_tests', name: 'Mock tests' },
-  { key: 'diagnostic_tests', name: 'Diagnostic tests' },
-  { key: 'promotional', name: 'Promotional' },
-  { key: 'free_content', name: 'Free content' },
-  { key: 'media', name: 'Media library' },
-  { key: 'learners', name: 'Learners' },
-  { key: 'admins', name: 'Admins' },
-  { key: 'popups', name: 'Pop-ups' },
-  { key: 'notifications', name: 'Notifications' },
-  { key: 'mail', name: 'Mail' },
-  { key: 'reports', name: 'Reports' },
-  { key: 'contact_us', name: 'Contact messages' },
-] as const;
+/** The modules' catalogue and access rules, without zod, are in access.ts. */
+export * from './access.ts';
 
-export type ModuleKey = (typeof MODULES)[number]['key'];
-export const MODULE_KEYS = MODULES.map((m) => m.key) as [ModuleKey, ...ModuleKey[]];
 export const moduleKeySchema = z.enum(MODULE_KEYS);
 
 export const moduleSchema = z.object({
@@ -35,41 +12,3 @@ export const moduleSchema = z.object({
   position: z.number().int(),
 });
 export type Module = z.infer<typeof moduleSchema>;
-
-/**
- * Who may call a route: anyone (`public`), any signed-in admin (`session`),
- * super admins only (`super_admin`), or holders of a module (or of any one of
- * a list of modules).
- */
-export type Access =
-  | 'public'
-  | 'session'
-  | 'super_admin'
-  | ModuleKey
-  | readonly [ModuleKey, ...ModuleKey[]];
-
-/**
- * The modules that open a route guarded by `access` (any one of them is
- * enough), or null when no module is involved. A list serves shared reads:
- * the curriculum masters feed the selects of the books and media screens.
- */
-export function accessModules(access: Access): readonly ModuleKey[] | null {
-  if (access === 'public' || access === 'session' || access === 'super_admin') return null;
-  return typeof access === 'string' ? [access] : access;
-}
-
-/** How an access rule reads in the API docs and in messages. */
-export function describeAccess(access: Access): string {
-  return typeof access === 'string' ? access : access.join(' | ');
-}
-
-/** The one rule, used by the API's guard and by the web app's menus. */
-export function allows(
-  admin: { role: string; modules: readonly string[] },
-  access: Access,
-): boolean {
-  if (access === 'public' || access === 'session') return true;
-  if (admin.role === 'super_admin') return true;
-  if (access === 'super_admin') return false;
-  return (accessModules(access) ?? []).some((m) => admin.modules.includes(m));
-}

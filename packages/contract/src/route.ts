@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Access } from './modules.ts';
+import type { Access } from './access.ts';
 
 /**
  * One route of the API: the only place its method, path, access, summary and
@@ -35,9 +35,11 @@ export interface RouteDef {
 
 /**
  * What a file may be, told from its first bytes (never its name). Each kind
- * has its own size limit on the server (UPLOAD_MAX_<KIND>_MB).
+ * has its own size limit on the server (UPLOAD_MAX_<KIND>_MB). `zip` is any
+ * zip archive (checked by the zip guard before use); `text` is UTF-8 text
+ * (XML included) with no binary signature and no NUL byte.
  */
-export const FILE_KINDS = ['pdf', 'image', 'video', 'audio', 'xlsx'] as const;
+export const FILE_KINDS = ['pdf', 'image', 'video', 'audio', 'xlsx', 'zip', 'text'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /**
@@ -54,6 +56,21 @@ export interface UploadDef {
   kindFrom?: { query: string; kinds: Readonly<Record<string, FileKind>> };
   /** Form fields, sent BEFORE the file part (the server reads fields up to the file). */
   fields?: z.ZodType;
+}
+
+/** Type-only key: carries a route's full type on its address, never present at run time. */
+declare const routeType: unique symbol;
+
+/**
+ * A route's method and path alone, typed as its whole route: what a client
+ * needs to call it. The route table holds the schemas, so importing it
+ * brings zod; the web's first screen (sign-in) calls its routes through
+ * addresses instead (auth-addresses.ts) and so loads no schema library.
+ */
+export interface RouteAddress<R extends RouteDef = RouteDef> {
+  readonly method: R['method'];
+  readonly path: string;
+  readonly [routeType]?: R;
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

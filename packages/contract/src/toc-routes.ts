@@ -31,6 +31,8 @@ const common = { access: 'books', tag: 'toc' } as const;
 export const tocRoutes = defineRoutes({
   getToc: {
     ...common,
+    // The practices screen picks the node a new practice is built on.
+    access: ['books', 'practices'],
     method: 'GET',
     path: '/book/gettocbyisbn',
     spec: true,

@@ -122,6 +122,8 @@ export const tocNodeImpactSchema = z.object({
   /** The node and every node under it. */
   nodes: z.number().int(),
   contentItems: z.number().int(),
+  /** Practices on those nodes: they stay, without a node, and cannot be activated until given one. */
+  practices: z.number().int(),
 });
 export const deleteTocNodeResponse = okSchema.extend({ deleted: tocNodeImpactSchema });
 

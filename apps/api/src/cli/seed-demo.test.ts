@@ -16,7 +16,7 @@ import {
   topics,
 } from '../db/schema/index.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
-import { MEDIA } from '../modules/demo/demo.data.ts';
+import { MEDIA } from '../modules/demo/demo.media.ts';
 import { isEmptyInstall, seedDemo } from '../modules/demo/seed.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 

@@ -1,3 +1,4 @@
+import type { ApiError } from '@bo/contract';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 
@@ -47,6 +48,21 @@ export interface JobKind<T = unknown> {
   schedule?(config: Config): string | undefined;
   /** Does the work. Must be idempotent: a job may run again after a crash. */
   run(data: T, ctx: JobContext): Promise<unknown>;
+}
+
+/** A failure as a request would answer it: the contract's error shape. */
+export type JobError = Pick<ApiError, 'message' | 'code' | 'details'>;
+
+/**
+ * Thrown by a job whose work is refused (a bad file, problems in its rows):
+ * the job ends `failed` at once, without retries (the same input would be
+ * refused again), and GET /jobs/status answers this refusal as its error,
+ * with the code and details the request would have answered.
+ */
+export class JobRefusal extends Error {
+  constructor(readonly refusal: JobError) {
+    super(refusal.message);
+  }
 }
 
 /** Identity helper that keeps the data type of a kind. */

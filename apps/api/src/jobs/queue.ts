@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import type { JobDataMap, JobKind, JobKindName } from './job.ts';
+import type { JobDataMap, JobError, JobKind, JobKindName } from './job.ts';
 import { type Executor, executorAdapter } from './tx-sql.ts';
 import { KindWorker } from './worker.ts';
 
@@ -26,6 +26,8 @@ export interface JobOutput {
   message: string | null;
   result?: unknown;
   error?: string;
+  /** Set when the job refused its work (a `JobRefusal`): the answer a request would have had. */
+  refusal?: JobError;
 }
 
 /** Seconds the graceful drain waits for running jobs before releasing them. */

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Deps } from '../deps.ts';
-import type { JobContext, JobKind } from './job.ts';
+import { type JobContext, type JobKind, JobRefusal } from './job.ts';
 import type { JobOutput, StoredJobData } from './queue.ts';
 
 /** Running jobs write their progress at most this often (the last write always goes). */
@@ -108,9 +108,18 @@ export class KindWorker {
         await this.boss.complete(this.kind.kind, job.id, output);
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
-        deps.log.error({ err, kind: job.name, jobId: job.id, attempt: ctx.attempt }, 'job failed');
         const output: JobOutput = { progress: progress.percent, message: progress.message, error };
-        await this.boss.fail(this.kind.kind, job.id, output).catch((e) => {
+        if (err instanceof JobRefusal) {
+          // Refused input: no retry would change the answer, so this try is the last.
+          output.refusal = err.refusal;
+          deps.log.info({ kind: job.name, jobId: job.id, code: err.refusal.code }, 'job refused');
+        } else {
+          deps.log.error(
+            { err, kind: job.name, jobId: job.id, attempt: ctx.attempt },
+            'job failed',
+          );
+        }
+        await this.recordFailure(job.id, output, err instanceof JobRefusal).catch((e) => {
           deps.log.error({ err: e, jobId: job.id }, 'could not record a job failure');
         });
       } finally {
@@ -147,6 +156,19 @@ export class KindWorker {
       },
     };
     return state;
+  }
+
+  /** Fails the run: retried while tries remain, unless `final` (then `failed` at once). */
+  private async recordFailure(id: string, output: JobOutput, final: boolean) {
+    if (final) {
+      await this.boss
+        .getDb()
+        .executeSql(
+          `update pgboss.job set retry_limit = retry_count where name = $1 and id = $2 and state = 'active'`,
+          [this.kind.kind, id],
+        );
+    }
+    await this.boss.fail(this.kind.kind, id, output);
   }
 
   /** Back to the queue without counting the run as an attempt: it did not fail. */

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from './content-disposition.ts';
 import { type ServeOptions, sendStoredFile } from './storage/serve.ts';
 import type { Storage } from './storage/storage.ts';
 import { type Sheets, sendXlsx } from './xlsx/export.ts';
@@ -13,6 +15,7 @@ const FILE = Symbol('file answer');
 export type FileAnswer = { readonly [FILE]: true } & (
   | { kind: 'xlsx'; fileName: string; sheets: Sheets<unknown[]> }
   | { kind: 'stored'; serve: ServeOptions }
+  | { kind: 'text'; fileName: string; contentType: string; chunks: () => AsyncIterable<string> }
 );
 
 /** A workbook written while it streams to the client. */
@@ -22,6 +25,13 @@ export const xlsxFile = <S extends unknown[]>(fileName: string, sheets: Sheets<S
   fileName,
   sheets: sheets as unknown as Sheets<unknown[]>,
 });
+
+/** A text file (an XML export) written while it streams, chunk by chunk. */
+export const textFile = (
+  fileName: string,
+  contentType: string,
+  chunks: () => AsyncIterable<string>,
+): FileAnswer => ({ [FILE]: true, kind: 'text', fileName, contentType, chunks });
 
 /** A stored file, with byte ranges when the request asks for them. */
 export const storedFile = (serve: ServeOptions): FileAnswer => ({
@@ -39,6 +49,12 @@ export function sendFileAnswer(
   storage: Storage,
   answer: FileAnswer,
 ) {
+  if (answer.kind === 'text') {
+    return reply
+      .header('content-type', answer.contentType)
+      .header('content-disposition', contentDisposition(answer.fileName, 'attachment'))
+      .send(Readable.from(answer.chunks()));
+  }
   return answer.kind === 'xlsx'
     ? sendXlsx(reply, answer.fileName, answer.sheets)
     : sendStoredFile(req, reply, storage, answer.serve);

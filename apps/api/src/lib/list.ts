@@ -1,5 +1,7 @@
-import { asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { isPgError, PG_ERROR } from './pg-errors.ts';
 
 /**
  * The one list mechanism of the API: every list answers
@@ -19,7 +21,12 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** Set by lists counted with `estimatedCount`: true when `total` is the planner's estimate. */
+  totalIsEstimate?: boolean;
 }
+
+/** What a list's count query answers: `estimate` only from `estimatedCount`. */
+export type CountRows = PromiseLike<{ n: number; estimate?: boolean }[]>;
 
 /** `q` as a case-insensitive substring of any of the columns (LIKE wildcards escaped). */
 export function textSearch(q: string | undefined, columns: AnyPgColumn[]): SQL | undefined {
@@ -63,7 +70,7 @@ export function listPage<Q extends PgSelect, T>(
   params: ListParams,
   query: Q,
   orderBy: SQL[],
-  countQuery: PromiseLike<{ n: number }[]>,
+  countQuery: CountRows,
   map: (row: Awaited<Q>[number]) => T,
 ): Promise<Page<T>> {
   const rows = query
@@ -87,7 +94,7 @@ export function listPageByKeys<Q extends PgSelect, T>(
     keys: PgSelect;
     rows: Q;
     orderBy: SQL[];
-    count: PromiseLike<{ n: number }[]>;
+    count: CountRows;
     map: (row: Awaited<Q>[number]) => T;
   },
 ): Promise<Page<T>> {
@@ -102,14 +109,77 @@ export function listPageByKeys<Q extends PgSelect, T>(
 async function pageOf<R, T>(
   params: ListParams,
   rows: PromiseLike<R[]>,
-  countQuery: PromiseLike<{ n: number }[]>,
+  countQuery: CountRows,
   map: (row: R) => T,
 ): Promise<Page<T>> {
-  const [items, [total]] = await Promise.all([rows, countQuery]);
-  return {
+  const [items, [count]] = await Promise.all([rows, countQuery]);
+  const page: Page<T> = {
     items: items.map(map),
-    total: total?.n ?? 0,
+    total: count?.n ?? 0,
     page: params.page,
     pageSize: params.pageSize,
   };
+  if (count?.estimate === undefined) return page;
+  // A short page is the last one: it tells the exact total for free, where
+  // an estimate may be far off (filters the planner thinks independent).
+  const offset = (params.page - 1) * params.pageSize;
+  if (items.length < params.pageSize && (items.length > 0 || offset === 0))
+    return { ...page, total: offset + items.length, totalIsEstimate: false };
+  return {
+    ...page,
+    total: Math.max(page.total, offset + items.length),
+    totalIsEstimate: count.estimate,
+  };
+}
+
+/** How long a list's exact count may run before the estimate answers instead. */
+export const COUNT_BUDGET_MS = 40;
+
+/**
+ * The total of a list too big to count every time: the exact count while the
+ * matches are fewer than `exactBelow`, else the planner's row estimate (read
+ * from EXPLAIN, which costs a plan, not a scan) with `estimate: true`.
+ * `filtered` selects the list's rows (its FROM and WHERE, nothing else; a
+ * builder used here must not be reused for the page). The exact count stops
+ * at `exactBelow + 1` rows and within `budgetMs` (statement_timeout, PostgreSQL
+ * only: PGlite has no timer), so an estimate far too low, or matches spread
+ * over a cold table, never make the list wait on counting either: it then
+ * answers an estimate.
+ */
+export async function estimatedCount(
+  db: Db,
+  filtered: SQLWrapper,
+  exactBelow: number,
+  budgetMs = COUNT_BUDGET_MS,
+): Promise<{ n: number; estimate: boolean }[]> {
+  const estimate = Math.round(await plannedRows(db, filtered));
+  if (estimate >= exactBelow) return [{ n: estimate, estimate: true }];
+  const counted = await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(budgetMs)}, true)`);
+      const res = await tx.execute(
+        sql`select count(*)::int as n from (${filtered} limit ${exactBelow + 1}) as matches`,
+      );
+      return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    })
+    .catch((err: unknown) => {
+      if (isPgError(err, PG_ERROR.queryCanceled)) return null;
+      throw err;
+    });
+  if (counted === null) return [{ n: estimate, estimate: true }];
+  if (counted > exactBelow) return [{ n: Math.max(estimate, counted), estimate: true }];
+  return [{ n: counted, estimate: false }];
+}
+
+/** The planner's row estimate of a query: its top plan node's "Plan Rows". */
+async function plannedRows(db: Db, query: SQLWrapper): Promise<number> {
+  const res = await db.execute(sql`explain (format json) ${query}`);
+  const cell = Object.values(
+    (res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {},
+  )[0];
+  // pg parses the json column; PGlite may hand it over as text.
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as {
+    Plan: { 'Plan Rows': number };
+  }[];
+  return plan[0]?.Plan['Plan Rows'] ?? 0;
 }

@@ -13,6 +13,8 @@ export const PG_ERROR = {
   /** e.g. a NUL byte in text: "invalid byte sequence for encoding UTF8". */
   characterNotInRepertoire: '22021',
   untranslatableCharacter: '22P05',
+  /** statement_timeout reached (or a cancel request). */
+  queryCanceled: '57014',
 } as const;
 export type PgErrorCode = (typeof PG_ERROR)[keyof typeof PG_ERROR];
 

@@ -29,6 +29,12 @@ export async function applyOrder(
     noun: string;
     /** Other columns to set on every row (updatedAt, updatedBy). */
     stamp: Record<string, unknown>;
+    /**
+     * The children's current positions, when known: rows already at their
+     * new position are then not written (one drag in a list of 500 writes
+     * the few rows that moved, not 500).
+     */
+    positions?: ReadonlyMap<number, number>;
   },
 ) {
   const wanted = new Set(order.ids);
@@ -37,10 +43,14 @@ export async function applyOrder(
       { path: order.field, message: `Give every ${order.noun} once` },
     ]);
   }
+  const moved = order.ids
+    .map((id, i) => [id, i + order.base] as const)
+    .filter(([id, at]) => order.positions?.get(id) !== at);
+  if (!moved.length) return;
   const position: SQL = sql.join(
     [
       sql`case ${order.id}`,
-      ...order.ids.map((id, i) => sql`when ${id} then ${sql.raw(String(i + order.base))}`),
+      ...moved.map(([id, at]) => sql`when ${id} then ${sql.raw(String(at))}`),
       sql`end`,
     ],
     sql` `,
@@ -48,5 +58,10 @@ export async function applyOrder(
   await tx
     .update(order.table)
     .set({ position: sql`${position}`, ...order.stamp } as never)
-    .where(inArray(order.id, order.ids));
+    .where(
+      inArray(
+        order.id,
+        moved.map(([id]) => id),
+      ),
+    );
 }

@@ -75,6 +75,8 @@ export async function registerSecurity(app: FastifyInstance) {
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (/^\/api(?:[/?]|$)/.test(req.url)) reply.header('cache-control', 'no-store');
+    // A route that chose its own caching (an immutable file) keeps it.
+    if (/^\/api(?:[/?]|$)/.test(req.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }

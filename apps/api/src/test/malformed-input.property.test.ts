@@ -39,6 +39,16 @@ const spoiledText = fc
   )
   .map(([a, bad, b]) => `${a}${bad}${b}`);
 
+/**
+ * A query string cannot carry a lone surrogate: URL encoding turns it into
+ * U+FFFD, an ordinary character, before the request leaves. Query text is
+ * spoiled with control characters only (lone surrogates are tried in JSON
+ * bodies, which do carry them).
+ */
+const spoiledQueryText = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...BAD_CHARS), fc.string({ maxLength: 8 }))
+  .map(([a, bad, b]) => `${a}${bad}${b}`);
+
 const typesOf = (s: Schema): Set<string> => {
   const alt = s.anyOf ?? s.oneOf;
   const out = new Set<string>(
@@ -113,7 +123,7 @@ function spoils(op: Operation): fc.Arbitrary<Spoil> {
         ? fc.constantFrom('0x2', '2e0', ' 2 ', '1.5', '99999999999999999999999')
         : fc.constant('\u0000');
     arbs.push(
-      fc.oneof(spoiledText, text).map((value) => ({ in: 'query', name, value }) as Spoil),
+      fc.oneof(spoiledQueryText, text).map((value) => ({ in: 'query', name, value }) as Spoil),
       fc.constant({ in: 'query-repeat', name } as Spoil),
     );
   }

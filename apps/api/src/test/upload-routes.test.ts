@@ -29,6 +29,8 @@ const SAMPLES: Record<string, { query?: string; fields?: Record<string, string> 
   uploadCover: { fields: { bookId: '1' } },
   uploadContent: { fields: { nodeId: '1', title: 'Chapter 1' } },
   uploadMediaFile: { query: 'kind=video' },
+  questionImport: { query: 'dryRun=true' },
+  uploadQuestionImage: {},
 };
 
 const uploadRoutes = Object.entries(routes as Record<string, RouteDef>).filter(([, d]) => d.upload);
@@ -43,7 +45,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-upload-routes-'));
 
 beforeAll(async () => {
   const limits = Object.fromEntries(
-    ['PDF', 'VIDEO', 'AUDIO', 'IMAGE', 'XLSX'].map((k) => [`UPLOAD_MAX_${k}_MB`, String(LIMIT_MB)]),
+    ['PDF', 'VIDEO', 'AUDIO', 'IMAGE', 'XLSX', 'ZIP', 'TEXT'].map((k) => [
+      `UPLOAD_MAX_${k}_MB`,
+      String(LIMIT_MB),
+    ]),
   );
   t = await createTestApp(
     { DATA_DIR: dataDir, ...limits },
@@ -212,10 +217,12 @@ describe.each(uploadRoutes)('%s: a malformed multipart body', (name, def) => {
     });
     expect(res.status, res.body).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ code: 'file_too_large' });
-    // The server stopped reading near the limit, not at the end of the body.
+    // The server stopped reading near the limit, not at the end of the body
+    // (100 times the limit). The slack is what socket buffers deliver while a
+    // loaded machine gets round to answering: 256 KB was exceeded at load 15.
     const read = readWhenAnswered.get(url)!;
     expect(read).toBeGreaterThan(0);
-    expect(read).toBeLessThan(LIMIT + 256 * 1024);
+    expect(read).toBeLessThan(LIMIT + 1024 * 1024);
     expect(sent).toBeLessThan(stopAt);
     await new Promise((r) => setTimeout(r, 50));
     expect(storedFiles()).toBe(before);

@@ -1,15 +1,20 @@
-import type { Access } from '@bo/contract';
+import type { Access, AssessmentKind } from '@bo/contract';
 import {
   type Icon,
   IconBooks,
+  IconCertificate,
+  IconClipboardList,
   IconClockPlay,
+  IconDeviceTv,
   IconHierarchy3,
   IconHistory,
   IconLayoutDashboard,
+  IconListCheck,
   IconMovie,
+  IconStethoscope,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 
 /**
  * Every area of the main layout, in sidebar order: the sidebar, the home
@@ -27,6 +32,56 @@ export interface Area {
   load: () => Promise<{ Component: ComponentType }>;
   /** Screens under the area's path (e.g. `:id`), each with its breadcrumb. */
   pages?: readonly { path: string; crumb: string; load: Area['load'] }[];
+}
+
+/**
+ * /questions/new and /questions/:id: one editor screen. Its rich-text editor
+ * (Tiptap, ProseMirror) is a chunk of its own that the screen loads lazily;
+ * asking for it here too starts its download beside the screen's instead of
+ * after the screen has rendered.
+ */
+const loadQuestionEditor = () => {
+  import('../components/rich-text/rich-text-editor.tsx').catch(() => {}); // the screen retries
+  return import('../features/questions/routes/editor-page.tsx').then((m) => ({
+    Component: m.QuestionEditorPage,
+  }));
+};
+
+/**
+ * The four kinds of assessment share one list screen and one builder
+ * (features/assessments, driven by its kinds.ts); each is an area of its own
+ * for the sidebar and its module's access. Paths match kinds.ts.
+ */
+function assessmentArea(
+  kind: AssessmentKind,
+  area: Pick<Area, 'label' | 'path' | 'icon' | 'access' | 'description'>,
+  crumb: string,
+): Area {
+  return {
+    ...area,
+    load: () =>
+      import('../features/assessments/routes/list-page.tsx').then((m) => ({
+        Component: () => createElement(m.AssessmentsListPage, { kind }),
+      })),
+    pages: [
+      {
+        path: ':id',
+        crumb,
+        load: () =>
+          import('../features/assessments/routes/builder-page.tsx').then((m) => ({
+            Component: () => createElement(m.AssessmentBuilderPage, { kind }),
+          })),
+      },
+      {
+        path: ':id/preview',
+        crumb: 'Preview',
+        load: () =>
+          import('../features/assessments/routes/preview-page.tsx').then((m) => ({
+            Component: () => createElement(m.AssessmentPreviewPage, { kind }),
+          })),
+      },
+    ],
+  };
 }
 
 export const AREAS: readonly Area[] = [
@@ -75,6 +130,65 @@ export const AREAS: readonly Area[] = [
     load: () =>
       import('../features/media/routes/media-page.tsx').then((m) => ({ Component: m.MediaPage })),
   },
+  {
+    label: 'Question bank',
+    path: '/questions',
+    icon: IconListCheck,
+    access: 'questions',
+    description: 'Questions with math and images: find, preview, import and export them.',
+    load: () =>
+      import('../features/questions/routes/list-page.tsx').then((m) => ({
+        Component: m.QuestionsListPage,
+      })),
+    pages: [
+      { path: 'new', crumb: 'New question', load: loadQuestionEditor },
+      { path: ':id', crumb: 'Question', load: loadQuestionEditor },
+    ],
+  },
+  assessmentArea(
+    'practice',
+    {
+      label: 'Practices',
+      path: '/practices',
+      icon: IconClipboardList,
+      access: 'practices',
+      description: 'Practices on book chapters and topics: build them from the question bank.',
+    },
+    'Practice',
+  ),
+  assessmentArea(
+    'mock_test',
+    {
+      label: 'Mock tests',
+      path: '/mock-tests',
+      icon: IconCertificate,
+      access: 'mock_tests',
+      description: 'Timed tests in sections, by test category: build, clone and preview them.',
+    },
+    'Mock test',
+  ),
+  assessmentArea(
+    'diagnostic',
+    {
+      label: 'Diagnostic tests',
+      path: '/diagnostic-tests',
+      icon: IconStethoscope,
+      access: 'diagnostic_tests',
+      description: 'A test per subject with a section per chapter.',
+    },
+    'Diagnostic test',
+  ),
+  assessmentArea(
+    'video_quiz',
+    {
+      label: 'Video quizzes',
+      path: '/video-quizzes',
+      icon: IconDeviceTv,
+      access: 'promotional',
+      description: 'Questions at moments of a video: place them from the player.',
+    },
+    'Video quiz',
+  ),
   {
     label: 'Admins',
     path: '/admins',

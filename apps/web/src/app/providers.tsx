@@ -1,14 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { Toasts } from './toasts.tsx';
 import { UiStateProvider } from './ui-state.tsx';
 
-/** The spec fixes both: toasts top-right for 3000 ms, and an always-light theme. */
-export const TOAST_POSITION = 'top-right';
-export const TOAST_AUTO_CLOSE_MS = 3000;
-
+/** The spec fixes an always-light theme (and the toasts' place and time, in toasts.tsx). */
 export function AppProviders({
   queryClient,
   children,
@@ -23,7 +20,7 @@ export function AppProviders({
       defaultColorScheme="light"
       forceColorScheme="light"
     >
-      <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <UiStateProvider>{children}</UiStateProvider>
       </QueryClientProvider>

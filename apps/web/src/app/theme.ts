@@ -33,6 +33,7 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Close alert' } },
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the file' } } },
     // Its focus placeholder is a role="presentation" child, which a role="menu" may not hold.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },

@@ -11,22 +11,50 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
+import { saveBlob } from '../lib/download.ts';
 import { notifyError } from '../lib/notify.ts';
-import { followImportJob } from './import-job.ts';
+import { problemSheet } from '../lib/problem-sheet.ts';
+import type { ImportUploadInput } from '../lib/upload-with-progress.ts';
 
 /** What every XLSX import answers (the contract's import report). */
 export type ImportReportLike = Pick<ImportReport, 'rows' | 'valid' | 'errors' | 'jobId'>;
 
-export type SendImport<R> = (
-  file: File,
-  dryRun: boolean,
-  onProgress: (fraction: number) => void,
-) => Promise<R>;
+/** Uploads (and, for a job, follows to its end) one check or import of the file. */
+export type SendImport<R> = (input: ImportUploadInput) => Promise<R>;
 
 const SHOWN_ERRORS = 200;
+
+/** A note on a row that does not stop the import (a near duplicate). */
+export interface ImportWarning {
+  row: number;
+  message: string;
+}
+
+/** The problems and warnings of a checked file as an XLSX beside it ("books problems.xlsx"). */
+function downloadProblems(
+  file: File | null,
+  errors: ImportReportLike['errors'],
+  warnings: ImportWarning[],
+) {
+  const base = (file?.name ?? 'import').replace(/\.[^.]+$/, '');
+  const blob = problemSheet(
+    'Problems',
+    [
+      { header: 'Row', width: 8 },
+      { header: 'Column', width: 22 },
+      { header: 'Problem', width: 90 },
+      { header: 'Kind', width: 10 },
+    ],
+    [
+      ...errors.map((e) => [e.row, e.column, e.message, 'Error']),
+      ...warnings.map((w) => [w.row, '', w.message, 'Warning']),
+    ],
+  );
+  saveBlob(blob, `${base} problems.xlsx`);
+}
 
 /**
  * An XLSX import in two steps: picking a file uploads it as a dry run (with
@@ -44,6 +72,9 @@ export function ImportModal<R extends ImportReportLike>({
   commitLabel,
   onImported,
   onClose,
+  accept = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  filePlaceholder = 'Choose an .xlsx file',
+  warnings,
 }: {
   title: string;
   /** What the sheet holds; a template link follows it. */
@@ -56,6 +87,11 @@ export function ImportModal<R extends ImportReportLike>({
   commitLabel: (report: R) => string;
   onImported: (report: R) => void;
   onClose: () => void;
+  /** The file types offered by the picker (an XLSX by default). */
+  accept?: string;
+  filePlaceholder?: string;
+  /** Rows that will be imported but deserve a look, listed under the problems. */
+  warnings?: (report: R) => ImportWarning[];
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<R | null>(null);
@@ -64,6 +100,7 @@ export function ImportModal<R extends ImportReportLike>({
   const [error, setError] = useState<unknown>(null);
   // A large file is imported by a job on the server: what it says it is doing.
   const [jobMessage, setJobMessage] = useState<string | null>(null);
+  const [jobProgress, setJobProgress] = useState<number | null>(null);
   // A newer pick makes an older check's answer stale.
   const attempt = useRef(0);
 
@@ -73,19 +110,20 @@ export function ImportModal<R extends ImportReportLike>({
     setProgress(0);
     setError(null);
     setJobMessage(null);
+    setJobProgress(null);
     try {
-      let answer = await send(f, dryRun, (p) => mine === attempt.current && setProgress(p));
+      const answer = await send({
+        file: f,
+        dryRun,
+        onProgress: (p) => mine === attempt.current && setProgress(p),
+        // A large file is imported by a job: its own progress replaces the upload's.
+        onJob: (job) => {
+          setJobMessage(`${job.message ?? 'Waiting for the import to start…'} (${job.progress}%)`);
+          setJobProgress(job.progress);
+        },
+        isStale: () => mine !== attempt.current,
+      });
       if (mine !== attempt.current) return;
-      if (answer.jobId) {
-        setJobMessage('Waiting for the import to start…');
-        answer = await followImportJob<R>(
-          answer.jobId,
-          (s) =>
-            setJobMessage(`${s.message ?? 'Waiting for the import to start…'} (${s.progress}%)`),
-          () => mine !== attempt.current,
-        );
-        if (mine !== attempt.current) return;
-      }
       if (dryRun) setReport(answer);
       else onImported(answer);
     } catch (e) {
@@ -110,6 +148,7 @@ export function ImportModal<R extends ImportReportLike>({
     onTemplate().catch((e: unknown) => notifyError(e, 'Could not download the template'));
   const busy = phase !== 'idle';
   const clean = report !== null && report.errors.length === 0 && report.valid > 0;
+  const notes = report && warnings ? warnings(report) : [];
 
   return (
     <Modal opened onClose={onClose} title={title} size="xl" closeOnClickOutside={!busy}>
@@ -123,8 +162,8 @@ export function ImportModal<R extends ImportReportLike>({
         </Text>
         <FileInput
           label={fileLabel}
-          placeholder="Choose an .xlsx file"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          placeholder={filePlaceholder}
+          accept={accept}
           leftSection={<IconFileSpreadsheet size={16} />}
           value={file}
           onChange={pick}
@@ -134,7 +173,8 @@ export function ImportModal<R extends ImportReportLike>({
         {busy && (
           <Stack gap={4}>
             <Progress
-              value={progress * 100}
+              // The upload's share, then (for a file imported by a job) the job's own.
+              value={jobProgress ?? progress * 100}
               animated={progress >= 1}
               aria-label={phase === 'checking' ? 'Checking the file' : 'Importing'}
             />
@@ -169,6 +209,18 @@ export function ImportModal<R extends ImportReportLike>({
             </Stack>
           </Alert>
         )}
+        {report && (report.errors.length > 0 || notes.length > 0) && (
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => downloadProblems(file, report.errors, notes)}
+            >
+              Download the problems (XLSX)
+            </Button>
+          </Group>
+        )}
         {report && report.errors.length > 0 && (
           <Table striped withTableBorder aria-label="Problems in the file">
             <Table.Thead>
@@ -192,6 +244,25 @@ export function ImportModal<R extends ImportReportLike>({
                 and {report.errors.length - SHOWN_ERRORS} more problems not shown
               </Table.Caption>
             )}
+          </Table>
+        )}
+        {notes.length > 0 && (
+          <Table striped withTableBorder aria-label="Warnings (imported anyway)">
+            <Table.Caption>Warnings: these rows are imported anyway</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Warning</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {notes.slice(0, SHOWN_ERRORS).map((w) => (
+                <Table.Tr key={`${w.row}:${w.message}`}>
+                  <Table.Td>{w.row}</Table.Td>
+                  <Table.Td>{w.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
           </Table>
         )}
         <Group justify="flex-end">

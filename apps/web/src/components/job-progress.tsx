@@ -29,7 +29,7 @@ export function JobProgress({ job }: { job: Job }) {
   if (job.state === 'failed')
     return (
       <Alert color="red" title="The job failed">
-        {job.error ?? 'It stopped with an error.'}
+        {job.error?.message ?? 'It stopped with an error.'}
       </Alert>
     );
   return (

@@ -61,6 +61,8 @@ export interface ListTableProps<T extends { id: number | string }> {
     rowLabel: (row: T) => string;
   };
   rowExpansion?: DataTableRowExpansionProps<T>;
+  /** How the total reads after "1–20 of": e.g. "about 1.2 million" when the server estimated it. */
+  totalText?: (total: number) => string;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -84,6 +86,7 @@ export function ListTable<T extends { id: number | string }>({
   onRowClick,
   selection,
   rowExpansion,
+  totalText = String,
 }: ListTableProps<T>) {
   const { data } = query;
   // Deleting the last row of the last page leaves an empty page: step back to one that exists.
@@ -130,7 +133,7 @@ export function ListTable<T extends { id: number | string }>({
       recordsPerPageLabel={`${noun} per page`}
       onPageChange={(page) => update({ page })}
       onRecordsPerPageChange={(pageSize) => update({ pageSize })}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalText(totalRecords)}`}
       getPaginationControlProps={paginationControlProps}
       getPaginationItemProps={paginationItemProps}
       {...sorting}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, Ref } from 'react';
 import { useState } from 'react';
 
 /**
@@ -17,6 +17,7 @@ export function MediaElement({
   autoPlay = false,
   maxHeight,
   testId,
+  mediaRef,
 }: {
   kind: 'video' | 'audio';
   src: string;
@@ -26,6 +27,8 @@ export function MediaElement({
   autoPlay?: boolean;
   maxHeight?: number;
   testId?: string;
+  /** The element itself, for a screen that reads or sets the time (the video quiz builder). */
+  mediaRef?: Ref<HTMLVideoElement & HTMLAudioElement>;
 }) {
   const [failed, setFailed] = useState(false);
   const link = /^https?:\/\//i.test(src) ? src : null;
@@ -37,6 +40,7 @@ export function MediaElement({
     'aria-label': label,
     'data-testid': testId,
     onError: () => setFailed(true),
+    ref: mediaRef,
   } as const;
   const style: CSSProperties = { width: '100%', ...(maxHeight ? { maxHeight } : {}) };
   return (

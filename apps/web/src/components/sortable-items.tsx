@@ -15,7 +15,7 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 const INSTRUCTIONS =
   'To move an item, press space or enter on its drag handle, use the up and down arrow keys, then press space or enter again to drop it, or escape to cancel.';
@@ -38,7 +38,14 @@ export function SortableItems<T extends { id: number; name: string }>({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const ids = items.map((i) => i.id);
+  // The same ids array while the order is the same: SortableContext hands a
+  // new context to every row (each a useSortable) when it gets a new array,
+  // so a move elsewhere on the page would re-render every row of this list.
+  const idsRef = useRef<number[]>([]);
+  const next = items.map((i) => i.id);
+  if (next.length !== idsRef.current.length || next.some((id, i) => id !== idsRef.current[i]))
+    idsRef.current = next;
+  const ids = idsRef.current;
   const at = (id: UniqueIdentifier) => ids.indexOf(Number(id));
   const nameOf = (id: UniqueIdentifier) => items[at(id)]?.name ?? '';
   const place = (id: UniqueIdentifier) => `position ${at(id) + 1} of ${ids.length}`;

@@ -1,8 +1,10 @@
 import { Select } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useChapters } from '../lib/curriculum/list-chapters.ts';
 import { useGrades } from '../lib/curriculum/list-grades.ts';
 import { useSubjects } from '../lib/curriculum/list-subjects.ts';
 import { useTopics } from '../lib/curriculum/list-topics.ts';
+import type { ListUpdate } from '../lib/search-params.ts';
 
 export interface Tags {
   gradeId: number | null;
@@ -77,4 +79,32 @@ export function TagSelects({
       />
     );
   });
+}
+
+/**
+ * The cascade as one FilterBar filter bound to `gradeId` … `topicId` in the
+ * URL: the same four selects, widths and "Any …" placeholders on every list
+ * filtered by curriculum.
+ */
+export function curriculumFilter(
+  values: { [K in keyof Tags]?: number | undefined },
+  onChange: ListUpdate,
+): { kind: 'custom'; keys: (keyof Tags)[]; element: ReactNode } {
+  return {
+    kind: 'custom',
+    keys: ['gradeId', 'subjectId', 'chapterId', 'topicId'],
+    element: (
+      <TagSelects
+        anyLabel="Any"
+        width={150}
+        value={{
+          gradeId: values.gradeId ?? null,
+          subjectId: values.subjectId ?? null,
+          chapterId: values.chapterId ?? null,
+          topicId: values.topicId ?? null,
+        }}
+        onChange={(tags) => onChange({ ...tags })}
+      />
+    ),
+  };
 }

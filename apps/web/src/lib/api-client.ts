@@ -1,5 +1,12 @@
-import type { RouteBodyInput, RouteDef, RouteQueryInput, RouteResponse } from '@bo/contract';
-import { authRoutes } from '@bo/contract/auth';
+import type {
+  authRoutes,
+  RouteAddress,
+  RouteBodyInput,
+  RouteDef,
+  RouteQueryInput,
+  RouteResponse,
+} from '@bo/contract';
+import { authAddresses } from '@bo/contract/auth-addresses';
 import { API_PREFIX } from '@bo/contract/route';
 import { ApiError, errorFromResponse, isTokenExpired, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 import { clearToken, readToken, saveToken } from './token-store.ts';
@@ -19,9 +26,24 @@ export function onSessionEnded(handler: () => void): void {
   sessionEndedHandler = handler;
 }
 
-/** Calls a contract route and answers its typed JSON (undefined for an empty body). */
-export async function apiCall<R extends RouteDef>(
+/** Where a request goes: all the client reads of a route. */
+type Target = Pick<RouteDef, 'method' | 'path'>;
+
+/**
+ * Calls a contract route and answers its typed JSON (undefined for an empty
+ * body). The route, or its address (`RouteAddress`: method and path, typed
+ * as the route, for screens that must not bundle zod).
+ */
+export function apiCall<R extends RouteDef>(
   route: R,
+  input?: CallInput<R>,
+): Promise<RouteResponse<R>>;
+export function apiCall<R extends RouteDef>(
+  route: RouteAddress<R>,
+  input?: CallInput<R>,
+): Promise<RouteResponse<R>>;
+export async function apiCall<R extends RouteDef>(
+  route: Target,
   input: CallInput<R> = {},
 ): Promise<RouteResponse<R>> {
   const response = await sendWithRefresh(route, input);
@@ -30,11 +52,13 @@ export async function apiCall<R extends RouteDef>(
 }
 
 /** A fetcher for a POST route that takes only a body: what most mutations need. */
-export function postCall<R extends RouteDef>(route: R) {
-  return (body: RouteBodyInput<R>) => apiCall(route, { body });
+export function postCall<R extends RouteDef>(
+  route: R | RouteAddress<R>,
+): (body: RouteBodyInput<R>) => Promise<RouteResponse<R>> {
+  return (body) => apiCall<R>(route as RouteAddress<R>, { body });
 }
 
-export function buildUrl(route: RouteDef, query?: unknown): string {
+export function buildUrl(route: Target, query?: unknown): string {
   const url = `${API_PREFIX}${route.path}`;
   if (route.method !== 'GET' || !query || typeof query !== 'object') return url;
   const params = new URLSearchParams();
@@ -46,13 +70,13 @@ export function buildUrl(route: RouteDef, query?: unknown): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-const isRefresh = (route: RouteDef) =>
-  route.method === authRoutes.refresh.method && route.path === authRoutes.refresh.path;
+const isRefresh = (route: Target) =>
+  route.method === authAddresses.refresh.method && route.path === authAddresses.refresh.path;
 
 /** One HTTP exchange; throws ApiError for anything outside 200-299. No time-out, by the spec. */
-async function send<R extends RouteDef>(
-  route: R,
-  input: CallInput<R>,
+async function send(
+  route: Target,
+  input: { query?: unknown; body?: unknown; signal?: AbortSignal },
   access: string,
 ): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
@@ -86,7 +110,7 @@ async function send<R extends RouteDef>(
  * Exported for the download helper, which needs the raw response.
  */
 export async function sendWithRefresh<R extends RouteDef>(
-  route: R,
+  route: R | RouteAddress<R>,
   input: CallInput<R>,
 ): Promise<Response> {
   const used = readToken().access;
@@ -172,7 +196,7 @@ async function refresh(expired: string): Promise<string> {
   try {
     if (!current.refresh) throw new ApiError(401, 'Your session has ended.', 'session_ended');
     const response = await send(
-      authRoutes.refresh,
+      authAddresses.refresh,
       { body: { refreshToken: current.refresh } },
       '',
     );

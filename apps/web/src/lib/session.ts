@@ -1,6 +1,6 @@
 import type { Access, SessionAdmin } from '@bo/contract';
-import { authRoutes } from '@bo/contract/auth';
-import { allows } from '@bo/contract/modules';
+import { allows } from '@bo/contract/access';
+import { authAddresses } from '@bo/contract/auth-addresses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { clearToken, hasSession } from './token-store.ts';
  */
 export const meQueryKey = ['auth', 'me'] as const;
 
-export const getMe = (signal?: AbortSignal) => apiCall(authRoutes.me, { signal });
+export const getMe = (signal?: AbortSignal) => apiCall(authAddresses.me, { signal });
 
 export function useMe() {
   return useQuery({

@@ -1,13 +1,19 @@
-import type { RouteDef } from '@bo/contract';
+import type { Job, RouteDef } from '@bo/contract';
 import { API_PREFIX } from '@bo/contract/route';
 import { withFreshToken } from './api-client.ts';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
-/** What an XLSX import's upload takes: the file, whether it is a dry run, and its progress (0..1). */
+/**
+ * What an import's upload takes: the file, whether it is a dry run, its
+ * upload progress (0..1), and, for a file the server imports as a job, each
+ * state of that job and when to stop following it (a newer pick).
+ */
 export interface ImportUploadInput {
   file: File;
   dryRun: boolean;
   onProgress?: ((fraction: number) => void) | undefined;
+  onJob?: ((job: Job) => void) | undefined;
+  isStale?: (() => boolean) | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { bigint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, numeric, timestamp } from 'drizzle-orm/pg-core';
 
 /** Columns every table has (docs/domain.md, The model). */
 export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
@@ -11,3 +11,5 @@ export const actorColumns = () => ({
   createdBy: bigint('created_by', { mode: 'number' }),
   updatedBy: bigint('updated_by', { mode: 'number' }),
 });
+/** Marks are quarter steps: numeric keeps them exact, read back as numbers (questions, assessments). */
+export const marks = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });

@@ -15,6 +15,8 @@ export interface ServeOptions {
   /** Shown to the user when saving; cleaned here. */
   fileName: string;
   disposition?: 'inline' | 'attachment';
+  /** Absent: the API's `no-store`. A file whose key never names other bytes may be cached for good. */
+  cacheControl?: string;
 }
 
 export async function sendStoredFile(
@@ -35,6 +37,7 @@ export async function sendStoredFile(
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', 'sandbox')
     .header('etag', `"${file.sha256}"`);
+  if (opts.cacheControl) reply.header('cache-control', opts.cacheControl);
 
   const range = parseRange(req.headers.range, file.size);
   if (range === 'unsatisfiable') {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FileKind, UploadDef } from '@bo/contract';
+import { type FileKind, hasControlCharacters, type UploadDef } from '@bo/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -41,7 +41,76 @@ export const ALLOWED_TYPES: Record<FileKind, readonly string[]> = {
   video: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-m4v', 'video/ogg'],
   // The sniffer may only see a zip's first entry; the workbook reader checks the rest.
   xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
+  zip: ['application/zip'],
+  // No binary signature: told by sniffText below. XML has a signature of its own.
+  text: ['text/plain', 'application/xml'],
 };
+
+/**
+ * The first bytes as UTF-8 text (a character cut at the end of the sniffed
+ * bytes is allowed), or undefined when they hold a NUL or are not UTF-8.
+ */
+function headText(head: Uint8Array): string | undefined {
+  if (head.length === 0 || head.includes(0)) return undefined;
+  let end = head.length;
+  // Up to 3 bytes of a character the sniffed window cut in two.
+  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+    const byte = head[end - back]!;
+    if ((byte & 0xc0) !== 0x80) {
+      if (byte >= 0xc0) end -= back;
+      break;
+    }
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, end));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A file without a binary signature is text when its first bytes are UTF-8
+ * with no NUL; the reader decodes the whole file strictly again.
+ */
+export function sniffText(head: Uint8Array): { mime: string } | undefined {
+  return headText(head) === undefined ? undefined : { mime: 'text/plain' };
+}
+
+/**
+ * The type of an upload from its first bytes. file-type recognises some
+ * formats by a few ASCII letters ("GIF" for a GIF, "BM" for a bitmap, "ID3"
+ * for an MP3), so a text file can start like one: a GIFT quiz whose first
+ * question begins "GIFs …" would be image/gif. Where the route accepts text,
+ * the head is text when it is UTF-8 without control characters (line
+ * breaks and tabs aside), even if a binary signature matched: a real
+ * image, audio or archive carries binary bytes right after its signature (a GIF87a/GIF89a header is followed by its
+ * screen size and colour table, a PNG or JPEG starts with bytes that are not
+ * UTF-8), so it never passes as plain text. A signature that is itself an
+ * accepted text type (XML) keeps its type.
+ */
+export async function sniffUpload(
+  head: Uint8Array,
+  kinds: readonly FileKind[],
+): Promise<{ mime: string } | undefined> {
+  const binary = await fileTypeFromBuffer(head);
+  if (!kinds.includes('text')) return binary;
+  if (!binary) return sniffText(head);
+  if (ALLOWED_TYPES.text.includes(binary.mime)) return binary;
+  const text = headText(head);
+  return text !== undefined && !hasControlCharacters(text, true) ? { mime: 'text/plain' } : binary;
+}
+
+/**
+ * The kind of a sniffed type: the kind whose main type it is first (a bare
+ * zip is a `zip` before it is an `xlsx` whose first part was not recognised),
+ * then any kind that accepts it.
+ */
+function kindOf(kinds: readonly FileKind[], mime: string): FileKind | undefined {
+  return (
+    kinds.find((k) => ALLOWED_TYPES[k][0] === mime) ??
+    kinds.find((k) => ALLOWED_TYPES[k].includes(mime))
+  );
+}
 
 export interface UploadedFile extends StoredFile {
   /** The client's name, cleaned, for display and Content-Disposition only. */
@@ -116,8 +185,8 @@ export async function receiveUpload(
   const head = await readHead(part.file, SNIFF_BYTES).catch((err) => {
     throw malformed(err);
   });
-  const sniffed = await fileTypeFromBuffer(head.bytes);
-  const kind = kinds.find((k) => sniffed && ALLOWED_TYPES[k].includes(sniffed.mime));
+  const sniffed = await sniffUpload(head.bytes, kinds);
+  const kind = sniffed && kindOf(kinds, sniffed.mime);
   if (!sniffed || !kind) {
     part.file.resume();
     const allowed = kinds.flatMap((k) => ALLOWED_TYPES[k]);

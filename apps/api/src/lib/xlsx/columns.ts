@@ -40,18 +40,25 @@ const column = <T, Req extends boolean>(
 export const cellText = (cell: Cell): string =>
   cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim();
 
-/** Text up to `max` characters, without control characters. */
+/**
+ * Text up to `max` characters, without control characters; `multiline` lets
+ * line breaks and tabs through (a rich-text cell holding HTML).
+ */
 export function text<const Req extends boolean = false>(
   header: string,
-  opts: Options<Req> & { max: number },
+  opts: Options<Req> & { max: number; multiline?: boolean },
 ): Column<string, Req> {
   return column<string, Req>(header, opts, (cell) => {
     const value = cellText(cell);
     if (value.length > opts.max) {
       return { problem: `${header} must be at most ${opts.max} characters` };
     }
-    if (hasControlCharacters(value)) {
-      return { problem: `${header} must not contain control characters (tabs, line breaks)` };
+    if (hasControlCharacters(value, opts.multiline)) {
+      return {
+        problem: opts.multiline
+          ? `${header} must not contain control characters`
+          : `${header} must not contain control characters (tabs, line breaks)`,
+      };
     }
     return { value };
   });
@@ -69,6 +76,25 @@ export function wholeNumber<const Req extends boolean = false>(
     }
     if (n < opts.min || n > opts.max) {
       return { problem: `${header} must be a whole number from ${opts.min} to ${opts.max}` };
+    }
+    return { value: n };
+  });
+}
+
+/** A number from `min` to `max`, in steps of `step` when given (0.25 for quarter marks). */
+export function decimal<const Req extends boolean = false>(
+  header: string,
+  opts: Options<Req> & { min: number; max: number; step?: number },
+): Column<number, Req> {
+  const rule = `${header} must be a number from ${opts.min} to ${opts.max}${opts.step ? ` in steps of ${opts.step}` : ''}`;
+  return column<number, Req>(header, opts, (cell) => {
+    const n = typeof cell === 'number' ? cell : Number(cellText(cell));
+    if (typeof cell === 'boolean' || cell instanceof Date || !Number.isFinite(n)) {
+      return { problem: rule };
+    }
+    if (n < opts.min || n > opts.max) return { problem: rule };
+    if (opts.step && !Number.isInteger(Math.round((n / opts.step) * 1e9) / 1e9)) {
+      return { problem: rule };
     }
     return { value: n };
   });

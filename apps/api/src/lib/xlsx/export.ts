@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { escapeFormulaText, unescapeFormulaText } from '@bo/contract/spreadsheet-cells';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../content-disposition.ts';
 
@@ -31,23 +32,16 @@ export interface XlsxSheet<T> {
 /**
  * Formula injection (docs/security.md item 20): every value is written as a
  * plain string, number, boolean or date cell, never as a formula; a string
- * that a spreadsheet would still read as a formula once the cell is edited
- * or the sheet is saved as CSV (leading `=`, `+`, `-`, `@`, tab, CR, LF or
- * NUL) gets a leading single quote. Numbers stay numbers: a numeric cell
- * cannot become a formula. The importer strips that quote again
- * (`unescapeCell`), so an export re-imports unchanged.
+ * that could still become one gets a leading quote (the contract's
+ * `escapeFormulaText`, shared with the web's problem sheets). Numbers stay
+ * numbers: a numeric cell cannot become a formula. The importer strips that
+ * quote again (`unescapeCell`), so an export re-imports unchanged.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: tab, CR, LF and NUL are the dangerous leads
-const FORMULA_LEAD = /^[=+\-@\t\r\n\u0000]/;
-
 export function escapeCell(value: CellValue): CellValue {
-  if (typeof value === 'string' && FORMULA_LEAD.test(value)) return `'${value}`;
-  return value;
+  return typeof value === 'string' ? escapeFormulaText(value) : value;
 }
 
-export function unescapeCell(value: string): string {
-  return value.startsWith("'") && FORMULA_LEAD.test(value.slice(1)) ? value.slice(1) : value;
-}
+export const unescapeCell = unescapeFormulaText;
 
 function cellOf<T>(column: XlsxColumn<T>, row: T): CellValue {
   const raw = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];

@@ -9,8 +9,9 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
  * An import above IMPORT_JOB_MIN_MB runs as a job: the upload answers a job
- * id at once, a worker runs the same import, and /import/status follows it to
- * its report, or to the refusal the request would have answered.
+ * id at once, a worker runs the same import, and GET /jobs/status follows it
+ * to its result, the import's report, or to its error, the refusal the
+ * request would have answered (failed at once, never retried).
  */
 
 let t: TestApp;
@@ -55,7 +56,7 @@ async function send(rows: unknown[][], dryRun: boolean) {
 }
 
 const status = (id: string, tk = token) =>
-  t.as(tk, { method: 'GET', url: `/api/import/status?id=${id}` });
+  t.as(tk, { method: 'GET', url: `/api/jobs/status?id=${id}` });
 
 /** Polls until the job has ended, as the import screen does. */
 async function settled(id: string) {
@@ -65,7 +66,7 @@ async function settled(id: string) {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     seen.push(body.state);
-    if (body.state === 'done' || body.state === 'failed') return { ...body, seen };
+    if (body.state === 'completed' || body.state === 'failed') return { ...body, seen };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the import job never ended: ${seen.join(', ')}`);
@@ -84,7 +85,8 @@ describe('an import run as a job', () => {
     expect(queued.jobId).toMatch(/^[0-9a-f-]{36}$/);
     const done = await settled(queued.jobId);
     expect(done).toMatchObject({
-      state: 'done',
+      kind: 'books.import',
+      state: 'completed',
       progress: 100,
       error: null,
       result: { rows: 2, valid: 2, errors: [], committed: true, created: 2 },
@@ -102,13 +104,23 @@ describe('an import run as a job', () => {
   it('a dry run as a job reports every problem; a refused commit fails with its code', async () => {
     const bad = [['978-0-306-40615-8', 'Bad digit', 'lost']];
     const dry = await settled((await send(bad, true)).jobId);
-    expect(dry.state).toBe('done');
+    expect(dry.state).toBe('completed');
     expect(dry.result.errors.map((e: { column: string }) => e.column)).toEqual(['ISBN', 'Status']);
     const refused = await settled((await send(bad, false)).jobId);
     expect(refused).toMatchObject({
       state: 'failed',
       result: null,
-      error: { code: 'import_invalid', message: expect.stringMatching(/nothing was imported/) },
+      error: {
+        code: 'import_invalid',
+        message: expect.stringMatching(/nothing was imported/),
+        // Every problem, as the upload's own 400 would list them.
+        details: [
+          { path: 'rows.2.ISBN', message: expect.any(String) },
+          { path: 'rows.2.Status', message: expect.any(String) },
+        ],
+      },
+      // A refusal is final: the same file would be refused again.
+      attempts: 1,
     });
   });
 

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../errors.ts';
 import { takeImportSlot } from './import-slots.ts';
-import { readSheet } from './read.ts';
+import { type ReadOptions, type ReadSheet, readSheet } from './read.ts';
 import type { Columns, RowOf, SheetDef, SheetRow } from './sheet.ts';
 
 /**
@@ -36,6 +36,15 @@ export interface ImportDef<C extends Columns, In, Summary, Result> {
    * its locks what may have changed since `check`, and throws to roll back.
    */
   apply(tx: Tx, rows: ValidRow<C>[], input: In): Promise<Result>;
+  /**
+   * Turns the stored file into the sheet's rows; absent, the file is an XLSX
+   * workbook whose first sheet is read (readSheet). A feature that takes other
+   * formats (the question import: a zip with images, Moodle XML, GIFT, Aiken)
+   * converts them into the same rows, so one check and one apply serve all.
+   */
+  read?(bytes: Buffer, opts: ReadOptions): Promise<ReadSheet<C>>;
+  /** The largest stored file read, in bytes; UPLOAD_MAX_XLSX_MB when absent. */
+  maxBytes?: number;
 }
 
 export interface ValidRow<C extends Columns> {
@@ -67,12 +76,13 @@ export async function runImport<C extends Columns, In, Summary, Result>(
 ): Promise<ImportOutcome<Summary, Result>> {
   const release = takeImportSlot(deps);
   try {
-    const bytes = await readStored(deps, run.fileKey);
+    const bytes = await readStored(deps, run.fileKey, def.maxBytes);
     const progress = run.onProgress;
-    const read = await readSheet(bytes, def.sheet, {
+    const opts: ReadOptions = {
       limits: deps.config.xlsxLimits,
       onProgress: (rows) => progress?.({ phase: 'reading', rows }),
-    });
+    };
+    const read = def.read ? await def.read(bytes, opts) : await readSheet(bytes, def.sheet, opts);
     const rows = read.rows.length;
     if (read.headerProblems) {
       return { report: reportOf(0, 0, read.errors, false), summary: null, result: null };
@@ -104,7 +114,12 @@ export async function runImport<C extends Columns, In, Summary, Result>(
   }
 }
 
-const reportOf = (rows: number, valid: number, errors: ImportError[], committed: boolean) => ({
+export const reportOf = (
+  rows: number,
+  valid: number,
+  errors: ImportError[],
+  committed: boolean,
+) => ({
   rows,
   valid,
   errors,
@@ -112,21 +127,22 @@ const reportOf = (rows: number, valid: number, errors: ImportError[], committed:
 });
 
 /** By row, then in the sheet's column order (header problems first). */
-function sortErrors(sheet: SheetDef, errors: ImportError[]): ImportError[] {
+export function sortErrors(sheet: SheetDef, errors: ImportError[]): ImportError[] {
   const order = new Map(Object.values(sheet.columns).map((c, i) => [c.header, i]));
   return errors.sort(
     (a, b) => a.row - b.row || (order.get(a.column) ?? 99) - (order.get(b.column) ?? 99),
   );
 }
 
-/** The whole compressed file: its size was capped at upload (UPLOAD_MAX_XLSX_MB). */
-async function readStored(deps: Deps, key: string): Promise<Buffer> {
+/** The whole stored file: its size was capped at upload (UPLOAD_MAX_<KIND>_MB). */
+export async function readStored(deps: Deps, key: string, maxBytes?: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
+  const limit = maxBytes ?? deps.config.uploadMaxBytes.xlsx;
   for await (const chunk of await deps.storage.get(key)) {
     size += (chunk as Buffer).length;
-    if (size > deps.config.uploadMaxBytes.xlsx) {
-      throw new AppError(413, 'file_too_large', 'The workbook is larger than imports allow');
+    if (size > limit) {
+      throw new AppError(413, 'file_too_large', 'The file is larger than imports allow');
     }
     chunks.push(chunk as Buffer);
   }

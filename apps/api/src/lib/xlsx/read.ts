@@ -3,6 +3,7 @@ import type { ImportError } from '@bo/contract';
 import type ExcelJS from 'exceljs';
 import { AppError } from '../errors.ts';
 import type { Cell } from './columns.ts';
+import { readCellTextOnce } from './exceljs-decode.ts';
 import { unescapeCell } from './export.ts';
 import {
   CellError,
@@ -17,9 +18,10 @@ import { inspectZip, type ZipLimits } from './zip-inspect.ts';
 /**
  * Reads a workbook's first sheet as a stream of rows (exceljs's streaming
  * reader): the zip is checked first (zip-inspect.ts), rows are counted as
- * they come and the file is refused at the first row past the limit, so a
- * huge sheet is never held whole. One pass: the header row is mapped, then
- * every row read with all its problems.
+ * they come and the file is refused at the first row past the limit. One
+ * pass: the header row is mapped, then every row read with all its
+ * problems; `readSheet` collects the rows, `sheetSource` hands them on in
+ * batches.
  */
 export interface ReadSheet<C extends Columns> {
   /** Data rows read (blank ones are skipped). */
@@ -46,15 +48,71 @@ const tooManyRows = (max: number) =>
 const corrupt = () =>
   new AppError(400, 'xlsx_corrupt', 'The file could not be read as an XLSX workbook');
 
+/**
+ * The rows of a file, batch by batch, as they are read: an import that
+ * checks and applies each batch in turn never holds the whole sheet
+ * (lib/xlsx/batched.ts). `errors`, `headerProblems` and `rows` grow as the
+ * batches are taken, and are complete once the last one was.
+ */
+export interface RowSource<C extends Columns> {
+  batches(size: number): AsyncGenerator<SheetRow<C>[]>;
+  errors: ImportError[];
+  headerProblems: boolean;
+  rows: number;
+}
+
+/** Rows read already (the text formats, a ZIP's workbook whose images were planned) as a source. */
+export function rowsSource<C extends Columns>(read: ReadSheet<C>): RowSource<C> {
+  return {
+    errors: read.errors,
+    headerProblems: read.headerProblems,
+    rows: read.rows.length,
+    async *batches(size) {
+      for (let i = 0; i < read.rows.length; i += size) yield read.rows.slice(i, i + size);
+    },
+  };
+}
+
+/** The whole first sheet at once: for imports whose checks need every row together. */
 export async function readSheet<C extends Columns>(
   bytes: Buffer,
   sheet: SheetDef<C>,
   opts: ReadOptions,
 ): Promise<ReadSheet<C>> {
+  const source = sheetSource(bytes, sheet, opts);
+  const rows: SheetRow<C>[] = [];
+  for await (const batch of source.batches(PROGRESS_EVERY)) rows.push(...batch);
+  const { errors, headerProblems } = source;
+  return { rows: headerProblems ? [] : rows, errors, headerProblems };
+}
+
+/** The first sheet streamed: each batch is read from the file when it is asked for. */
+export function sheetSource<C extends Columns>(
+  bytes: Buffer,
+  sheet: SheetDef<C>,
+  opts: ReadOptions,
+): RowSource<C> {
+  const source: RowSource<C> = {
+    errors: [],
+    headerProblems: false,
+    rows: 0,
+    batches: (size) => streamRows(bytes, sheet, opts, source, size),
+  };
+  return source;
+}
+
+async function* streamRows<C extends Columns>(
+  bytes: Buffer,
+  sheet: SheetDef<C>,
+  opts: ReadOptions,
+  source: RowSource<C>,
+  size: number,
+): AsyncGenerator<SheetRow<C>[]> {
   inspectZip(bytes, opts.limits);
   const input = Readable.from([bytes]);
   // Loaded on first use: ~29 MB the server need not hold until a workbook comes or goes.
   const { default: Excel } = await import('exceljs');
+  readCellTextOnce();
   const reader = new Excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -62,8 +120,8 @@ export async function readSheet<C extends Columns>(
     worksheets: 'emit',
     entries: 'ignore',
   });
-  const errors: ImportError[] = [];
-  const rows: SheetRow<C>[] = [];
+  const errors = source.errors;
+  let batch: SheetRow<C>[] = [];
   let positions: ReturnType<typeof mapHeaders<C>>['positions'] | null = null;
   let seenSheet = false;
   try {
@@ -81,7 +139,8 @@ export async function readSheet<C extends Columns>(
           const mapped = mapHeaders(sheet, headers);
           positions = mapped.positions;
           errors.push(...mapped.errors);
-          if (mapped.errors.length) break;
+          source.headerProblems = mapped.errors.length > 0;
+          if (source.headerProblems) break;
           continue;
         }
         const read = readRow(
@@ -92,9 +151,14 @@ export async function readSheet<C extends Columns>(
           errors,
         );
         if (!read) continue;
-        rows.push(read);
-        if (rows.length > sheet.maxRows) throw tooManyRows(sheet.maxRows);
-        if (rows.length % PROGRESS_EVERY === 0) opts.onProgress?.(rows.length);
+        batch.push(read);
+        source.rows++;
+        if (source.rows > sheet.maxRows) throw tooManyRows(sheet.maxRows);
+        if (source.rows % PROGRESS_EVERY === 0) opts.onProgress?.(source.rows);
+        if (batch.length >= size) {
+          yield batch;
+          batch = [];
+        }
       }
       break;
     }
@@ -108,9 +172,8 @@ export async function readSheet<C extends Columns>(
   if (positions === null) {
     throw new AppError(400, 'xlsx_empty', 'The first sheet is empty: it needs a header row');
   }
-  opts.onProgress?.(rows.length);
-  const headerProblems = errors.some((e) => e.row === 1);
-  return { rows: headerProblems ? [] : rows, errors, headerProblems };
+  opts.onProgress?.(source.rows);
+  if (batch.length && !source.headerProblems) yield batch;
 }
 
 /**

@@ -41,8 +41,22 @@ export function isZip(bytes: Uint8Array): boolean {
   );
 }
 
-/** Throws a coded AppError (415, 413 or 400) unless the zip is within the limits. */
-export function inspectZip(buf: Buffer, limits: ZipLimits): ZipEntryInfo[] {
+/** An entry with its unpacked bytes (see `keep`). */
+export interface ZipEntry extends ZipEntryInfo {
+  data?: Buffer;
+}
+
+/**
+ * Throws a coded AppError (415, 413 or 400) unless the zip is within the
+ * limits. The entries `keep` names come back with their bytes (already
+ * inflated by the check, within the same caps): a zip of a workbook and its
+ * images is read without a second unpacker.
+ */
+export function inspectZip(
+  buf: Buffer,
+  limits: ZipLimits,
+  keep?: (name: string) => boolean,
+): ZipEntry[] {
   if (!isZip(buf)) throw unsupported('Not an XLSX file (it is not a zip archive)');
   const end = findEnd(buf);
   const cdSize = buf.readUInt32LE(end + 12);
@@ -53,7 +67,7 @@ export function inspectZip(buf: Buffer, limits: ZipLimits): ZipEntryInfo[] {
   }
   if (cdOffset + cdSize > end) throw corrupt('The zip central directory is damaged');
 
-  const entries: ZipEntryInfo[] = [];
+  const entries: ZipEntry[] = [];
   let total = 0;
   let p = cdOffset;
   while (p < cdOffset + cdSize) {
@@ -86,8 +100,8 @@ export function inspectZip(buf: Buffer, limits: ZipLimits): ZipEntryInfo[] {
     ) {
       throw refused(`The part ${name} is compressed suspiciously well (a zip bomb?)`);
     }
-    verifyEntry(buf, { name, compressedSize, uncompressedSize }, localOffset, method);
-    entries.push({ name, compressedSize, uncompressedSize });
+    const data = verifyEntry(buf, { name, compressedSize, uncompressedSize }, localOffset, method);
+    entries.push({ name, compressedSize, uncompressedSize, ...(keep?.(name) ? { data } : {}) });
   }
   return entries;
 }
@@ -111,10 +125,10 @@ function verifyEntry(buf: Buffer, entry: ZipEntryInfo, localOffset: number, meth
   const data = buf.subarray(start, start + entry.compressedSize);
   if (data.length !== entry.compressedSize)
     throw corrupt(`The zip entry ${entry.name} is cut short`);
-  let size = data.length;
+  let out: Buffer = data;
   if (method === 8) {
     try {
-      size = inflateRawSync(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) }).length;
+      out = inflateRawSync(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
         throw refused(`The part ${entry.name} unpacks to more than it declares`);
@@ -122,7 +136,8 @@ function verifyEntry(buf: Buffer, entry: ZipEntryInfo, localOffset: number, meth
       throw corrupt(`The zip entry ${entry.name} is damaged`);
     }
   }
-  if (size !== entry.uncompressedSize) {
+  if (out.length !== entry.uncompressedSize) {
     throw corrupt(`The zip entry ${entry.name} does not match its declared size`);
   }
+  return out;
 }

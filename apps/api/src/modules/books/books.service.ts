@@ -1,9 +1,10 @@
 import type { appendIsbnsBody, BookStatus, createBookBody, editBookBody } from '@bo/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { changeStatus } from '../../lib/bulk-status.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -170,7 +171,11 @@ export function editBook(
     .catch(uniqueAsConflict('body.isbn'));
 }
 
-/** All the books or none: an unknown id fails the whole call. */
+/**
+ * All the books or none: an unknown id fails the whole call. Every book
+ * given is written and audited, also one already at the status (`updated`
+ * counts them all: "3 books are now inactive").
+ */
 export function changeBookStatus(
   deps: Deps,
   ctx: RequestContext,
@@ -178,31 +183,19 @@ export function changeBookStatus(
   ids: number[],
   status: BookStatus,
 ): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: books.id, status: books.status })
-      .from(books)
-      .where(inArray(books.id, ids))
-      .for('update');
-    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) {
-      throw notFound(`Book ${missing.join(', ')}`);
-    }
-    await tx
-      .update(books)
-      .set({ status, updatedAt: deps.clock(), updatedBy: actor.id })
-      .where(inArray(books.id, ids));
-    for (const r of rows) {
-      await recordAudit(tx, ctx, {
-        action: 'book_status_changed',
-        entity: 'book',
-        entityId: r.id,
-        before: { status: r.status },
-        after: { status },
-      });
-    }
-    return rows.length;
-  });
+  return deps.db.transaction((tx) =>
+    changeStatus(tx, ctx, {
+      table: books,
+      id: books.id,
+      status: books.status,
+      ids,
+      to: status,
+      noun: 'Book',
+      unchanged: 'rewrite',
+      stamp: { updatedAt: deps.clock(), updatedBy: actor.id },
+      audit: { action: 'book_status_changed', entity: 'book' },
+    }),
+  );
 }
 
 /**

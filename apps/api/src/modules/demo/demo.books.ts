@@ -4,8 +4,26 @@ import type { Tx } from '../../db/client.ts';
 import { bookIsbns, books } from '../../db/schema/index.ts';
 import { lockIsbns } from '../books/books.queries.ts';
 import type { SubjectRef } from './demo.curriculum.ts';
-import { EDITIONS, SERIES } from './demo.data.ts';
 import type { SeedReport } from './seed.ts';
+
+/** Series and editions the demo titles are made of. */
+export const SERIES = [
+  'Bright Minds',
+  'New Horizons',
+  'Gyan Sagar',
+  'Little Explorers',
+  'Step Ahead',
+  'Pathways',
+  'Milestones',
+];
+
+export const EDITIONS = [
+  '2024 Edition',
+  'Revised 2025',
+  '3rd Edition',
+  '2023 Edition',
+  'CBSE 2025',
+];
 
 /** The demo books: valid ISBN-13s, grades and subjects in turn, some extra ISBNs. */
 /** A valid ISBN-13 under the 978-93 (India) group: `block` keeps main and extra ISBNs apart. */

@@ -1,7 +1,7 @@
 import { eq, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { chapters, grades, subjects, topics } from '../../db/schema/index.ts';
-import { demoCurriculum } from './demo.data.ts';
+import { demoCurriculum } from './demo.curriculum-table.ts';
 
 import type { SeedReport } from './seed.ts';
 

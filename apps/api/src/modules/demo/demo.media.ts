@@ -7,8 +7,46 @@ import { chapters, grades, mediaItems, subjects, topics } from '../../db/schema/
 import { PACKAGE_ROOT } from '../../lib/package-root.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
 import { readStoredDuration } from '../media/media.files.ts';
-import { type DemoClip, MEDIA } from './demo.data.ts';
 import type { SeedReport } from './seed.ts';
+
+/** The committed clips, by file name without extension (videos: .webm + .webp thumbnail; audios: .ogg). */
+export type DemoClip =
+  | 'pattern'
+  | 'fractal'
+  | 'bars'
+  | 'gradient'
+  | 'twinkle'
+  | 'arpeggio'
+  | 'counting';
+
+/**
+ * Media items: [kind, clip, title, grade, subject, language]. Every item is an
+ * uploaded copy of one of the short clips in `apps/api/demo-media` (made by
+ * its `make-media.sh`), so each one plays; the clips are generic pictures and
+ * tunes, not the lessons the titles name.
+ */
+export const MEDIA: ['video' | 'audio', DemoClip, string, string, string, string][] = [
+  ['video', 'pattern', 'Counting 1 to 10 with Toys', 'LKG', 'Mathematics', 'English'],
+  ['video', 'fractal', 'Parts of a Plant', 'Class 3', 'EVS', 'English'],
+  ['video', 'bars', 'Place Value Made Easy', 'Class 4', 'Mathematics', 'English'],
+  ['video', 'gradient', 'How Light Reflects', 'Class 8', 'Science', 'English'],
+  ['video', 'pattern', 'Python Loops in Five Minutes', 'Class 9', 'Computer Science', 'English'],
+  ['video', 'fractal', 'स्वर पहचान', 'Nursery', 'Hindi', 'Hindi'],
+  ['video', 'bars', "Newton's Laws Explained", 'Class 11', 'Physics', 'English'],
+  ['video', 'gradient', 'The Harappan Civilisation Tour', 'Class 6', 'Social Studies', 'English'],
+  ['video', 'pattern', 'Solving Linear Equations', 'Class 8', 'Mathematics', 'English'],
+  ['video', 'fractal', 'Photosynthesis Step by Step', 'Class 11', 'Biology', 'English'],
+  ['video', 'bars', 'Our Constitution: The Preamble', 'Class 7', 'Social Studies', 'Hindi'],
+  ['video', 'gradient', 'Introduction to Scratch', 'Class 5', 'Computer Science', 'English'],
+  ['audio', 'twinkle', 'Twinkle Twinkle Little Star', 'Nursery', 'English', 'English'],
+  ['audio', 'arpeggio', 'मछली जल की रानी', 'LKG', 'Hindi', 'Hindi'],
+  ['audio', 'counting', 'Tables of 2 to 5', 'Class 2', 'Mathematics', 'English'],
+  ['audio', 'twinkle', 'Pronunciation: Naming Words', 'Class 1', 'English', 'English'],
+  ['audio', 'arpeggio', 'A Photograph – Poem Reading', 'Class 11', 'English', 'English'],
+  ['audio', 'counting', 'कविता पाठ: फूल और काँटा', 'Class 4', 'Hindi', 'Hindi'],
+  ['audio', 'twinkle', 'The Thirsty Crow – Story', 'UKG', 'English', 'English'],
+  ['audio', 'arpeggio', 'Demand and Supply – Podcast', 'Class 12', 'Economics', 'English'],
+];
 
 const lower = (s: string) => s.toLowerCase();
 /** The demo media library: every item an uploaded copy of a committed clip. */

@@ -4,8 +4,7 @@ import { admins, books } from '../../db/schema/index.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { demoIsbn, seedBooks } from './demo.books.ts';
 import { seedCurriculum } from './demo.curriculum.ts';
-import { MEDIA } from './demo.data.ts';
-import { clipKeys, existingMediaTitles, seedMedia, storeFiles } from './demo.media.ts';
+import { clipKeys, existingMediaTitles, MEDIA, seedMedia, storeFiles } from './demo.media.ts';
 import { isbnsWithToc, type StoredPdf, seedTocs, storePdfs, type TocReport } from './demo.toc.ts';
 
 /**
@@ -81,6 +80,8 @@ export async function seedDemo(
       await seedBooks(tx, refs, total, report);
       await seedMedia(tx, files, used, report);
       await seedTocs(tx, isbns, pdfs, used, report);
+      await (await import('./demo.questions.ts')).seedQuestions(tx, refs);
+      await (await import('./demo.assessments.ts')).seedAssessments(tx, refs);
     });
   } catch (err) {
     used.clear();

@@ -1,5 +1,5 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { books, contentItems, mediaItems } from '../../db/schema/index.ts';
+import { books, contentItems, mediaItems, questionImages } from '../../db/schema/index.ts';
 
 /**
  * Every column that holds a storage key. A stored file that none of them
@@ -12,4 +12,5 @@ export const FILE_KEY_COLUMNS: { name: string; column: AnyPgColumn }[] = [
   { name: 'media file', column: mediaItems.fileKey },
   { name: 'media thumbnail', column: mediaItems.thumbnailKey },
   { name: 'TOC PDF', column: contentItems.fileKey },
+  { name: 'question image', column: questionImages.fileKey },
 ];

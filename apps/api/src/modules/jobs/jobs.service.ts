@@ -35,6 +35,23 @@ interface JobRow {
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
+/**
+ * Why the job failed (or its last try did), in the shape of a request's
+ * error: a refusal keeps the code and details the request would have
+ * answered (an import's `import_invalid` with every problem); any other
+ * failure is `job_failed` with the job's own words. pg-boss writes its own
+ * failures (a time-out) as { value: { message } }.
+ */
+function errorOf(state: Job['state'], out: Partial<JobOutput>): Job['error'] {
+  if (state === 'completed' || state === 'created' || state === 'active') return null;
+  if (out.refusal) return out.refusal;
+  const message =
+    out.error ??
+    (out as { value?: { message?: string } }).value?.message ??
+    (out as { message?: string }).message;
+  return message ? { message, code: 'job_failed' } : null;
+}
+
 function toJob(r: JobRow): Job {
   const out = r.output ?? {};
   return {
@@ -43,14 +60,7 @@ function toJob(r: JobRow): Job {
     state: r.state,
     progress: typeof out.progress === 'number' ? out.progress : null,
     message: typeof out.message === 'string' ? out.message : null,
-    // pg-boss writes its own failures (a time-out) as { value: { message } }.
-    error:
-      r.state === 'completed'
-        ? null
-        : (out.error ??
-          (out as { value?: { message?: string } }).value?.message ??
-          (out as { message?: string }).message ??
-          null),
+    error: errorOf(r.state, out),
     result: out.result ?? null,
     attempts: r.started_on ? r.retry_count + 1 : r.retry_count,
     maxAttempts: r.retry_limit + 1,

@@ -67,7 +67,8 @@ describe('jobs screen API', () => {
     const failed = await get(superToken, `/jobs/status?id=${id}`);
     expect(failed.json()).toMatchObject({
       state: 'failed',
-      error: 'The workbook could not be read',
+      // A failure other than a refusal: the job's own words, as a request's error.
+      error: { message: 'The workbook could not be read', code: 'job_failed' },
       progress: 50,
       message: 'Checked 5 of 10 rows',
       attempts: 1,

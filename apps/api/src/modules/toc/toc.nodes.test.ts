@@ -96,9 +96,10 @@ describe('node editing', () => {
     expect(await ok(get(f.token, `/book/tocnodeimpact?id=${scrap.id}`))).toEqual({
       nodes: 2,
       contentItems: 1,
+      practices: 0,
     });
     const res = await ok(post(f.token, '/book/deletetocnode', { id: scrap.id }));
-    expect(res).toEqual({ ok: true, deleted: { nodes: 2, contentItems: 1 } });
+    expect(res).toEqual({ ok: true, deleted: { nodes: 2, contentItems: 1, practices: 0 } });
     const after = await toc();
     expect(after.nodes.map((n) => n.position)).toEqual([0, 1]);
     expect((await get(f.token, `/book/tocnodeimpact?id=${scrap.id}`)).statusCode).toBe(404);

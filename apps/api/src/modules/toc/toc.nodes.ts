@@ -2,7 +2,7 @@ import type { addTocNodeBody, moveTocNodeBody, Toc, updateTocNodeBody } from '@b
 import { count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { contentItems, tocNodes } from '../../db/schema/index.ts';
+import { assessments, contentItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -150,11 +150,14 @@ export function moveTocNode(
 
 async function impactOf(db: Db | Tx, rows: NodeRow[], id: number) {
   const ids = subtreeIds(rows, id);
-  const [row] = await db
-    .select({ n: count() })
-    .from(contentItems)
-    .where(inArray(contentItems.nodeId, ids));
-  return { ids, impact: { nodes: ids.length, contentItems: row?.n ?? 0 } };
+  const [[row], [practices]] = await Promise.all([
+    db.select({ n: count() }).from(contentItems).where(inArray(contentItems.nodeId, ids)),
+    db.select({ n: count() }).from(assessments).where(inArray(assessments.tocNodeId, ids)),
+  ]);
+  return {
+    ids,
+    impact: { nodes: ids.length, contentItems: row?.n ?? 0, practices: practices?.n ?? 0 },
+  };
 }
 
 export async function tocNodeImpact(db: Db, id: number) {

@@ -1,5 +1,5 @@
 import type { Admin } from '@bo/contract';
-import { MODULES } from '@bo/contract/modules';
+import { MODULES } from '@bo/contract/access';
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconMailForward,

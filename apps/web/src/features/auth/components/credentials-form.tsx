@@ -1,11 +1,11 @@
 import type { authRoutes, RouteResponse } from '@bo/contract';
-import { loginBody } from '@bo/contract/auth';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { focusFirstInvalid, liveValidation, validateWith } from '../../../lib/form.ts';
+import { focusFirstInvalid, liveValidation } from '../../../lib/form.ts';
 import { useLogin } from '../api/login.ts';
 import { showSignInError } from './sign-in-error.ts';
+import { validateCredentials } from './sign-in-rules.ts';
 
 /** A mailed code waiting to be entered; `sentAt` (ms) starts the resend cooldown. */
 export type Challenge = RouteResponse<typeof authRoutes.login> & { email: string; sentAt: number };
@@ -21,7 +21,7 @@ export function CredentialsForm({
   const login = useLogin();
   const form = useForm({
     initialValues: { email: initialEmail, password: '' },
-    validate: validateWith(loginBody),
+    validate: validateCredentials,
     ...liveValidation,
   });
 

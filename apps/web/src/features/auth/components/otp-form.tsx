@@ -1,19 +1,16 @@
 import type { authRoutes, RouteResponse } from '@bo/contract';
-import { confirmOtpBody } from '@bo/contract/auth';
 import { Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import { validateWith } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useConfirmOtp } from '../api/confirm-otp.ts';
 import { useResendOtp } from '../api/resend-otp.ts';
 import type { Challenge } from './credentials-form.tsx';
 import { showSignInError } from './sign-in-error.ts';
+import { validateOtp } from './sign-in-rules.ts';
 
 /** Seconds before another code may be asked for, so a double click does not mail twice. */
 export const RESEND_COOLDOWN_S = 30;
-
-const otpOnly = confirmOtpBody.pick({ otp: true });
 
 /** Step 2 of sign-in: the 6-digit code from the e-mail. */
 export function OtpForm({
@@ -31,7 +28,7 @@ export function OtpForm({
   const resend = useResendOtp();
   const cooldown = useCooldown(challenge.sentAt + RESEND_COOLDOWN_S * 1000);
   // Checked on submit only: a half-typed code is not an error yet.
-  const form = useForm({ initialValues: { otp: '' }, validate: validateWith(otpOnly) });
+  const form = useForm({ initialValues: { otp: '' }, validate: validateOtp });
 
   // The sixth digit and a click on Verify may both send: one code, one request.
   const sending = useRef(false);

@@ -15,7 +15,7 @@ export function CatalogImportModal({ onClose }: { onClose: () => void }) {
       fileLabel="Catalogue file"
       intro="One row per book: ISBN, Title, Grade, Subject, Series, Edition, Language, Status, Extra ISBNs."
       onTemplate={downloadCatalogTemplate}
-      send={(file, dryRun, onProgress) => upload.mutateAsync({ file, dryRun, onProgress })}
+      send={(input) => upload.mutateAsync(input)}
       commitLabel={(r) => `Import ${books(r.valid)}`}
       onImported={(r) => {
         notifySuccess(`${books(r.created)} ${r.created === 1 ? 'was' : 'were'} imported.`);

@@ -1,13 +1,15 @@
 import type { Book, BookStatus } from '@bo/contract';
 import { bookListQuery } from '@bo/contract/books';
-import { Button, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
+import { useDownload } from '../../../lib/use-download.ts';
 import { useChangeBookStatus } from '../api/change-book-status.ts';
 import { downloadBooks } from '../api/download-books.ts';
 import { useBooks } from '../api/list-books.ts';
@@ -32,7 +34,7 @@ export function BooksPage() {
   const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<Book[]>([]);
   const [bulkStatus, setBulkStatus] = useState<BookStatus | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useDownload('Could not export the books');
   const change = useChangeBookStatus();
 
   // A new page, filter or sort shows other rows: a selection of hidden rows would surprise.
@@ -43,16 +45,9 @@ export function BooksPage() {
     setSelected([]);
   }
 
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      const { page: _p, pageSize: _s, ...filters } = values;
-      await downloadBooks(filters);
-    } catch (error) {
-      notifyError(error, 'Could not export the books');
-    } finally {
-      setExporting(false);
-    }
+  const exportList = () => {
+    const { page: _p, pageSize: _s, ...filters } = values;
+    void exporting.start(() => downloadBooks(filters));
   };
 
   return (
@@ -65,7 +60,7 @@ export function BooksPage() {
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}
-              loading={exporting}
+              loading={exporting.busy}
               onClick={exportList}
             >
               Export
@@ -85,26 +80,12 @@ export function BooksPage() {
       />
       <BooksFilters values={values} onChange={update} />
       {selected.length > 0 && (
-        <Group mb="sm" gap="sm">
-          <Text fz="sm">{selected.length} selected</Text>
-          <Menu position="bottom-start">
-            <Menu.Target>
-              <Button size="xs" variant="light" rightSection={<IconChevronDown size={14} />}>
-                Change status
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {statusOptions.map((o) => (
-                <Menu.Item key={o.value} onClick={() => setBulkStatus(o.value)}>
-                  Set {o.label.toLowerCase()}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected([])}>
-            Clear selection
-          </Button>
-        </Group>
+        <SelectionBar
+          count={selected.length}
+          statusOptions={statusOptions}
+          onStatus={setBulkStatus}
+          onClear={() => setSelected([])}
+        />
       )}
       <BooksTable
         params={params}

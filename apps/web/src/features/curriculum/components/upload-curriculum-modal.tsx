@@ -27,7 +27,7 @@ export function UploadCurriculumModal({ onClose }: { onClose: () => void }) {
         </>
       }
       onTemplate={downloadCurriculumTemplate}
-      send={(file, dryRun, onProgress) => upload.mutateAsync({ file, dryRun, onProgress })}
+      send={(input) => upload.mutateAsync(input)}
       summary={(r) => (
         <>
           <Text fz="sm" data-testid="import-would-create">

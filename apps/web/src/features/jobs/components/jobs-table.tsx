@@ -94,8 +94,8 @@ export function JobsTable({
           title: 'Error',
           render: (j) =>
             j.error ? (
-              <Text fz="sm" c="red.8" lineClamp={2} title={j.error}>
-                {j.error}
+              <Text fz="sm" c="red.8" lineClamp={2} title={j.error.message}>
+                {j.error.message}
               </Text>
             ) : (
               '—'

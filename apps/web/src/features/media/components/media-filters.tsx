@@ -1,5 +1,5 @@
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { TagSelects } from '../../../components/tag-selects.tsx';
+import { curriculumFilter } from '../../../components/tag-selects.tsx';
 import type { ListUpdate } from '../../../lib/search-params.ts';
 import { sourceOptions, statusOptions } from './labels.ts';
 
@@ -29,23 +29,7 @@ export function MediaFilters({ values, onChange }: { values: Filters; onChange: 
           placeholder: 'Any language',
           width: 140,
         },
-        {
-          kind: 'custom',
-          keys: ['gradeId', 'subjectId', 'chapterId', 'topicId'],
-          element: (
-            <TagSelects
-              anyLabel="Any"
-              width={150}
-              value={{
-                gradeId: values.gradeId ?? null,
-                subjectId: values.subjectId ?? null,
-                chapterId: values.chapterId ?? null,
-                topicId: values.topicId ?? null,
-              }}
-              onChange={(tags) => onChange({ ...tags })}
-            />
-          ),
-        },
+        curriculumFilter(values, onChange),
         {
           kind: 'select',
           key: 'status',

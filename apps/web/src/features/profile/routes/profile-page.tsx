@@ -1,4 +1,4 @@
-import { MODULES } from '@bo/contract/modules';
+import { MODULES } from '@bo/contract/access';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLogout2 } from '@tabler/icons-react';

@@ -1,6 +1,7 @@
 import type { UploadTocResponse } from '@bo/contract';
 import { tocRoutes } from '@bo/contract/toc-routes';
-import { type ImportUploadInput, uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+import { uploadImport } from '../../../lib/upload-import.ts';
+import type { ImportUploadInput } from '../../../lib/upload-with-progress.ts';
 
 export interface UploadTocInput extends ImportUploadInput {
   bookId: number;
@@ -8,9 +9,5 @@ export interface UploadTocInput extends ImportUploadInput {
 }
 
 /** POST /book/uploadtoc (multipart): a dry run reports, `dryRun: false` applies all or nothing. */
-export const uploadToc = ({ bookId, file, dryRun, removeMissing, onProgress }: UploadTocInput) =>
-  uploadWithProgress<UploadTocResponse>(tocRoutes.uploadToc, {
-    file,
-    query: { bookId, dryRun, removeMissing },
-    onProgress,
-  });
+export const uploadToc = ({ bookId, removeMissing, ...input }: UploadTocInput) =>
+  uploadImport<UploadTocResponse>(tocRoutes.uploadToc, input, { bookId, removeMissing });

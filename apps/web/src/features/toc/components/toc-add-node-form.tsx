@@ -8,7 +8,7 @@ import {
   showFormError,
   validateWith,
 } from '../../../lib/form.ts';
-import { INDENT } from '../hooks/use-tree-drag.ts';
+import { INDENT } from '../utils/flat-tree.ts';
 import { KIND_OPTIONS } from '../utils/node-kinds.ts';
 import { ROW_START } from './toc-tree-row.tsx';
 

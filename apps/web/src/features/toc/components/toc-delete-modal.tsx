@@ -9,7 +9,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 export function DeleteNodeModal(props: {
   isbn: string;
   node: TocNode;
-  impact: { nodes: number; contentItems: number };
+  impact: { nodes: number; contentItems: number; practices: number };
   onClose: () => void;
   onDeleted: () => void;
 }) {
@@ -35,6 +35,8 @@ export function DeleteNodeModal(props: {
     >
       This removes {plural(impact.nodes, 'node')} (with everything under it) and{' '}
       {plural(impact.contentItems, 'content item')}. Uploaded PDFs are deleted.
+      {impact.practices > 0 &&
+        ` ${plural(impact.practices, 'practice')} on these nodes will stay without a node, and cannot be activated until given one.`}
     </ConfirmModal>
   );
 }

@@ -1,11 +1,14 @@
 import type { ContentItem, Toc, TocNode } from '@bo/contract';
+import { practiceRoutes } from '@bo/contract/practices-routes';
 import { Card, Select, Stack, Text } from '@mantine/core';
 import { notifyError } from '../../../lib/notify.ts';
+import { canOpen, useMe } from '../../../lib/session.ts';
 import { moveTocNode, useTocMutation } from '../api/toc-api.ts';
 import { masterChapterOf, subtreeIds } from '../utils/flat-tree.ts';
 import { type BookSubject, TocAttachMedia } from './toc-attach-media.tsx';
 import { TocContentList } from './toc-content-list.tsx';
 import { TocNodeFlags } from './toc-node-flags.tsx';
+import { TocNodePractices } from './toc-node-practices.tsx';
 import { TocUploadPdf } from './toc-upload-pdf.tsx';
 
 const flatten = (nodes: TocNode[], path = ''): { node: TocNode; path: string }[] =>
@@ -31,6 +34,7 @@ export function TocNodePanel({
 }) {
   const all = flatten(toc.nodes);
   const own = new Set(subtreeIds(node));
+  const me = useMe();
   const move = useTocMutation(isbn, moveTocNode);
   const parentOptions = [
     { value: 'top', label: '— Top level —' },
@@ -60,6 +64,10 @@ export function TocNodePanel({
           }}
         />
         <TocContentList isbn={isbn} nodeId={node.id} items={mine} />
+        {/* Practices are their own module: shown to those who may open them. */}
+        {canOpen(me.data, practiceRoutes.listPractices.access) && (
+          <TocNodePractices nodeId={node.id} title={node.title} />
+        )}
         <TocAttachMedia
           isbn={isbn}
           nodeId={node.id}

@@ -45,9 +45,14 @@ const pdf: ContentItem = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+// The node panel and the delete dialog load their code when first shown (a
+// dynamic import), which takes seconds under jsdom on a busy machine.
+const LOADING = { timeout: 10_000 };
+const findPanel = () => screen.findByTestId('toc-node-panel', {}, LOADING);
+
 describe('TocSection', () => {
   it('shows the tree, collapses, opens a node with its PDF link, marks it free, moves and asks before deleting', {
-    timeout: 20_000,
+    timeout: 40_000,
   }, async () => {
     const posts: [string, unknown][] = [];
     vi.stubGlobal(
@@ -57,7 +62,8 @@ describe('TocSection', () => {
         if (url.startsWith('/api/book/gettocbyisbn')) return json(toc);
         if (url.startsWith('/api/book/getdigitalcontent'))
           return json({ book: toc.book, items: [pdf] });
-        if (url.startsWith('/api/book/tocnodeimpact')) return json({ nodes: 2, contentItems: 1 });
+        if (url.startsWith('/api/book/tocnodeimpact'))
+          return json({ nodes: 2, contentItems: 1, practices: 0 });
         if (url.startsWith('/api/media/filtervideo'))
           return json({ items: [], total: 0, page: 1, pageSize: 8 });
         if (url === '/api/book/movetocnode' || url === '/api/book/updatetocnode') return json(toc);
@@ -74,7 +80,7 @@ describe('TocSection', () => {
     expect(screen.queryByText('Mammals')).toBeNull();
     fireEvent.click(screen.getByLabelText('Expand Animals'));
     fireEvent.click(screen.getByText('Mammals'));
-    const panel = await screen.findByTestId('toc-node-panel');
+    const panel = await findPanel();
     const link = await within(panel).findByRole('link', { name: 'Open' });
     expect(link.getAttribute('href')).toBe(pdf.openUrl);
     expect(within(panel).getByText(/Mammal sheet/)).toBeTruthy();
@@ -99,10 +105,14 @@ describe('TocSection', () => {
 
     fireEvent.click(screen.getByLabelText('Actions for Animals'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    expect(await screen.findByText(/removes 2 nodes .* and 1 content item/)).toBeTruthy();
+    expect(
+      await screen.findByText(/removes 2 nodes .* and 1 content item/, {}, LOADING),
+    ).toBeTruthy();
   });
 
-  it('node forms say Required on an empty title, and the PDF form on a missing file', async () => {
+  it('node forms say Required on an empty title, and the PDF form on a missing file', {
+    timeout: 30_000,
+  }, async () => {
     const posts: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -142,7 +152,7 @@ describe('TocSection', () => {
     await waitFor(() => expect(errorOf(rename)).toBe('Required'));
 
     fireEvent.click(screen.getByText('Mammals'));
-    const panel = await screen.findByTestId('toc-node-panel');
+    const panel = await findPanel();
     fireEvent.click(within(panel).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(errorOf(within(panel).getByLabelText('PDF file'))).toBe('Required'));
     expect(posts).toEqual([]);

@@ -1,16 +1,22 @@
 import { Alert, Box, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconListTree, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useDownload } from '../../../lib/use-download.ts';
 import { downloadToc } from '../api/download-toc.ts';
 import { dummyToc, useDigitalContent, useToc, useTocMutation } from '../api/toc-api.ts';
 import { findNode } from '../utils/flat-tree.ts';
 import type { BookSubject } from './toc-attach-media.tsx';
-import { TocNodePanel } from './toc-node-panel.tsx';
 import { TocTree } from './toc-tree.tsx';
+
+// Shown only once a node is selected: its code (attach media, content list,
+// PDF upload, ~6 kB) loads then, not with the page.
+const TocNodePanel = lazy(() =>
+  import('./toc-node-panel.tsx').then((m) => ({ default: m.TocNodePanel })),
+);
 
 const TocUploadModal = lazyDialog(() =>
   import('./toc-upload-modal.tsx').then((m) => m.TocUploadModal),
@@ -24,7 +30,7 @@ export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubje
   const [replacing, setReplacing] = useState(false);
   const draft = useTocMutation(isbn, dummyToc);
   const [uploading, setUploading] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const tocDownload = useDownload('Could not download the TOC');
 
   const build = async (replace: boolean) => {
     try {
@@ -37,16 +43,9 @@ export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubje
     }
   };
 
-  const download = async () => {
-    if (!toc.data) return;
-    setDownloading(true);
-    try {
-      await downloadToc(toc.data.book.id);
-    } catch (error) {
-      notifyError(error, 'Could not download the TOC');
-    } finally {
-      setDownloading(false);
-    }
+  const download = () => {
+    const id = toc.data?.book.id;
+    if (id !== undefined) void tocDownload.start(() => downloadToc(id));
   };
 
   if (toc.isPending) return <Skeleton h={200} />;
@@ -68,7 +67,7 @@ export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubje
               variant="default"
               size="xs"
               leftSection={<IconDownload size={14} />}
-              loading={downloading}
+              loading={tocDownload.busy}
               onClick={download}
             >
               Download TOC (XLSX)
@@ -105,13 +104,15 @@ export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubje
               style={{ overflowY: 'auto' }}
             >
               {selected ? (
-                <TocNodePanel
-                  toc={toc.data}
-                  isbn={isbn}
-                  node={selected}
-                  items={content.data?.items ?? []}
-                  subject={subject}
-                />
+                <Suspense fallback={<Skeleton h={160} />}>
+                  <TocNodePanel
+                    toc={toc.data}
+                    isbn={isbn}
+                    node={selected}
+                    items={content.data?.items ?? []}
+                    subject={subject}
+                  />
+                </Suspense>
               ) : (
                 <Text fz="sm" c="dimmed">
                   Select a node to see and attach its content.

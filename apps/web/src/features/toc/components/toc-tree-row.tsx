@@ -1,6 +1,4 @@
 import type { TocNode } from '@bo/contract';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
@@ -10,10 +8,9 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type CSSProperties, type HTMLAttributes, useState } from 'react';
 import { moveActions, RowMenu } from '../../../components/row-menu.tsx';
-import { INDENT } from '../hooks/use-tree-drag.ts';
-import type { FlatNode } from '../utils/flat-tree.ts';
+import { type FlatNode, INDENT } from '../utils/flat-tree.ts';
 import { childKind, KIND_LABEL } from '../utils/node-kinds.ts';
 import { TocRenameForm } from './toc-rename-form.tsx';
 import classes from './toc-tree.module.css';
@@ -65,6 +62,21 @@ function Title({ node }: { node: TocNode }) {
   );
 }
 
+/**
+ * How a row takes part in dragging. Before the first press on a handle the
+ * tree has no drag code (toc-tree.tsx): the handle's props only wake it; then
+ * dnd-kit's sortable row (toc-sortable-rows.tsx) fills all of them.
+ */
+export interface RowDrag {
+  rowRef?: (element: HTMLElement | null) => void;
+  handleRef?: (element: HTMLElement | null) => void;
+  handleProps: HTMLAttributes<HTMLElement>;
+  /** The row's shift and transition while rows make room for the dragged one. */
+  style?: CSSProperties;
+  /** This row is the one being dragged (shown as the ghost of where it lands). */
+  dragging?: boolean;
+}
+
 export interface RowProps {
   row: FlatNode;
   /** The depth shown: the projected one while the row is dragged. */
@@ -78,6 +90,7 @@ export interface RowProps {
   /** One place up or down among its siblings. */
   onMove: (by: -1 | 1) => void;
   onDelete: () => void;
+  drag: RowDrag;
 }
 
 /**
@@ -87,33 +100,32 @@ export interface RowProps {
  */
 export function TocTreeRow(props: RowProps) {
   const { node } = props.row;
-  const sortable = useSortable({ id: node.id });
+  const { drag } = props;
   const [editing, setEditing] = useState(false);
   const hasChildren = node.children.length > 0;
   return (
     <Group
-      ref={sortable.setNodeRef}
+      ref={drag.rowRef}
       gap={4}
       wrap="nowrap"
       className={classes.row}
       data-selected={props.selected || undefined}
-      data-ghost={sortable.isDragging || undefined}
+      data-ghost={drag.dragging || undefined}
       style={{
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
+        ...drag.style,
         ['--ghost-left' as string]: `${ROW_START + props.depth * INDENT}px`,
       }}
       data-testid="toc-node"
       data-depth={props.depth}
     >
       <ActionIcon
-        ref={sortable.setActivatorNodeRef}
+        ref={drag.handleRef}
         variant="subtle"
         color="gray"
         size="sm"
         className={classes.handle}
-        {...sortable.attributes}
-        {...sortable.listeners}
+        {...drag.handleProps}
+        data-drag-handle={node.id}
         aria-label={`Drag ${node.title}`}
       >
         <IconGripVertical size={14} />

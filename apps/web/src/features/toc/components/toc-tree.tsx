@@ -1,17 +1,23 @@
 import type { Toc, TocNode, TocNodeKind } from '@bo/contract';
-import { closestCenter, DndContext, DragOverlay, MeasuringStrategy } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Fragment, useRef, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { addTocNode, moveTocNode, tocNodeImpact, useTocMutation } from '../api/toc-api.ts';
-import { useTreeDrag } from '../hooks/use-tree-drag.ts';
-import { isInSubtree, type MoveTarget, moveInTree, subtreeIds } from '../utils/flat-tree.ts';
+import { useDragOnDemand } from '../hooks/use-drag-on-demand.ts';
+import {
+  type FlatNode,
+  flattenVisible,
+  isInSubtree,
+  type MoveTarget,
+  moveInTree,
+  subtreeIds,
+} from '../utils/flat-tree.ts';
 import { childKind } from '../utils/node-kinds.ts';
 import { AddNodeForm } from './toc-add-node-form.tsx';
-import { TocRowOverlay, TocTreeRow } from './toc-tree-row.tsx';
+import type { TreeRowProps } from './toc-sortable-rows.tsx';
+import { TocTreeRow } from './toc-tree-row.tsx';
 
 const DeleteNodeModal = lazyDialog(() =>
   import('./toc-delete-modal.tsx').then((m) => m.DeleteNodeModal),
@@ -36,13 +42,16 @@ const SCREEN_READER_INSTRUCTIONS =
  * the horizontal offset picks the parent) or with the row menu's move up/down
  * and the node panel's "Place under". A move shows at once and the tree then shows
  * the server's answer.
+ *
+ * The rows render without the drag code until a drag handle is first
+ * pressed (hooks/use-drag-on-demand.ts), then through `SortableRows`.
  */
 export function TocTree({ toc, isbn, selectedId, onSelect }: TreeProps) {
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState<{ parentId: number | null; kind: TocNodeKind } | null>(null);
   const [deleting, setDeleting] = useState<{
     node: TocNode;
-    impact: { nodes: number; contentItems: number };
+    impact: { nodes: number; contentItems: number; practices: number };
   } | null>(null);
   const [moving, setMoving] = useState<TocNode[] | null>(null);
   const moves = useRef(0);
@@ -66,7 +75,8 @@ export function TocTree({ toc, isbn, selectedId, onSelect }: TreeProps) {
       if (moves.current === seq) setMoving(null);
     }
   };
-  const drag = useTreeDrag(nodes, collapsed, sendMove);
+  const lazyDrag = useDragOnDemand();
+  const rows = useMemo(() => flattenVisible(nodes, collapsed), [nodes, collapsed]);
 
   const setOpen = (id: number, open: boolean) =>
     setCollapsed((s) => {
@@ -77,15 +87,15 @@ export function TocTree({ toc, isbn, selectedId, onSelect }: TreeProps) {
     });
 
   // The add form goes below the last visible row under its parent.
-  const addAt = (() => {
+  const addFormAfter = (row: FlatNode, shown: FlatNode[]) => {
     if (adding?.parentId == null) return null;
-    const i = drag.rows.findIndex((r) => r.id === adding.parentId);
-    const parent = drag.rows[i];
+    const i = shown.findIndex((r) => r.id === adding.parentId);
+    const parent = shown[i];
     if (!parent) return null;
     let j = i + 1;
-    while (drag.rows[j] && drag.rows[j]!.depth > parent.depth) j++;
-    return { afterId: drag.rows[j - 1]!.id, depth: parent.depth + 1 };
-  })();
+    while (shown[j] && shown[j]!.depth > parent.depth) j++;
+    return shown[j - 1]!.id === row.id ? addForm(adding.parentId, parent.depth + 1) : null;
+  };
   const addForm = (parentId: number | null, depth: number) =>
     adding && (
       <AddNodeForm
@@ -101,69 +111,55 @@ export function TocTree({ toc, isbn, selectedId, onSelect }: TreeProps) {
       />
     );
 
+  const rowProps = (row: FlatNode): TreeRowProps => ({
+    row,
+    isbn,
+    expanded: !collapsed.has(row.id),
+    selected: row.id === selectedId,
+    onToggle: () => setOpen(row.id, collapsed.has(row.id)),
+    onSelect: () => onSelect(row.id),
+    onAddChild: () => {
+      setOpen(row.id, true);
+      setAdding({ parentId: row.id, kind: childKind(row.node.kind) });
+    },
+    onMove: (delta) =>
+      move
+        .mutateAsync({ id: row.id, parentId: row.parentId, position: row.index + delta })
+        .catch(notifyError),
+    onDelete: () =>
+      tocNodeImpact(row.id).then((impact) => setDeleting({ node: row.node, impact }), notifyError),
+  });
+
   return (
-    <Stack gap={0} data-testid="toc-tree" aria-busy={move.isPending}>
+    <Stack ref={lazyDrag.treeRef} gap={0} data-testid="toc-tree" aria-busy={move.isPending}>
       {toc.nodes.length === 0 && (
         <Text fz="sm" c="dimmed">
           No TOC yet: build a draft from the masters or add a unit.
         </Text>
       )}
-      <DndContext
-        sensors={drag.sensors}
-        collisionDetection={closestCenter}
-        measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
-        accessibility={{
-          announcements: drag.announcements,
-          screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
-        }}
-        {...drag.handlers}
-      >
-        <SortableContext items={drag.rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-          {drag.rows.map((row) => (
+      {lazyDrag.SortableRows ? (
+        <lazyDrag.SortableRows
+          nodes={nodes}
+          collapsed={collapsed}
+          screenReaderInstructions={SCREEN_READER_INSTRUCTIONS}
+          rowProps={rowProps}
+          after={addFormAfter}
+          onDrop={sendMove}
+          onReady={lazyDrag.onReady}
+        />
+      ) : (
+        <>
+          <div id={lazyDrag.instructionsId} hidden>
+            {SCREEN_READER_INSTRUCTIONS}
+          </div>
+          {rows.map((row) => (
             <Fragment key={row.id}>
-              <TocTreeRow
-                row={row}
-                depth={
-                  row.id === drag.activeId && drag.projection ? drag.projection.depth : row.depth
-                }
-                isbn={isbn}
-                expanded={!collapsed.has(row.id)}
-                selected={row.id === selectedId}
-                onToggle={() => setOpen(row.id, collapsed.has(row.id))}
-                onSelect={() => onSelect(row.id)}
-                onAddChild={() => {
-                  setOpen(row.id, true);
-                  setAdding({ parentId: row.id, kind: childKind(row.node.kind) });
-                }}
-                onMove={(delta) =>
-                  move
-                    .mutateAsync({
-                      id: row.id,
-                      parentId: row.parentId,
-                      position: row.index + delta,
-                    })
-                    .catch(notifyError)
-                }
-                onDelete={() =>
-                  tocNodeImpact(row.id).then(
-                    (impact) => setDeleting({ node: row.node, impact }),
-                    notifyError,
-                  )
-                }
-              />
-              {addAt?.afterId === row.id && addForm(adding?.parentId ?? null, addAt.depth)}
+              <TocTreeRow {...rowProps(row)} depth={row.depth} drag={lazyDrag.handle(row.id)} />
+              {addFormAfter(row, rows)}
             </Fragment>
           ))}
-        </SortableContext>
-        <DragOverlay dropAnimation={null}>
-          {drag.active && (
-            <TocRowOverlay
-              node={drag.active.node}
-              under={subtreeIds(drag.active.node).length - 1}
-            />
-          )}
-        </DragOverlay>
-      </DndContext>
+        </>
+      )}
       <Box pt={4}>
         {adding?.parentId === null ? (
           addForm(null, 0)

@@ -56,9 +56,7 @@ export function TocUploadModal({ bookId, onClose }: { bookId: number; onClose: (
       }
       fileLabel="TOC file"
       onTemplate={downloadTocTemplate}
-      send={(file, dryRun, onProgress) =>
-        uploadToc({ bookId, file, dryRun, removeMissing: false, onProgress })
-      }
+      send={(input) => uploadToc({ ...input, bookId, removeMissing: false })}
       summary={(report) => <Summary report={report} />}
       commitLabel={() => 'Apply'}
       onImported={(report) => {

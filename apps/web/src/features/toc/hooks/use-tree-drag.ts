@@ -16,13 +16,11 @@ import { useMemo, useState } from 'react';
 import {
   dropTarget,
   flattenVisible,
+  INDENT,
   type MoveTarget,
   type Projection,
   project,
 } from '../utils/flat-tree.ts';
-
-/** Horizontal pixels per level: the drag offset that nests a node one level deeper. */
-export const INDENT = 24;
 
 /**
  * Up and down move among the rows (dnd-kit's sortable coordinates); right

@@ -5,6 +5,9 @@ import type { TocNode } from '@bo/contract';
  * dnd-kit's "tree" example): a node is dragged vertically among the visible
  * rows and its horizontal offset picks the depth, hence the parent.
  */
+/** Horizontal pixels per level: the indent of a row, and the drag offset that nests a node one level deeper. */
+export const INDENT = 24;
+
 export interface FlatNode {
   id: number;
   parentId: number | null;

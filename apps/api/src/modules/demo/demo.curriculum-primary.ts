@@ -1,0 +1,98 @@
+import type { Band } from './demo.curriculum-table.ts';
+
+/** The demo curriculum of the early years and primary school (Nursery to Class 5). */
+export const PRIMARY_CURRICULUM: Pick<
+  Record<Band, Record<string, string[]>>,
+  'early' | 'primary'
+> = {
+  early: {
+    English: [
+      'Letters A to M: Sounds of A to E | Sounds of F to J | Tracing K to M | Picture words',
+      'Letters N to Z: Sounds of N to R | Sounds of S to V | Tracing W to Z',
+      'My First Words: Three-letter words | Naming things at home | Rhyming words',
+      'Rhymes and Songs: Twinkle Twinkle | Baa Baa Black Sheep | Action songs | Reciting together',
+      'Listen and Speak: Greetings | Saying my name | Please and thank you',
+      'Story Time: The Thirsty Crow | The Hare and the Tortoise | Retelling a story',
+    ],
+    Mathematics: [
+      'Numbers 1 to 10: Counting objects | Writing numbers | Before and after | Matching numbers',
+      'Shapes Around Us: Circle | Square | Triangle | Rectangle',
+      'Big and Small: Comparing sizes | Tall and short | Heavy and light',
+      'Numbers 11 to 50: Counting in tens | Number names | Missing numbers',
+      'Patterns: Colour patterns | Shape patterns | Complete the pattern',
+      'Simple Addition: Adding with objects | Adding on fingers | Picture sums',
+    ],
+    EVS: [
+      'My Body: Parts of the body | Sense organs | Keeping clean',
+      'My Family: Members of the family | Helping at home | Family time',
+      'Animals Around Us: Pet animals | Farm animals | Wild animals | Animal sounds',
+      'Fruits and Vegetables: Colours of fruits | Vegetables we eat | Healthy food',
+      'Seasons: Summer | Rainy season | Winter',
+      'Good Habits: Brushing teeth | Washing hands | Sharing with friends',
+    ],
+    Hindi: [
+      'Swar (स्वर): अ से अः | स्वर पहचान | स्वर लेखन',
+      'Vyanjan (व्यंजन): क से ङ | च से ञ | ट से ण | त से न',
+      'Do Akshar Ke Shabd: दो अक्षर के शब्द | चित्र देखो शब्द बोलो | शब्द लेखन',
+      'Baal Geet: मछली जल की रानी | चंदा मामा | कविता पाठ',
+      'Ginti (गिनती): एक से दस | ग्यारह से बीस | गिनती लेखन',
+      'Rang aur Aakar: रंगों के नाम | आकार पहचान | मिलान करो',
+    ],
+  },
+  primary: {
+    English: [
+      'Nouns: Naming words | Common and proper nouns | Singular and plural | Gender',
+      'Pronouns: Personal pronouns | Using he, she, it | Possessive pronouns',
+      'Verbs: Action words | Present tense | Past tense | Helping verbs',
+      'Adjectives: Describing words | Degrees of comparison | Using adjectives in sentences',
+      'Reading Comprehension: Reading for meaning | Finding the main idea | Answering questions',
+      'The Sentence: Subject and predicate | Kinds of sentences | Punctuation marks',
+      'Letter Writing: Informal letters | Writing an invitation | Addressing an envelope',
+      'Stories and Poems: The Little Red Hen | The Magic Pot | Poem recitation | Character sketch',
+      'Prepositions and Conjunctions: In, on, under | And, but, or | Joining sentences',
+    ],
+    Mathematics: [
+      'Numbers up to 1000: Place value | Expanded form | Comparing numbers | Ordering numbers',
+      'Addition: Adding without carrying | Adding with carrying | Word problems',
+      'Subtraction: Subtracting without borrowing | Subtracting with borrowing | Checking by addition',
+      'Multiplication: Repeated addition | Tables 2 to 10 | Multiplying 2-digit numbers | Word problems',
+      'Division: Equal sharing | Division as repeated subtraction | Remainders',
+      'Fractions: Half and quarter | Parts of a whole | Comparing fractions | Equivalent fractions',
+      'Measurement: Length in metres and centimetres | Weight in kilograms | Capacity in litres',
+      'Time and Money: Reading the clock | Calendar | Indian currency | Making change',
+      'Geometry: Lines and curves | Angles | Perimeter | Symmetry',
+    ],
+    EVS: [
+      'Plants Around Us: Parts of a plant | Leaves | Flowers and fruits | How plants grow',
+      'Animals and Their Homes: Land animals | Water animals | Birds and nests',
+      'Food We Eat: Sources of food | Balanced diet | Cooking and eating habits',
+      'Water: Sources of water | Uses of water | Saving water | Clean drinking water',
+      'Our Neighbourhood: Community helpers | Places in the neighbourhood | Road safety',
+      'Air and Weather: Air around us | Wind | Weather and seasons',
+      'Transport and Communication: Means of transport | Post and telephone | Traffic rules',
+      'Our Earth: Land and water | Directions | Maps | The Sun and the Moon',
+      'Clothes We Wear: Clothes for seasons | Fibres | Caring for clothes',
+    ],
+    Hindi: [
+      'Sangya (संज्ञा): व्यक्तिवाचक संज्ञा | जातिवाचक संज्ञा | भाववाचक संज्ञा',
+      'Sarvanaam (सर्वनाम): पुरुषवाचक सर्वनाम | निजवाचक सर्वनाम | वाक्य में प्रयोग',
+      'Kriya (क्रिया): सकर्मक क्रिया | अकर्मक क्रिया | काल',
+      'Vachan aur Ling: एकवचन और बहुवचन | पुल्लिंग और स्त्रीलिंग | शब्द बदलो',
+      'Kahani: प्यासा कौआ | चतुर खरगोश | कहानी से सीख',
+      'Kavita: उठो लाल अब आँखें खोलो | फूल और काँटा | कविता पाठ',
+      'Patra Lekhan: अनौपचारिक पत्र | छुट्टी के लिए प्रार्थना पत्र | पत्र का प्रारूप',
+      'Muhavare: मुहावरों के अर्थ | वाक्य प्रयोग | लोकोक्तियाँ',
+      'Anuchchhed Lekhan: मेरा विद्यालय | मेरा प्रिय त्योहार | गाय',
+    ],
+    'Computer Science': [
+      'Computer – A Machine: What a computer does | Uses of computers | Computer and humans',
+      'Parts of a Computer: Monitor | Keyboard | Mouse | CPU | Speakers',
+      'Using the Mouse and Keyboard: Click and double-click | Drag and drop | Typing keys',
+      'Paint: Drawing tools | Fill colour | Shapes | Saving a drawing',
+      'Word Processing: Typing a document | Bold, italic, underline | Saving and opening files',
+      'Internet Basics: What is the internet | Web browser | Staying safe online',
+      'Storage Devices: Hard disk | Pen drive | Memory units',
+      'Introduction to Scratch: Sprites | Motion blocks | Looks and sounds | Simple animation',
+    ],
+  },
+};

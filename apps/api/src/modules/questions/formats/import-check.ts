@@ -1,0 +1,187 @@
+import type {
+  ImportError,
+  QuestionFieldsInput,
+  QuestionImportResponse,
+  QuestionProblem,
+} from '@bo/contract';
+import type { Db, Tx } from '../../../db/client.ts';
+import { texProblems } from '../../../lib/rich-text/tex.ts';
+import type { SheetRow } from '../../../lib/xlsx/sheet.ts';
+import { nearDuplicates } from '../questions.duplicates.ts';
+import { type PreparedQuestion, prepareQuestion } from '../questions.prepare.ts';
+import { existingDuplicates } from '../questions.write.ts';
+import { draftOf } from './cells.ts';
+import { curriculumResolver } from './curriculum-names.ts';
+import { header, OPTION_KEYS, type QuestionColumns } from './sheet.ts';
+
+/**
+ * The question import's check, one batch of rows at a time: the cell rules
+ * and the row's own rules (cells.ts), the curriculum by name, the
+ * contract's `questionProblems`, sanitising and the TeX check (q-core's
+ * `prepareQuestion`), and exact duplicates against the bank and within the
+ * file. Across batches it keeps only what the next ones need: the first
+ * row of each duplicate key, the counts, and while the file is small the
+ * near-duplicate warnings (files of up to NEAR_CHECK_MAX questions).
+ */
+
+/** Near duplicates are looked up one question at a time: for files up to this size. */
+export const NEAR_CHECK_MAX = 1000;
+
+export type Warning = QuestionImportResponse['warnings'][number];
+
+/** A contract or preparation problem's field path, as the sheet's column. */
+function columnOf(p: QuestionProblem): keyof QuestionColumns {
+  const [field, index] = p.path;
+  if (field === 'options') return typeof index === 'number' ? OPTION_KEYS[index]! : 'correct';
+  const byField: Record<string, keyof QuestionColumns> = {
+    stem: 'stem',
+    blanks: 'blanks',
+    numeric: 'numeric',
+    modelAnswer: 'modelAnswer',
+    explanation: 'explanation',
+    marks: 'marks',
+    negativeMarks: 'negativeMarks',
+    tags: 'tags',
+    gradeId: 'grade',
+    subjectId: 'subject',
+    chapterId: 'chapter',
+    topicId: 'topic',
+  };
+  return byField[String(field)] ?? 'type';
+}
+
+/** The rich texts of an input, with the words a message names them by. */
+const richTexts = (q: QuestionFieldsInput) => [
+  { path: ['stem'], label: 'Question', html: q.stem },
+  ...(q.options ?? []).map((o, i) => ({
+    path: ['options', i, 'html'],
+    label: `Option ${o.id}`,
+    html: o.html,
+  })),
+  ...(q.explanation ? [{ path: ['explanation'], label: 'Explanation', html: q.explanation }] : []),
+  ...(q.modelAnswer ? [{ path: ['modelAnswer'], label: 'Model answer', html: q.modelAnswer }] : []),
+];
+
+export interface QuestionCheck {
+  /** Every rule on one batch (rows in sheet order, batches in turn); answers its problems. */
+  batch(rows: SheetRow<QuestionColumns>[]): Promise<ImportError[]>;
+  /** The questions of the last batch that passed every rule. */
+  prepared: PreparedQuestion[];
+  /** Questions found already in the bank, so far. */
+  duplicates: number;
+  /** Near-duplicate warnings, or the sentence saying the file is too large for them. */
+  warnings(): Warning[];
+}
+
+/**
+ * A check of one file. `fix` changes the rich texts first (a commit puts
+ * the images' real addresses in place); `similarityThreshold` is the near
+ * duplicates' (QUESTION_SIMILARITY_THRESHOLD).
+ */
+export function questionCheck(
+  db: Db | Tx,
+  similarityThreshold: number,
+  fix?: (html: string) => string,
+): QuestionCheck {
+  const first = new Map<string, number>();
+  let passed = 0;
+  let near: Warning[] = [];
+  const check: QuestionCheck = {
+    prepared: [],
+    duplicates: 0,
+    async batch(rows) {
+      const errors: ImportError[] = [];
+      const drafts = rows.map((r) => ({ row: r, ...draftOf(r) }));
+      const resolve = await curriculumResolver(
+        db,
+        drafts.map((d) => d.draft.names),
+      );
+      const prepared: { row: number; question: PreparedQuestion }[] = [];
+      for (const { row, draft, problems } of drafts) {
+        const before = errors.length;
+        errors.push(...problems);
+        const ids = resolve(row.row, draft.names, errors);
+        const q = { ...draft.question, ...ids };
+        if (fix) {
+          q.stem = fix(q.stem);
+          q.options = q.options?.map((o) => ({ ...o, html: fix(o.html) }));
+          if (q.explanation) q.explanation = fix(q.explanation);
+          if (q.modelAnswer) q.modelAnswer = fix(q.modelAnswer);
+        }
+        const prep = prepareQuestion(q);
+        if (!prep.ok) {
+          const seen = new Set<string>();
+          // A question the contract refuses is not TeX-checked by prepare: every problem at once.
+          const tex = richTexts(q).flatMap(({ path, label, html }) =>
+            texProblems(html).map((p) => ({ path, message: `${label}: ${p.message}` })),
+          );
+          for (const p of [...prep.problems, ...tex]) {
+            const key = columnOf(p);
+            const message = `${p.message}`;
+            // A cell that failed its own rule already said what is wrong with it.
+            if (row.failed.has(key) || seen.has(`${key}:${message}`)) continue;
+            seen.add(`${key}:${message}`);
+            errors.push({ row: row.row, column: header(key), message });
+          }
+        } else if (errors.length === before && row.failed.size === 0) {
+          prepared.push({ row: row.row, question: prep.question });
+        }
+      }
+      // Looked up before this batch is written, so a question never resembles itself.
+      passed += prepared.length;
+      if (passed <= NEAR_CHECK_MAX) {
+        for (const p of prepared) {
+          const found = await nearDuplicates(db, similarityThreshold, p.question.similarityText);
+          for (const n of found)
+            near.push({
+              row: p.row,
+              message: `Resembles question ${n.id} (${Math.round(n.similarity * 100)}% alike): ${n.text}`,
+            });
+        }
+      } else near = [];
+      check.prepared = await duplicatesOf(db, prepared, errors);
+      return errors;
+    },
+    warnings: () =>
+      passed <= NEAR_CHECK_MAX
+        ? near
+        : [
+            {
+              row: 0,
+              message: `Near duplicates are looked for in files of up to ${NEAR_CHECK_MAX} questions; this one has ${passed}`,
+            },
+          ],
+  };
+
+  /**
+   * Exact duplicates, in the bank or earlier in the file, as problems of
+   * their rows; answers the questions that are neither.
+   */
+  async function duplicatesOf(
+    db: Db | Tx,
+    prepared: { row: number; question: PreparedQuestion }[],
+    errors: ImportError[],
+  ): Promise<PreparedQuestion[]> {
+    const existing = await existingDuplicates(
+      db,
+      prepared.map((p) => p.question.dedupeKey),
+    );
+    const fresh: PreparedQuestion[] = [];
+    for (const p of prepared) {
+      const id = existing.get(p.question.dedupeKey);
+      const earlier = first.get(p.question.dedupeKey);
+      const problem = (message: string) =>
+        errors.push({ row: p.row, column: header('stem'), message });
+      if (id !== undefined) {
+        check.duplicates++;
+        problem(`The same question is already in the bank (question ${id})`);
+      } else if (earlier !== undefined) problem(`The same question as row ${earlier}`);
+      else {
+        first.set(p.question.dedupeKey, p.row);
+        fresh.push(p.question);
+      }
+    }
+    return fresh;
+  }
+  return check;
+}

@@ -1,0 +1,102 @@
+import { deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll } from 'vitest';
+import { grades, questions, subjects } from '../../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { questionSheet } from './sheet.ts';
+
+/**
+ * What the question import's tests share (import.*.test.ts): an app with a
+ * signed-in admin of the questions module and a subject "Mathematics" in
+ * the first grade, a workbook of rows by header, the upload, and a zip.
+ */
+
+export const HEADERS = Object.values(questionSheet.columns).map((c) => c.header);
+
+export async function workbook(rows: Record<string, unknown>[]) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Questions');
+  ws.addRow(HEADERS);
+  for (const r of rows) ws.addRow(HEADERS.map((h) => r[h] ?? null));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export interface ImportTestApp {
+  t: TestApp;
+  token: string;
+  /** The first grade's name; it has the subject "Mathematics". */
+  gradeName: string;
+  send(bytes: Buffer, query: string, name?: string): ReturnType<TestApp['as']>;
+  count(): Promise<number>;
+  clear(): Promise<void>;
+}
+
+/** The app of one test file, made before its tests and closed after. */
+export function useImportApp(): ImportTestApp {
+  const h = {
+    async send(bytes: Buffer, query: string, name = 'questions.xlsx') {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), name);
+      const res = new Response(form);
+      return h.t.as(h.token, {
+        method: 'POST',
+        url: `/api/excelimport/questionimport?${query}`,
+        payload: Buffer.from(await res.arrayBuffer()),
+        headers: { 'content-type': res.headers.get('content-type')! },
+      });
+    },
+    count: async () => (await h.t.app.deps.db.select({ id: questions.id }).from(questions)).length,
+    async clear() {
+      await h.t.app.deps.db.delete(questions);
+    },
+  } as ImportTestApp;
+  beforeAll(async () => {
+    h.t = await createTestApp();
+    const a = await h.t.createAdmin({ modules: ['questions'] });
+    h.token = (await h.t.signIn(a.email)).accessToken;
+    const [g] = await h.t.app.deps.db.select().from(grades).orderBy(grades.position).limit(1);
+    h.gradeName = g!.name;
+    await h.t.app.deps.db
+      .insert(subjects)
+      .values({ gradeId: g!.id, name: 'Mathematics', position: 1 });
+  }, 120_000);
+  afterAll(() => h.t?.close());
+  return h;
+}
+
+/** A zip of the given files (stored/deflated), enough for the import's reader. */
+export function zip(files: Record<string, Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of Object.entries(files)) {
+    const packed = deflateRawSync(data);
+    const n = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(n.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(n.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, n, packed);
+    centrals.push(central, n);
+    offset += 30 + n.length + packed.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}

@@ -1,0 +1,152 @@
+import type { QuestionImportFormat, QuestionImportResponse, QuestionSource } from '@bo/contract';
+import type { Deps } from '../../../deps.ts';
+import type { RequestContext } from '../../../lib/request-context.ts';
+import type { UploadedFile } from '../../../lib/storage/upload.ts';
+import { type BatchedImportDef, runBatchedImport } from '../../../lib/xlsx/batched.ts';
+import { importNowOrAsJob, queuedReport } from '../../../lib/xlsx/import-job.ts';
+import type { ImportRun } from '../../../lib/xlsx/pipeline.ts';
+import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
+import { assertCurriculum, auditImported, writeNewQuestions } from '../questions.write.ts';
+import { storeImages } from './images.ts';
+import { questionCheck } from './import-check.ts';
+import { type ReadQuestions, readQuestionFile } from './read.ts';
+import { type QuestionColumns, questionSheet } from './sheet.ts';
+
+/**
+ * `/excelimport/questionimport` on the batched import pipeline
+ * (lib/xlsx/batched.ts): every format is read into the rows of the question
+ * sheet (formats/read.ts; an XLSX is streamed), and the rows go through one
+ * check (import-check.ts) BATCH rows at a time, so a 50,000-row file is
+ * never held whole. Near duplicates are warnings. A commit is one pass in
+ * one transaction: the images stored first, each batch checked under the
+ * transaction and inserted (q-core's `writeNewQuestions`) while the file
+ * has no problem so far; any problem rolls every row back.
+ */
+
+export interface Input {
+  ctx: RequestContext;
+  actor: AuthAdmin;
+  format?: QuestionImportFormat;
+  /** The uploaded file's name, for the questions' sourceLabel. */
+  fileName: string;
+}
+
+type Summary = Pick<QuestionImportResponse, 'duplicates' | 'warnings'>;
+
+/** Rows checked (and inserted) at a time: large enough that the per-batch queries do not count. */
+export const BATCH = 2000;
+
+const SOURCE: Record<QuestionImportFormat, QuestionSource> = {
+  xlsx: 'xlsx',
+  zip: 'xlsx',
+  moodle: 'moodle',
+  gift: 'gift',
+  aiken: 'aiken',
+};
+
+/** What one run of the import keeps between its steps. */
+interface ImportState {
+  read?: ReadQuestions;
+}
+
+const questionImport = (
+  deps: Deps,
+  input: Input,
+  state: ImportState,
+): BatchedImportDef<QuestionColumns, Input, Summary, number> => ({
+  name: 'question',
+  sheet: questionSheet,
+  batchSize: BATCH,
+  maxBytes: Math.max(
+    ...(['xlsx', 'zip', 'text'] as const).map((k) => deps.config.uploadMaxBytes[k]),
+  ),
+  async read(bytes, opts) {
+    state.read = await readQuestionFile(bytes, {
+      ...opts,
+      format: input.format,
+      publicBaseUrl: deps.config.publicBaseUrl,
+      zipMaxBytes: deps.config.uploadMaxBytes.zip,
+    });
+    return state.read.source;
+  },
+  async start(db, { actor, ctx, fileName }, tx) {
+    const stored: string[] = [];
+    const images = state.read?.images ?? new Map();
+    // A commit stores the images first: their real addresses are in the texts checked and stored.
+    const fix =
+      tx && images.size ? await storeImages(deps, tx, images, actor.id, stored) : undefined;
+    const check = questionCheck(db, deps.config.questionSimilarityThreshold, fix);
+    const source = SOURCE[state.read?.format ?? 'xlsx'];
+    const label = `${fileName} (${deps.clock().toISOString().slice(0, 10)})`;
+    let created = 0;
+    let firstId: number | undefined;
+    let lastId: number | undefined;
+    return {
+      check: (rows) => check.batch(rows),
+      async apply() {
+        const batch = check.prepared;
+        await assertCurriculum(
+          tx!,
+          batch.map((p) => p.fields),
+          (i, field) => `questions.${i}.${field}`,
+        );
+        const written = await writeNewQuestions(tx!, actor.id, batch, source, label);
+        if (!written.length) return;
+        if (!created) firstId = written[0]!;
+        lastId = written.at(-1)!;
+        created += written.length;
+      },
+      async end() {
+        if (tx)
+          await auditImported(tx, ctx, { source, sourceLabel: label, created, firstId, lastId });
+        const warnings = [...(state.read?.notes ?? []), ...check.warnings()];
+        warnings.sort((a, b) => a.row - b.row);
+        return { summary: { duplicates: check.duplicates, warnings }, result: created };
+      },
+      async abort() {
+        await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
+      },
+    };
+  },
+});
+
+/** `questionimport`: imported now, or by a job when the file is large. */
+export function uploadQuestions(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
+  const data = { fileKey: file.key, dryRun, input };
+  return importNowOrAsJob(
+    deps,
+    input.ctx,
+    { kind: 'questions.import', file, data },
+    () => importQuestions(deps, input, data),
+    (jobId): QuestionImportResponse => ({
+      ...queuedReport(),
+      created: 0,
+      duplicates: 0,
+      warnings: [],
+      jobId,
+    }),
+  );
+}
+
+/** The service entry point, for the route and for a job alike: the file is a stored file. */
+export async function importQuestions(
+  deps: Deps,
+  input: Input,
+  run: Omit<ImportRun<Input>, 'input'>,
+): Promise<QuestionImportResponse> {
+  const state: ImportState = {};
+  const { report, summary, result } = await runBatchedImport(
+    deps,
+    questionImport(deps, input, state),
+    {
+      ...run,
+      input,
+    },
+  );
+  return {
+    ...report,
+    created: result ?? 0,
+    duplicates: summary?.duplicates ?? 0,
+    warnings: summary?.warnings ?? state.read?.notes ?? [],
+  };
+}

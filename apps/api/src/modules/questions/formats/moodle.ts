@@ -1,0 +1,227 @@
+import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
+import { type Node, parseXml, refused } from './moodle-xml.ts';
+import { type ParsedFile, QUESTION_COLUMN, textToHtml } from './rows.ts';
+
+/**
+ * Moodle XML (<quiz><question type="…">…). Read: multichoice (single or
+ * multiple), truefalse, shortanswer (-> fill in the blank with one blank,
+ * added as ___ after the text), numerical (-> numeric: first full-marks
+ * answer, its tolerance and the unit of multiplier 1), essay (-> subjective,
+ * graderinfo as the model answer). Categories and descriptions are skipped
+ * with a note; any other type is reported per question ("Question 7
+ * (matching) cannot be imported: …") and skipped, never dropped silently.
+ * Questions are numbered by their <question> element, categories included.
+ * Parsed safely by moodle-xml.ts (no DOCTYPE or entities, bounded nesting).
+ */
+
+export { MAX_DEPTH } from './moodle-xml.ts';
+
+/** Looks like Moodle XML: an XML declaration or a <quiz> root near the start. */
+export const looksLikeMoodle = (text: string) =>
+  /^\uFEFF?\s*(<\?xml|<quiz[\s>]|<!--)/.test(text.slice(0, 1024));
+
+const str = (v: unknown): string =>
+  typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+/** The <text> of an element such as <questiontext format="html"><text>…</text>. */
+function textOf(node: unknown): string {
+  if (typeof node !== 'object' || node === null) return str(node);
+  const n = node as Node;
+  const t = n.text;
+  const value = Array.isArray(t)
+    ? str(t[0])
+    : typeof t === 'object'
+      ? str((t as Node)['#text'])
+      : str(t);
+  const format = str(n['@format']);
+  return format === 'plain_text' || format === 'markdown' ? textToHtml(value) : value;
+}
+const num = (v: unknown, fallback: number) => {
+  const n = Number(str(v));
+  return str(v) !== '' && Number.isFinite(n) ? n : fallback;
+};
+
+export interface EmbeddedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/** Every <file encoding="base64"> (Moodle's @@PLUGINFILE@@ images), by name. */
+function collectFiles(node: unknown, into: Map<string, Buffer>) {
+  if (Array.isArray(node)) for (const n of node) collectFiles(n, into);
+  else if (typeof node === 'object' && node !== null) {
+    for (const [k, v] of Object.entries(node as Node)) {
+      if (k === 'file' && Array.isArray(v)) {
+        for (const f of v as Node[]) {
+          if (str(f['@encoding']) === 'base64' && f['@name'])
+            into.set(str(f['@name']), Buffer.from(str(f['#text']), 'base64'));
+        }
+      } else if (typeof v === 'object') collectFiles(v, into);
+    }
+  }
+}
+
+/** @@PLUGINFILE@@/name becomes the plain file name, resolved like a ZIP's images. */
+const pluginFiles = (html: string) => html.replace(/@@PLUGINFILE@@\//g, '');
+
+export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buffer> } {
+  const root = parseXml(text);
+  const quiz = root.quiz as Node | undefined;
+  if (!quiz || typeof quiz !== 'object') {
+    throw refused(
+      'xml_not_moodle',
+      'The XML has no <quiz> root: it is not a Moodle XML question file',
+    );
+  }
+  const parsed: ParsedFile & { files: Map<string, Buffer> } = {
+    drafts: [],
+    errors: [],
+    notes: [],
+    files: new Map(),
+  };
+  collectFiles(quiz, parsed.files);
+  const list = (Array.isArray(quiz.question) ? quiz.question : []) as Node[];
+  list.forEach((q, index) => {
+    const number = index + 1;
+    const type = str(q['@type']);
+    const note = (message: string) => parsed.notes.push({ row: number, message });
+    if (type === 'category') {
+      note(
+        `Question ${number} is a category (${textOf(q.category)}); categories are not imported: set Subject and Chapter instead`,
+      );
+      return;
+    }
+    if (type === 'description') {
+      note(`Question ${number} is a description (text without an answer); skipped`);
+      return;
+    }
+    const stem = pluginFiles(textOf(q.questiontext));
+    const explanation = pluginFiles(textOf(q.generalfeedback)) || null;
+    const tags = ((q.tags as Node | undefined)?.tag as unknown[] | undefined)?.map(textOf) ?? [];
+    const answers = ((q.answer as Node[] | undefined) ?? []).map((a) => ({
+      html: pluginFiles(textOf(a)),
+      fraction: num(a['@fraction'], 0),
+      tolerance: num(a.tolerance, 0),
+    }));
+    const base: Partial<QuestionFieldsInput> = {
+      explanation,
+      marks: num(q.defaultgrade, 1),
+      ...(tags.length ? { tags } : {}),
+    };
+    const push = (fields: QuestionFieldsInput) =>
+      parsed.drafts.push({ row: number, names: {}, question: { ...base, ...fields } });
+    switch (type) {
+      case 'multichoice': {
+        if (answers.length > OPTION_IDS.length) {
+          parsed.errors.push({
+            row: number,
+            column: QUESTION_COLUMN,
+            message: `Question ${number} has ${answers.length} answers; at most ${OPTION_IDS.length} options (A to F) can be imported`,
+          });
+          return;
+        }
+        const single = str(q.single) !== 'false' && str(q.single) !== '0';
+        push({
+          type: single ? 'single_choice' : 'multiple_choice',
+          stem,
+          options: answers.map((a, i) => ({
+            id: OPTION_IDS[i]!,
+            html: a.html,
+            correct: a.fraction > 0,
+          })),
+        });
+        return;
+      }
+      case 'truefalse': {
+        const isTrue = answers.some((a) => a.fraction > 0 && /^true$/i.test(a.html.trim()));
+        push({
+          type: 'true_false',
+          stem,
+          options: [
+            { id: 'A', html: 'True', correct: isTrue },
+            { id: 'B', html: 'False', correct: !isTrue },
+          ],
+        });
+        return;
+      }
+      case 'shortanswer': {
+        const right = answers.filter((a) => a.fraction >= 100).map((a) => a.html.trim());
+        push({
+          type: 'fill_blank',
+          stem: /_{3,}/.test(stem) ? stem : `${stem} ___`,
+          blanks: [{ answers: right, caseSensitive: str(q.usecase) === '1' }],
+        });
+        return;
+      }
+      case 'numerical': {
+        const right = answers.find((a) => a.fraction >= 100) ?? answers[0];
+        const units = ((q.units as Node | undefined)?.unit as Node[] | undefined) ?? [];
+        const unit = units.find((u) => num(u.multiplier, 1) === 1);
+        const value = Number(right?.html);
+        if (!right || !Number.isFinite(value)) {
+          parsed.errors.push({
+            row: number,
+            column: QUESTION_COLUMN,
+            message: `Question ${number} (numerical) has no numeric answer`,
+          });
+          return;
+        }
+        push({
+          type: 'numeric',
+          stem,
+          numeric: {
+            value,
+            tolerance: right.tolerance,
+            unit: unit ? str(unit.unit_name) || null : null,
+          },
+        });
+        return;
+      }
+      case 'multianswer': {
+        const cloze = clozeBlanks(stem);
+        if (!cloze) {
+          note(
+            `Question ${number} (cloze) cannot be imported: only cloze questions whose every gap is a short answer become fill in the blank; it is skipped`,
+          );
+          return;
+        }
+        push({ type: 'fill_blank', stem: cloze.stem, blanks: cloze.blanks });
+        return;
+      }
+      case 'essay':
+        push({ type: 'subjective', stem, modelAnswer: pluginFiles(textOf(q.graderinfo)) || null });
+        return;
+      default:
+        note(
+          `Question ${number} (${type || 'no type'}) cannot be imported: the question bank has no such type (it takes multichoice, truefalse, shortanswer, numerical and essay); it is skipped`,
+        );
+    }
+  });
+  return parsed;
+}
+
+/** A cloze gap of the short-answer kinds: {1:SHORTANSWER:=a~=b}; _C / SAC: case matters. */
+const GAP = /\{\d*:([A-Z_]+):((?:\\.|[^}\\])*)\}/g;
+const SHORT = new Set(['SHORTANSWER', 'SA', 'MW']);
+const SHORT_CASE = new Set(['SHORTANSWER_C', 'SAC', 'MWC']);
+
+/** The gaps of a cloze text as blanks, or null when a gap is not a short answer. */
+function clozeBlanks(html: string) {
+  const blanks: { answers: string[]; caseSensitive: boolean }[] = [];
+  let ok = true;
+  const stem = html.replace(GAP, (_, kind: string, body: string) => {
+    if (!SHORT.has(kind) && !SHORT_CASE.has(kind)) ok = false;
+    const answers = body
+      .split(/(?<!\\)~/)
+      .map((a) => a.replace(/(?<!\\)#.*$/s, ''))
+      .filter((a) => /^(=|%100%)/.test(a))
+      .map((a) =>
+        a
+          .replace(/^(=|%100%)/, '')
+          .replace(/\\(.)/g, '$1')
+          .trim(),
+      );
+    blanks.push({ answers, caseSensitive: SHORT_CASE.has(kind) });
+    return '___';
+  });
+  return ok && blanks.length ? { stem, blanks } : null;
+}

@@ -1,0 +1,136 @@
+import type { QuestionImportFormat } from '@bo/contract';
+import { AppError } from '../../../lib/errors.ts';
+import {
+  type ReadOptions,
+  type RowSource,
+  readSheet,
+  rowsSource,
+  sheetSource,
+} from '../../../lib/xlsx/read.ts';
+import { inspectZip, isZip } from '../../../lib/xlsx/zip-inspect.ts';
+import { looksLikeAiken, parseAiken } from './aiken.ts';
+import { looksLikeGift, parseGift } from './gift.ts';
+import { type ImagePlan, planImages } from './images.ts';
+import { looksLikeMoodle, parseMoodle } from './moodle.ts';
+import { relativeImages } from './moodle-export.ts';
+import { MAX_TEXT_QUESTIONS, type Note, type ParsedFile, rowsOf } from './rows.ts';
+import { type QuestionColumns, questionSheet } from './sheet.ts';
+
+/**
+ * Any accepted question file as the rows of the question sheet: the format
+ * is the one the request names, or told from the content (a zip holding a
+ * workbook's parts is an XLSX, any other zip a ZIP of a workbook and its
+ * images; text starting with <?xml or <quiz is Moodle XML; GIFT's markers;
+ * Aiken's ANSWER: lines). Notes (what was skipped on purpose) and the
+ * images to store on commit come back beside the rows. An XLSX is streamed
+ * (its rows are read as the import takes them); the other formats are
+ * small enough to read whole, and a ZIP's images are planned on every row
+ * before the check.
+ */
+export interface ReadQuestions {
+  source: RowSource<QuestionColumns>;
+  format: QuestionImportFormat;
+  notes: Note[];
+  images: ImagePlan;
+}
+
+const refused = (code: string, message: string) => new AppError(400, code, message);
+/** A workbook's zip names its parts in the clear (local headers and central directory). */
+const isWorkbook = (bytes: Buffer) =>
+  bytes.includes('[Content_Types].xml') && bytes.includes('xl/workbook.xml');
+
+export function detectFormat(bytes: Buffer, text: () => string): QuestionImportFormat {
+  if (isZip(bytes)) return isWorkbook(bytes) ? 'xlsx' : 'zip';
+  const t = text();
+  if (looksLikeMoodle(t)) return 'moodle';
+  if (looksLikeAiken(t)) return 'aiken';
+  if (looksLikeGift(t)) return 'gift';
+  throw refused(
+    'unknown_format',
+    'The file is not a question file this import reads: send an XLSX (see the template), a ZIP of an XLSX and its images, Moodle XML, GIFT or Aiken',
+  );
+}
+
+/** The file as UTF-8 text, strictly: a byte that is not UTF-8 is a 400, never mojibake. */
+function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw refused('not_utf8', 'The file is not UTF-8 text; save it as UTF-8 and send it again');
+  }
+}
+
+export async function readQuestionFile(
+  bytes: Buffer,
+  opts: ReadOptions & { format?: QuestionImportFormat; publicBaseUrl: string; zipMaxBytes: number },
+): Promise<ReadQuestions> {
+  let text: string | null = null;
+  const asText = () => (text ??= decodeText(bytes));
+  const format = opts.format ?? detectFormat(bytes, asText);
+  const none: ImagePlan = new Map();
+  if (format === 'xlsx') {
+    return { source: sheetSource(bytes, questionSheet, opts), format, notes: [], images: none };
+  }
+  if (format === 'zip') return readZip(bytes, opts);
+  if (isZip(bytes)) throw refused('wrong_format', `This is a zip archive, not a ${format} file`);
+  const parsed: ParsedFile & { files?: Map<string, Buffer> } =
+    format === 'moodle'
+      ? parseMoodle(asText())
+      : format === 'gift'
+        ? parseGift(asText())
+        : parseAiken(asText());
+  if (parsed.drafts.length > MAX_TEXT_QUESTIONS) {
+    throw new AppError(
+      413,
+      'too_many_questions',
+      `The file has more than ${MAX_TEXT_QUESTIONS} questions; split it into smaller files`,
+    );
+  }
+  if (format === 'moodle') {
+    // Our own export writes image addresses as absolute URLs: back to the stored form.
+    for (const d of parsed.drafts) {
+      const q = d.question;
+      const fix = (s: string | null | undefined) => (s ? relativeImages(s, opts.publicBaseUrl) : s);
+      q.stem = fix(q.stem)!;
+      q.explanation = fix(q.explanation);
+      q.modelAnswer = fix(q.modelAnswer);
+      q.options = q.options?.map((o) => ({ ...o, html: fix(o.html)! }));
+    }
+  }
+  opts.onProgress?.(parsed.drafts.length);
+  const read = rowsOf(parsed);
+  const files = new Map([...(parsed.files ?? [])].map(([n, b]) => [n.toLowerCase(), b]));
+  const images = await planImages(read.rows, files, read.errors, 'the file');
+  return { source: rowsSource(read), format, notes: parsed.notes, images };
+}
+
+/** A ZIP of one workbook and its images: the zip guarded, then the workbook read. */
+async function readZip(
+  bytes: Buffer,
+  opts: ReadOptions & { zipMaxBytes: number },
+): Promise<ReadQuestions> {
+  const limits = {
+    ...opts.limits,
+    maxUncompressedBytes: opts.limits.maxUncompressedBytes + opts.zipMaxBytes,
+  };
+  const entries = inspectZip(bytes, limits, () => true).filter(
+    (e) => !e.name.endsWith('/') && !/(^|\/)(__MACOSX|\.)/.test(e.name),
+  );
+  const sheets = entries.filter((e) => e.name.toLowerCase().endsWith('.xlsx'));
+  if (sheets.length !== 1) {
+    throw refused(
+      'zip_needs_one_sheet',
+      sheets.length === 0
+        ? 'The ZIP holds no .xlsx workbook: put the filled-in template and its images in it'
+        : `The ZIP holds ${sheets.length} .xlsx workbooks; it must hold exactly one`,
+    );
+  }
+  const read = await readSheet(sheets[0]!.data!, questionSheet, opts);
+  const files = new Map(
+    entries
+      .filter((e) => e !== sheets[0])
+      .map((e) => [e.name.split('/').at(-1)!.toLowerCase(), e.data!]),
+  );
+  const images = await planImages(read.rows, files, read.errors, 'the ZIP');
+  return { source: rowsSource(read), format: 'zip', notes: [], images };
+}

@@ -1,0 +1,110 @@
+import type { QuestionStatus } from '@bo/contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { questionRevisions, questions } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { changeStatus } from '../../lib/bulk-status.ts';
+import { AppError, type ErrorDetail, notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { usageMessage } from '../../lib/usage.ts';
+import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { fieldsOf, findQuestions, lockQuestions } from './questions.queries.ts';
+import { QUESTION_USAGES } from './questions.usage.ts';
+
+/**
+ * Changes to many questions at once, from the list's bulk actions: each
+ * all or none (an unknown id, or one question in use, refuses the whole
+ * call), in one transaction.
+ */
+
+/** Locks the questions of `ids`; 404 naming every id that is not there. */
+async function lockAll(tx: Tx, ids: number[]) {
+  const rows = await lockQuestions(tx, ids);
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length)
+    throw notFound(`Question${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`);
+  return rows;
+}
+
+/**
+ * Sets the status of every question of `ids`; each question whose status
+ * changes gets a new revision (action 'status') and an audit row. Answers
+ * how many changed.
+ */
+export function changeQuestionStatus(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  ids: number[],
+  status: QuestionStatus,
+): Promise<number> {
+  return deps.db.transaction((tx) =>
+    changeStatus(tx, ctx, {
+      table: questions,
+      id: questions.id,
+      status: questions.status,
+      ids,
+      to: status,
+      noun: 'Question',
+      unchanged: 'skip',
+      stamp: {
+        revision: sql`${questions.revision} + 1`,
+        updatedAt: deps.clock(),
+        updatedBy: actor.id,
+      },
+      audit: { action: 'question_status_changed', entity: 'question' },
+      written: async (changed) => {
+        const saved = await findQuestions(tx, changed);
+        await tx.insert(questionRevisions).values(
+          saved.map((q) => ({
+            questionId: q.id,
+            revision: q.revision,
+            action: 'status' as const,
+            fields: fieldsOf(q),
+            createdBy: actor.id,
+          })),
+        );
+      },
+    }),
+  );
+}
+
+/**
+ * Deletes every question of `ids`, or none: 409 `question_in_use` naming,
+ * for each question in use, what uses it (QUESTION_USAGES). Revisions go
+ * with their question; images stay (another question may show them).
+ */
+export function deleteQuestions(
+  deps: Deps,
+  ctx: RequestContext,
+  _actor: AuthAdmin,
+  ids: number[],
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    await lockAll(tx, ids);
+    const details: ErrorDetail[] = [];
+    for (const [i, id] of ids.entries()) {
+      const used = await usageMessage(tx, QUESTION_USAGES, id, 'question');
+      if (used) details.push({ path: `body.ids.${i}`, message: `Question ${id}: ${used}` });
+    }
+    if (details.length) {
+      const message =
+        details.length === 1
+          ? `Nothing was deleted. ${details[0]!.message}`
+          : `Nothing was deleted: ${details.length} of these questions are in use. ${details.map((d) => d.message).join('; ')}`;
+      throw new AppError(409, 'question_in_use', message, details);
+    }
+    const before = await findQuestions(tx, ids);
+    await tx.delete(questions).where(inArray(questions.id, ids));
+    for (const q of before)
+      await recordAudit(tx, ctx, {
+        action: 'question_deleted',
+        entity: 'question',
+        entityId: q.id,
+        before: q,
+      });
+    return ids.length;
+  });
+}

@@ -1,0 +1,266 @@
+import type { QuestionFields, QuestionSource } from '@bo/contract';
+import { and, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { questionRevisions, questions } from '../../db/schema/index.ts';
+import { AppError, badRequest, type ErrorDetail } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { checkCurriculum } from './questions.curriculum.ts';
+import type { PreparedQuestion } from './questions.prepare.ts';
+
+/**
+ * Writing questions: the one insert every creation goes through (the
+ * editor's addquestions, every import format, the demo seed), and the pieces
+ * an edit, a restore and a status change share. Each save writes a
+ * question_revisions row (docs/questions.md, "Revisions").
+ */
+
+export interface QuestionActor {
+  /** The admin saving; null for the demo seed. */
+  id: number | null;
+  /** The request (or the job's copy of it) the audit rows belong to; absent for the seed. */
+  ctx?: RequestContext;
+}
+
+/** Questions per INSERT: one import batch (formats/import.ts) in one statement. */
+const CHUNK = 2000;
+
+export const duplicateError = (message: string, details: ErrorDetail[]) =>
+  new AppError(409, 'question_duplicate', message, details);
+
+/**
+ * The questions already in the bank with one of `keys` (the exact-duplicate
+ * key), as key → id; `exceptId` (the question being edited) is left out.
+ */
+export async function existingDuplicates(
+  db: Db | Tx,
+  keys: string[],
+  exceptId?: number,
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (let i = 0; i < keys.length; i += 5000) {
+    const slice = keys.slice(i, i + 5000);
+    const rows = await db
+      .select({ id: questions.id, key: questions.dedupeKey })
+      .from(questions)
+      .where(
+        exceptId === undefined
+          ? inArray(questions.dedupeKey, slice)
+          : and(inArray(questions.dedupeKey, slice), ne(questions.id, exceptId)),
+      );
+    for (const r of rows) found.set(r.key, r.id);
+  }
+  return found;
+}
+
+/**
+ * 409 when a question of the batch is in the bank already or repeats an
+ * earlier one of the same batch; `path(i)` names the question in a detail.
+ */
+export async function assertNoExactDuplicates(
+  db: Db | Tx,
+  batch: PreparedQuestion[],
+  path: (index: number) => string,
+  exceptId?: number,
+) {
+  const existing = await existingDuplicates(
+    db,
+    batch.map((p) => p.dedupeKey),
+    exceptId,
+  );
+  const first = new Map<string, number>();
+  const details: ErrorDetail[] = [];
+  batch.forEach((p, i) => {
+    const id = existing.get(p.dedupeKey);
+    const earlier = first.get(p.dedupeKey);
+    if (id !== undefined)
+      details.push({
+        path: path(i),
+        message: `The same question is already in the bank (question ${id})`,
+      });
+    else if (earlier !== undefined)
+      details.push({
+        path: path(i),
+        message: `This is the same question as number ${earlier + 1} of this batch`,
+      });
+    else first.set(p.dedupeKey, i);
+  });
+  if (details.length) throw duplicateError(details[0]!.message, details);
+}
+
+/** 400 naming each question's curriculum problem; fills missing upper levels in place. */
+export async function assertCurriculum(
+  db: Db | Tx,
+  list: QuestionFields[],
+  path: (index: number, field: string) => string,
+) {
+  const problems = await checkCurriculum(db, list);
+  if (problems.length) {
+    const details = problems.map((p) => ({
+      path: path(p.index, String(p.path[0])),
+      message: p.message,
+    }));
+    throw badRequest(details[0]!.message, details);
+  }
+}
+
+/** The columns a prepared question sets (on insert and on update). */
+export const storedColumns = (p: PreparedQuestion) => ({
+  ...p.fields,
+  searchText: p.searchText,
+  similarityText: p.similarityText,
+  dedupeKey: p.dedupeKey,
+});
+
+/** A unique-index hit by a concurrent save of the same question: the 409 the check would have given. */
+export function uniqueAsDuplicate(err: unknown): never {
+  if (isUniqueViolation(err))
+    throw duplicateError('The same question was saved by someone else a moment ago', []);
+  throw err;
+}
+
+/**
+ * Inserts prepared questions with their revision 1, in the caller's
+ * transaction: curriculum checked (400), exact duplicates refused (409, in
+ * the bank or within the batch), then written in chunks. Audit: one
+ * `question_created` row per question for the editor (`source` 'manual'),
+ * one `questions_imported` row for an import; none without `actor.ctx`
+ * (the demo seed). Answers the new ids in the order of `prepared`.
+ */
+export async function insertQuestions(
+  tx: Tx,
+  actor: QuestionActor,
+  prepared: PreparedQuestion[],
+  source: QuestionSource,
+  sourceLabel: string | null = null,
+): Promise<number[]> {
+  await assertCurriculum(
+    tx,
+    prepared.map((p) => p.fields),
+    (i, field) => `questions.${i}.${field}`,
+  );
+  await assertNoExactDuplicates(tx, prepared, (i) => `questions.${i}`);
+  const ids = await writeNewQuestions(tx, actor.id, prepared, source, sourceLabel);
+  if (actor.ctx) await auditInsert(tx, actor.ctx, prepared, ids, source, sourceLabel);
+  return ids;
+}
+
+/**
+ * The rows of `insertQuestions` without its checks and audit: for the
+ * batched import, which checks the curriculum and the exact duplicates of
+ * each batch in the same transaction first (formats/import.ts) and audits
+ * the whole file once (`auditImported`). A duplicate saved concurrently
+ * still meets the unique index: 409.
+ */
+export async function writeNewQuestions(
+  tx: Tx,
+  actorId: number | null,
+  prepared: PreparedQuestion[],
+  source: QuestionSource,
+  sourceLabel: string | null,
+): Promise<number[]> {
+  const action = source === 'manual' ? 'create' : 'import';
+  const ids: number[] = [];
+  for (let i = 0; i < prepared.length; i += CHUNK) {
+    const chunk = prepared.slice(i, i + CHUNK);
+    // The chunk as one JSON parameter, the questions and their revision 1 in
+    // one statement (as the book import does): bound parameters per value
+    // cost more than the inserts themselves (docs/performance.md,
+    // "Questions import: 50,000 rows").
+    const json = JSON.stringify(chunk.map((p) => ({ ...storedColumns(p), f: p.fields })));
+    const rows = await tx
+      .execute(sql`
+        with r as (
+          select * from rows from (json_to_recordset(${json}::json) as (
+            "type" text, stem text, options jsonb, blanks jsonb, "numeric" jsonb,
+            "modelAnswer" text, explanation text, difficulty text, marks numeric,
+            "negativeMarks" numeric, "gradeId" bigint, "subjectId" bigint,
+            "chapterId" bigint, "topicId" bigint, tags text[], "language" text,
+            status text, "searchText" text, "similarityText" text, "dedupeKey" text, f jsonb)) with ordinality
+        ), q as (
+          insert into ${questions} (type, stem, options, blanks, numeric, model_answer,
+            explanation, difficulty, marks, negative_marks, grade_id, subject_id, chapter_id,
+            topic_id, tags, language, status, source, source_label, revision, search_text,
+            similarity_text, dedupe_key, created_by, updated_by)
+          select "type", stem, options, blanks, "numeric", "modelAnswer", explanation,
+            difficulty, marks, "negativeMarks", "gradeId", "subjectId", "chapterId", "topicId",
+            tags, "language", status, ${source}, ${sourceLabel}::text, 1, "searchText",
+            "similarityText", "dedupeKey", ${actorId}::bigint, ${actorId}::bigint
+          from r order by ordinality
+          returning id, dedupe_key
+        ), v as (
+          insert into ${questionRevisions} (question_id, revision, action, fields, created_by)
+          select q.id, 1, ${action}, r.f, ${actorId}::bigint
+          from q join r on r."dedupeKey" = q.dedupe_key
+        )
+        select id::text, dedupe_key as key from q`)
+      .catch(uniqueAsDuplicate);
+    // Matched by the unique key: RETURNING's order is not a promise.
+    const byKey = new Map(
+      (rows as unknown as { rows: { id: string; key: string }[] }).rows.map((r) => [
+        r.key,
+        Number(r.id),
+      ]),
+    );
+    ids.push(...chunk.map((p) => byKey.get(p.dedupeKey)!));
+  }
+  return ids;
+}
+
+/** The one audit row of an import: how many questions, and the first and last new id. */
+export async function auditImported(
+  tx: Tx,
+  ctx: RequestContext,
+  after: {
+    source: QuestionSource;
+    sourceLabel: string | null;
+    created: number;
+    firstId?: number;
+    lastId?: number;
+  },
+) {
+  await recordAudit(tx, ctx, { action: 'questions_imported', entity: 'question', after });
+}
+
+async function auditInsert(
+  tx: Tx,
+  ctx: RequestContext,
+  prepared: PreparedQuestion[],
+  ids: number[],
+  source: QuestionSource,
+  sourceLabel: string | null,
+) {
+  if (source !== 'manual') {
+    await auditImported(tx, ctx, {
+      source,
+      sourceLabel,
+      created: ids.length,
+      firstId: ids[0],
+      lastId: ids.at(-1),
+    });
+    return;
+  }
+  for (const [i, p] of prepared.entries())
+    await recordAudit(tx, ctx, {
+      action: 'question_created',
+      entity: 'question',
+      entityId: ids[i],
+      after: p.fields,
+    });
+}
+
+/** Records a save of an existing question as its revision `revision`. */
+export async function writeRevision(
+  tx: Tx,
+  questionId: number,
+  revision: number,
+  action: 'edit' | 'restore' | 'status',
+  fields: QuestionFields,
+  actorId: number | null,
+  restoredFrom: number | null = null,
+) {
+  await tx
+    .insert(questionRevisions)
+    .values({ questionId, revision, action, fields, restoredFrom, createdBy: actorId });
+}

@@ -1,0 +1,15 @@
+// Every module's write samples, one line each: a new module writes
+// test/write-samples/<module>.ts (`export const <module>Samples = { … }
+// satisfies Samples`) and adds its line here (docs/new-feature.md).
+export { adminsSamples } from './admins.ts';
+export { authSamples } from './auth.ts';
+export { booksSamples } from './books.ts';
+export { curriculumSamples } from './curriculum.ts';
+export { diagnosticTestsSamples } from './diagnostic-tests.ts';
+export { jobsSamples } from './jobs.ts';
+export { mediaSamples } from './media.ts';
+export { mockTestsSamples } from './mock-tests.ts';
+export { practicesSamples } from './practices.ts';
+export { questionsSamples } from './questions.ts';
+export { tocSamples } from './toc.ts';
+export { videoQuizzesSamples } from './video-quizzes.ts';

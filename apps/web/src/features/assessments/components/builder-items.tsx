@@ -1,0 +1,190 @@
+import type { AssessmentDetail, AssessmentItem } from '@bo/contract';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { SortableItems } from '../../../components/sortable-items.tsx';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useOptimisticOrder } from '../../../lib/use-optimistic-order.ts';
+import { useItemActive } from '../api/item-active.ts';
+import { useItemMarks } from '../api/item-marks.ts';
+import { useRemoveItems } from '../api/remove-items.ts';
+import { useReorderItems } from '../api/reorder-items.ts';
+import { KINDS } from '../kinds.ts';
+import { ItemRow, type RowActions, type RowItem } from './item-row.tsx';
+import { type Problems, plainText } from './problems.ts';
+
+/** The items in groups: those outside any section first, then each section's, as the API reads them. */
+function groups(a: AssessmentDetail, rows: RowItem[]) {
+  const out: { id: number | null; name: string | null; time: number | null; items: RowItem[] }[] =
+    [];
+  const loose = rows.filter((r) => r.sectionId == null);
+  if (loose.length > 0 || a.sections.length === 0)
+    out.push({ id: null, name: null, time: null, items: loose });
+  for (const s of a.sections)
+    out.push({
+      id: s.id,
+      name: s.name,
+      time: s.timeLimitMinutes,
+      items: rows.filter((r) => r.sectionId === s.id),
+    });
+  return out;
+}
+
+/**
+ * `next` with each row that did not change replaced by the one of `prev`, so
+ * the memoised rows that did not move or change skip their render (the
+ * query keeps unchanged items' objects across refetches).
+ */
+function reuse(prev: Map<number, RowItem>, next: RowItem[]): RowItem[] {
+  return next.map((r) => {
+    const old = prev.get(r.id);
+    if (!old) return r;
+    for (const k of Object.keys(r) as (keyof RowItem)[]) if (old[k] !== r[k]) return r;
+    return old;
+  });
+}
+
+export function toRows(items: AssessmentItem[]): RowItem[] {
+  return items.map((item, i) => {
+    const what = item.kind === 'question' ? 'Question' : 'Instruction';
+    const text = plainText(item.kind === 'question' ? item.question?.stem : item.instruction, 40);
+    return { ...item, no: i + 1, name: `${what} ${i + 1}: ${text}` };
+  });
+}
+
+/**
+ * The builder's ordered items, section by section. Dragging (mouse or
+ * keyboard, the shared SortableItems) reorders within a group; the save sends
+ * every item id in the new order, as the engine's reorder asks.
+ */
+export function BuilderItems({
+  detail,
+  problems,
+  extraOf,
+}: {
+  detail: AssessmentDetail;
+  problems: Problems;
+  /** Stable (a memoised row calls it): what shows under an item's text. */
+  extraOf?: (item: RowItem) => ReactNode;
+}) {
+  const kind = detail.kind;
+  const ops = KINDS[kind].ops;
+  const rows = useMemo(() => toRows(detail.items), [detail.items]);
+  const marks = useItemMarks(kind);
+  const active = useItemActive(kind);
+  const remove = useRemoveItems(kind);
+  const save = useReorderItems(kind);
+  const [removing, setRemoving] = useState<RowItem | null>(null);
+  const { ordered, reorder } = useOptimisticOrder(
+    rows,
+    ops.reorder ? (ids) => save.mutateAsync({ id: detail.id, itemIds: ids }) : undefined,
+  );
+  const shown = ordered ?? rows;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // Numbers follow the order on screen, including an optimistic one.
+  const last = useRef(new Map<number, RowItem>());
+  const numbered = reuse(
+    last.current,
+    shown.map((r, i) => {
+      const base = byId.get(r.id) ?? r;
+      return base.no === i + 1 ? base : { ...base, no: i + 1 };
+    }),
+  );
+  last.current = new Map(numbered.map((r) => [r.id, r]));
+
+  // The rows' actions, one object for the builder's life: they read the
+  // latest mutations through a ref, so a memoised row need not re-render.
+  const live = useRef({ marks, active, remove: setRemoving, detailId: detail.id });
+  live.current = { marks, active, remove: setRemoving, detailId: detail.id };
+  const itemActive = !!ops.itemActive;
+  const actions = useMemo<RowActions>(
+    () => ({
+      onMarks: (item, m, n) =>
+        live.current.marks.mutate(
+          { id: live.current.detailId, itemId: item.id, marks: m, negativeMarks: n },
+          { onError: (e) => notifyError(e, 'Could not save the marks') },
+        ),
+      onActive: itemActive
+        ? (item, on) =>
+            live.current.active.mutate(
+              { id: live.current.detailId, itemId: item.id, active: on },
+              { onError: (e) => notifyError(e, 'Could not change the item') },
+            )
+        : undefined,
+      onRemove: (item) => live.current.remove(item),
+      extraOf,
+    }),
+    [itemActive, extraOf],
+  );
+
+  const onGroupReorder = (groupIds: number[], moved: RowItem) => {
+    const set = new Set(groupIds);
+    const queue = [...groupIds];
+    const all = numbered.map((r) => (set.has(r.id) ? (queue.shift() ?? r.id) : r.id));
+    void reorder(all, moved);
+  };
+
+  return (
+    <Stack gap="lg">
+      {groups(detail, numbered).map((g) => (
+        <Stack key={g.id ?? 'none'} gap="xs" data-testid={g.id ? `section-${g.id}` : undefined}>
+          {g.name != null && (
+            <Group gap="xs">
+              <Title order={3} fz="md">
+                {g.name}
+              </Title>
+              {g.time != null && <Badge variant="light">{g.time} min</Badge>}
+            </Group>
+          )}
+          {g.id != null &&
+            problems.sections.get(g.id)?.map((p) => (
+              <Alert key={p} color="red" variant="light" p={6} role="alert">
+                <Text fz="xs">{p}</Text>
+              </Alert>
+            ))}
+          {g.items.length === 0 ? (
+            <Text c="dimmed" fz="sm">
+              No items yet: add questions from the bank.
+            </Text>
+          ) : (
+            <SortableItems items={g.items} onReorder={onGroupReorder}>
+              <Stack component="ol" gap="xs" p={0} m={0} aria-label={g.name ?? 'Items'}>
+                {g.items.map((item) => (
+                  <ItemRow
+                    key={item.id}
+                    item={item}
+                    sortable={!!ops.reorder}
+                    problems={problems.items.get(item.id)}
+                    actions={actions}
+                  />
+                ))}
+              </Stack>
+            </SortableItems>
+          )}
+        </Stack>
+      ))}
+      {removing && (
+        <ConfirmModal
+          title="Remove this item?"
+          confirmLabel="Remove"
+          loading={remove.isPending}
+          onClose={() => setRemoving(null)}
+          onConfirm={() =>
+            remove.mutate(
+              { id: detail.id, itemIds: [removing.id] },
+              {
+                onSuccess: () => {
+                  notifySuccess('Item removed.');
+                  setRemoving(null);
+                },
+                onError: (e) => notifyError(e, 'Could not remove the item'),
+              },
+            )
+          }
+        >
+          {removing.name}. The question stays in the bank.
+        </ConfirmModal>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import type { AssessmentDetail } from '@bo/contract';
+import { Button, Group, Input, Modal, Select, Skeleton, Stack } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAddInstruction } from '../api/add-instruction.ts';
+
+// Tiptap loads only when an instruction is written, as in the question editor.
+const RichTextEditorField = lazy(() =>
+  import('../../../components/rich-text/rich-text-editor.tsx').then((m) => ({
+    default: m.RichTextEditorField,
+  })),
+);
+
+/** Adds an instruction block (rich text with formulas) at the end, or of a section. */
+export function InstructionModal({
+  detail,
+  onClose,
+}: {
+  detail: AssessmentDetail;
+  onClose: () => void;
+}) {
+  const add = useAddInstruction(detail.kind);
+  const [html, setHtml] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sectionId, setSectionId] = useState<string | null>(null);
+  const submit = () => {
+    if (!html) return setError('Required');
+    add.mutate(
+      { id: detail.id, html, sectionId: sectionId ? Number(sectionId) : null },
+      {
+        onSuccess: () => {
+          notifySuccess('Instruction block added.');
+          onClose();
+        },
+        onError: (e) => notifyError(e, 'Could not add the instruction'),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title="Add an instruction block" size="lg">
+      <Stack>
+        <Suspense
+          fallback={
+            <Input.Wrapper label="Instruction" labelElement="div" required>
+              <Skeleton h={160} mt={4} />
+            </Input.Wrapper>
+          }
+        >
+          <RichTextEditorField
+            label="Instruction"
+            required
+            value={html}
+            error={error}
+            minHeight={120}
+            onChange={(v) => {
+              setHtml(v);
+              setError(null);
+            }}
+          />
+        </Suspense>
+        {detail.sections.length > 0 && (
+          <Select
+            label="Section"
+            placeholder="No section (the start)"
+            clearable
+            data={detail.sections.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={sectionId}
+            onChange={setSectionId}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={add.isPending} onClick={submit}>
+            Add instruction
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,155 @@
+import type { AssessmentDetail } from '@bo/contract';
+import { Box, Button, Group, Modal, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { MediaElement } from '../../../components/media-element.tsx';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePickerQuestions } from '../api/picker-questions.ts';
+import { useAddQuestionAt, useQuizVideo } from '../api/video-moments.ts';
+import { formatMoment } from './moments.ts';
+import { plainText } from './problems.ts';
+
+/**
+ * A video quiz's player with its questions as markers on a timeline (a
+ * marker seeks the player there); "Add a question here" takes the player's
+ * current time, to a tenth of a second.
+ */
+export function VideoPanel({ detail }: { detail: AssessmentDetail }) {
+  const video = useQuizVideo(detail.videoId);
+  const player = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  const [adding, setAdding] = useState<number | null>(null);
+  const moments = detail.items.filter((i) => i.atSeconds != null);
+  // A recorded WebM has no duration header: the timeline then spans the last moment and a bit.
+  const length =
+    video.data?.durationSeconds ?? Math.max(10, ...moments.map((m) => (m.atSeconds ?? 0) * 1.1));
+
+  return (
+    <Paper withBorder p="md" mb="md">
+      <Stack gap="sm">
+        {video.data && (
+          <Box maw={560}>
+            <MediaElement
+              kind="video"
+              src={video.data.playUrl}
+              poster={video.data.thumbnailUrl}
+              label={`Player: ${video.data.title}`}
+              mediaRef={player}
+              testId="quiz-player"
+            />
+          </Box>
+        )}
+        <Box
+          pos="relative"
+          h={28}
+          maw={560}
+          bg="var(--mantine-color-gray-2)"
+          style={{ borderRadius: 4 }}
+          aria-label="Question moments"
+          role="group"
+        >
+          {moments.map((m, i) => (
+            <Tooltip key={m.id} label={`Question ${i + 1} at ${formatMoment(m.atSeconds!)}`}>
+              <Box
+                component="button"
+                type="button"
+                aria-label={`Go to question ${i + 1} at ${formatMoment(m.atSeconds!)}`}
+                onClick={() => {
+                  if (player.current) player.current.currentTime = m.atSeconds!;
+                }}
+                pos="absolute"
+                top={4}
+                w={10}
+                h={20}
+                bg="var(--mantine-color-blue-7)"
+                style={{
+                  left: `calc(${Math.min(100, (m.atSeconds! / length) * 100)}% - 5px)`,
+                  border: 0,
+                  borderRadius: 3,
+                  cursor: 'pointer',
+                }}
+              />
+            </Tooltip>
+          ))}
+        </Box>
+        <Group>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setAdding(Math.round((player.current?.currentTime ?? 0) * 10) / 10)}
+          >
+            Add a question here
+          </Button>
+          <Text fz="sm" c="dimmed">
+            Pause the video where the question belongs, then add it.
+          </Text>
+        </Group>
+      </Stack>
+      {adding !== null && (
+        <AddAtModal detail={detail} at={adding} onClose={() => setAdding(null)} />
+      )}
+    </Paper>
+  );
+}
+
+function AddAtModal({
+  detail,
+  at,
+  onClose,
+}: {
+  detail: AssessmentDetail;
+  at: number;
+  onClose: () => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 300);
+  const [questionId, setQuestionId] = useState<string | null>(null);
+  const list = usePickerQuestions(
+    { notInAssessment: detail.id, q: q || undefined, pageSize: 50 },
+    true,
+  );
+  const add = useAddQuestionAt();
+  return (
+    <Modal opened onClose={onClose} title={`Add a question at ${formatMoment(at)}`}>
+      <Stack>
+        <Select
+          label="Question"
+          searchable
+          data-autofocus
+          placeholder="Search the bank"
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options }) => options}
+          data={(list.data?.items ?? []).map((r) => ({
+            value: String(r.id),
+            label: `#${r.id} ${plainText(r.stem, 70)}`,
+          }))}
+          value={questionId}
+          onChange={setQuestionId}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!questionId}
+            loading={add.isPending}
+            onClick={() =>
+              add.mutate(
+                { id: detail.id, questionId: Number(questionId), atSeconds: at },
+                {
+                  onSuccess: () => {
+                    notifySuccess(`Question added at ${formatMoment(at)}.`);
+                    onClose();
+                  },
+                  onError: (e) => notifyError(e, 'Could not add the question'),
+                },
+              )
+            }
+          >
+            Add question
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,242 @@
+import type { Answer, AssessmentKind, AttemptScore } from '@bo/contract';
+import { scoreAttempt } from '@bo/contract/scoring';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useAssessment } from '../api/get-assessment.ts';
+import { AttemptQuestion } from '../components/attempt-question.tsx';
+import { clock, useSectionTimers } from '../components/use-section-timers.ts';
+import { KINDS } from '../kinds.ts';
+
+const OUTCOME: Record<string, { label: string; color: string }> = {
+  correct: { label: 'Right', color: 'teal' },
+  partial: { label: 'Partly right', color: 'yellow' },
+  wrong: { label: 'Wrong', color: 'red' },
+  unanswered: { label: 'Not answered', color: 'gray' },
+  to_mark: { label: 'To be marked', color: 'blue' },
+};
+
+/**
+ * /<kind path>/:id/preview: the assessment as a learner takes it (active
+ * items only): instructions, sections with their timers, a question
+ * palette with "mark for review", then the score worked out by the
+ * contract's scoreAttempt, with the key and the explanations. Nothing is
+ * saved.
+ */
+export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
+  const def = KINDS[kind];
+  const id = Number(useParams().id ?? 0);
+  const detail = useAssessment(kind, id);
+  const [at, setAt] = useState(0);
+  const [answers, setAnswers] = useState<Record<number, Answer | undefined>>({});
+  const [review, setReview] = useState<Set<number>>(new Set());
+  const [score, setScore] = useState<AttemptScore | null>(null);
+  const a = detail.data;
+  const items = (a?.items ?? []).filter((i) => i.active);
+  const questions = items.filter((i) => i.kind === 'question' && i.question);
+  const current = questions[at];
+  const timers = useSectionTimers(
+    (a?.sections ?? []).map((s) => ({ id: s.id, minutes: s.timeLimitMinutes })),
+    current?.sectionId ?? null,
+    !score,
+  );
+
+  if (detail.isPending) return <Skeleton h={300} />;
+  if (detail.isError || !a)
+    return (
+      <Alert color="red" title="Could not load the preview">
+        {errorMessage(detail.error)}
+      </Alert>
+    );
+
+  // The instruction blocks just before a question show above it.
+  const before = (itemId: number) => {
+    const i = items.findIndex((x) => x.id === itemId);
+    const out: string[] = [];
+    for (let j = i - 1; j >= 0 && items[j]!.kind === 'instruction'; j--)
+      out.unshift(items[j]!.instruction ?? '');
+    return out;
+  };
+  const section = a.sections.find((s) => s.id === current?.sectionId);
+  const byItem = new Map(score?.items.map((s) => [s.itemId, s]));
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} fz="h2">
+          {a.name}: preview
+        </Title>
+        <Anchor component={Link} to={`${def.path}/${a.id}`}>
+          Back to the builder
+        </Anchor>
+      </Group>
+      {a.instructions && (
+        <Paper withBorder p="sm">
+          <Text fw={600} fz="sm">
+            Instructions
+          </Text>
+          <RichTextView html={a.instructions} />
+        </Paper>
+      )}
+      {score && (
+        <Paper withBorder p="md" data-testid="score">
+          <Title order={2} fz="lg">
+            Score: {score.score} / {score.max}
+          </Title>
+          <Group gap="md" mt="xs">
+            <Text>Right: {score.correct}</Text>
+            <Text>Wrong: {score.wrong}</Text>
+            <Text>Partly right: {score.partial}</Text>
+            <Text>Not answered: {score.unanswered}</Text>
+            {score.toMark > 0 && <Text>To be marked: {score.toMark}</Text>}
+          </Group>
+        </Paper>
+      )}
+      {questions.length === 0 ? (
+        <Text c="dimmed">No active question to preview.</Text>
+      ) : (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder p="md">
+              <Group justify="space-between" mb="sm">
+                <Text fw={600}>
+                  Question {at + 1} of {questions.length}
+                  {section ? ` · ${section.name}` : ''}
+                </Text>
+                {section && timers[section.id] !== undefined && (
+                  <Badge variant="light" size="lg" aria-label="Time left in this section">
+                    {clock(timers[section.id]!)} left
+                  </Badge>
+                )}
+              </Group>
+              {current && (
+                <Stack>
+                  {before(current.id).map((html) => (
+                    <Paper key={html} bg="var(--mantine-color-gray-0)" p="sm">
+                      <RichTextView html={html} />
+                    </Paper>
+                  ))}
+                  <AttemptQuestion
+                    no={at + 1}
+                    question={current.question!}
+                    answer={answers[current.id]}
+                    onAnswer={(v) => setAnswers((prev) => ({ ...prev, [current.id]: v }))}
+                    showKey={!!score}
+                  />
+                  {byItem.get(current.id) && (
+                    <Badge color={OUTCOME[byItem.get(current.id)!.outcome]!.color} variant="light">
+                      {OUTCOME[byItem.get(current.id)!.outcome]!.label}:{' '}
+                      {byItem.get(current.id)!.marks} / {byItem.get(current.id)!.max}
+                    </Badge>
+                  )}
+                </Stack>
+              )}
+              <Group mt="md" justify="space-between">
+                <Button variant="default" disabled={at === 0} onClick={() => setAt(at - 1)}>
+                  Previous
+                </Button>
+                {!score && current && (
+                  <Button
+                    variant="light"
+                    color="grape"
+                    onClick={() =>
+                      setReview((prev) => {
+                        const next = new Set(prev);
+                        if (next.has(current.id)) next.delete(current.id);
+                        else next.add(current.id);
+                        return next;
+                      })
+                    }
+                  >
+                    {review.has(current.id) ? 'Unmark review' : 'Mark for review'}
+                  </Button>
+                )}
+                <Button
+                  variant="default"
+                  disabled={at === questions.length - 1}
+                  onClick={() => setAt(at + 1)}
+                >
+                  Next
+                </Button>
+              </Group>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder p="md">
+              <Text fw={600} mb="xs">
+                Questions
+              </Text>
+              <SimpleGrid cols={6} spacing={6} component="nav" aria-label="Question palette">
+                {questions.map((q, i) => {
+                  const answered = answers[q.id] !== undefined;
+                  const outcome = byItem.get(q.id)?.outcome;
+                  const color = outcome
+                    ? OUTCOME[outcome]!.color
+                    : review.has(q.id)
+                      ? 'grape'
+                      : answered
+                        ? 'teal'
+                        : 'gray';
+                  return (
+                    <UnstyledButton
+                      key={q.id}
+                      onClick={() => setAt(i)}
+                      aria-current={i === at ? 'true' : undefined}
+                      aria-label={`Question ${i + 1}${answered ? ', answered' : ''}${review.has(q.id) ? ', marked for review' : ''}`}
+                      style={{
+                        textAlign: 'center',
+                        padding: '6px 0',
+                        borderRadius: 6,
+                        fontWeight: 600,
+                        color: `var(--mantine-color-${color}-9)`,
+                        background: `var(--mantine-color-${color}-1)`,
+                        outline: i === at ? `2px solid var(--mantine-color-${color}-9)` : undefined,
+                      }}
+                    >
+                      {i + 1}
+                    </UnstyledButton>
+                  );
+                })}
+              </SimpleGrid>
+              {!score ? (
+                <Button fullWidth mt="md" onClick={() => setScore(scoreAttempt(a, answers))}>
+                  Submit
+                </Button>
+              ) : (
+                <Button
+                  fullWidth
+                  mt="md"
+                  variant="default"
+                  onClick={() => {
+                    setScore(null);
+                    setAnswers({});
+                    setReview(new Set());
+                    setAt(0);
+                  }}
+                >
+                  Start again
+                </Button>
+              )}
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

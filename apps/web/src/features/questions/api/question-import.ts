@@ -1,0 +1,16 @@
+import type { QuestionImportResponse } from '@bo/contract/questions-routes';
+import { questionRoutes } from '@bo/contract/questions-routes';
+import { uploadImport } from '../../../lib/upload-import.ts';
+import type { ImportUploadInput } from '../../../lib/upload-with-progress.ts';
+import { useQuestionsMutation } from './question-keys.ts';
+
+/**
+ * POST /excelimport/questionimport as multipart, with upload progress. The
+ * format (XLSX, ZIP, Moodle XML, GIFT, Aiken) is told by the server from the
+ * file itself.
+ */
+export const importQuestions = (input: ImportUploadInput) =>
+  uploadImport<QuestionImportResponse>(questionRoutes.questionImport, input);
+
+/** A commit adds questions: the mutation refreshes the lists and tags. */
+export const useImportQuestions = () => useQuestionsMutation(importQuestions);

@@ -1,0 +1,56 @@
+import type { QuestionImportResponse } from '@bo/contract/questions-routes';
+import { ImportModal } from '../../../components/import-modal.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useImportQuestions } from '../api/question-import.ts';
+import { downloadQuestionTemplate } from '../api/question-import-template.ts';
+import { questionsCount } from './list-labels.ts';
+
+/** What the picker offers: the formats the import reads (the server tells them apart by content). */
+const ACCEPT = [
+  '.xlsx',
+  '.zip',
+  '.xml',
+  '.gift',
+  '.txt',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/zip',
+  'application/xml',
+  'text/xml',
+  'text/plain',
+].join(',');
+
+/**
+ * Question import: a spreadsheet (or a ZIP of one with its images), Moodle
+ * XML, GIFT or Aiken. Picking the file checks it (dry run: every problem as
+ * row, column, sentence, downloadable as XLSX; near duplicates as warnings);
+ * Import then brings in every question or none, with progress when the
+ * server runs it as a job.
+ */
+export function ImportQuestionsModal({ onClose }: { onClose: () => void }) {
+  const upload = useImportQuestions();
+  return (
+    <ImportModal<QuestionImportResponse>
+      title="Import questions"
+      fileLabel="Questions file"
+      filePlaceholder="Choose an .xlsx, .zip, Moodle .xml, GIFT or Aiken .txt file"
+      accept={ACCEPT}
+      intro="A spreadsheet with one row per question (or a .zip of it with the images its cells name), a Moodle XML export, a GIFT file or an Aiken file."
+      onTemplate={downloadQuestionTemplate}
+      send={(input) => upload.mutateAsync(input)}
+      summary={(r) =>
+        r.duplicates > 0 ? (
+          <span>
+            {questionsCount(r.duplicates)} already in the bank (same text, options and key).
+          </span>
+        ) : null
+      }
+      warnings={(r) => r.warnings}
+      commitLabel={(r) => `Import ${questionsCount(r.valid)}`}
+      onImported={(r) => {
+        notifySuccess(`${questionsCount(r.created)} ${r.created === 1 ? 'was' : 'were'} imported.`);
+        onClose();
+      }}
+      onClose={onClose}
+    />
+  );
+}

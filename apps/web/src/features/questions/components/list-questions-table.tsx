@@ -1,0 +1,189 @@
+import type { QuestionRow } from '@bo/contract';
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconEye, IconListCheck, IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import {
+  ListTable,
+  type ListTableParams,
+  type ListTableQuery,
+} from '../../../components/list-table.tsx';
+import { richTextWords } from '../../../components/rich-text/render-rich-text.ts';
+import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import {
+  approximateTotal,
+  DIFFICULTY_COLOR,
+  DIFFICULTY_LABEL,
+  STATUS_COLOR,
+  STATUS_LABEL,
+  TYPE_LABEL,
+} from './list-labels.ts';
+
+/** The curriculum of a row in one line: "Class 7 › Science › Light". */
+export const curriculumLine = (q: {
+  gradeName: string | null;
+  subjectName: string | null;
+  chapterName: string | null;
+  topicName: string | null;
+}) => [q.gradeName, q.subjectName, q.chapterName, q.topicName].filter(Boolean).join(' › ');
+
+/**
+ * The question list: each row shows the rendered stem (math and images,
+ * clamped to three lines) with its curriculum and tags, type, difficulty,
+ * status and marks. A click on the row, or its eye button, opens the preview.
+ */
+export function ListQuestionsTable({
+  params,
+  query,
+  totalIsEstimate,
+  filtered,
+  selected,
+  onSelect,
+  onPreview,
+}: {
+  params: ListTableParams;
+  query: ListTableQuery<QuestionRow>;
+  totalIsEstimate: boolean;
+  filtered: boolean;
+  selected: QuestionRow[];
+  onSelect: (rows: QuestionRow[]) => void;
+  onPreview: (row: QuestionRow) => void;
+}) {
+  return (
+    <ListTable<QuestionRow>
+      params={params}
+      query={query}
+      noun="Questions"
+      errorTitle="Could not load the questions"
+      emptyText={filtered ? 'No questions match' : 'No questions yet'}
+      emptyIcon={<IconListCheck size={32} stroke={1.4} />}
+      defaultSort="updatedAt"
+      totalText={(total) =>
+        totalIsEstimate ? approximateTotal(total) : total.toLocaleString('en-US')
+      }
+      rowTestId={(q) => `question-row-${q.id}`}
+      onRowClick={onPreview}
+      selection={{
+        selected,
+        onChange: onSelect,
+        allLabel: 'Select all questions on this page',
+        rowLabel: (q) => `Select question ${q.id}: ${richTextWords(q.stem, 60)}`,
+      }}
+      columns={[
+        {
+          accessor: 'stem',
+          title: 'Question',
+          render: (q) => (
+            <Stack gap={4} maw={640}>
+              <RichTextView html={q.stem} lines={3} testId={`question-stem-${q.id}`} />
+              {(curriculumLine(q) || q.tags.length > 0) && (
+                <Group gap={6}>
+                  {curriculumLine(q) && (
+                    <Text fz="xs" c="dimmed">
+                      {curriculumLine(q)}
+                    </Text>
+                  )}
+                  {q.tags.slice(0, 5).map((t) => (
+                    <Badge key={t} size="xs" variant="outline" color="gray" tt="none">
+                      {t}
+                    </Badge>
+                  ))}
+                  {q.tags.length > 5 && (
+                    <Text fz="xs" c="dimmed">
+                      +{q.tags.length - 5}
+                    </Text>
+                  )}
+                </Group>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'type',
+          sortable: true,
+          render: (q) => (
+            <Stack gap={0}>
+              <Text fz="sm">{TYPE_LABEL[q.type]}</Text>
+              {q.language !== 'English' && (
+                <Text fz="xs" c="dimmed">
+                  {q.language}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'difficulty',
+          sortable: true,
+          render: (q) => (
+            <Badge variant="light" color={DIFFICULTY_COLOR[q.difficulty]}>
+              {DIFFICULTY_LABEL[q.difficulty]}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'status',
+          render: (q) => (
+            <Badge variant="dot" color={STATUS_COLOR[q.status]}>
+              {STATUS_LABEL[q.status]}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'marks',
+          sortable: true,
+          textAlign: 'right',
+          render: (q) => (
+            <Text fz="sm">
+              {q.marks}
+              {q.negativeMarks > 0 && (
+                <Text span fz="xs" c="dimmed">
+                  {' '}
+                  (−{q.negativeMarks})
+                </Text>
+              )}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'updatedAt',
+          title: 'Updated',
+          sortable: true,
+          render: (q) => <Text fz="sm">{formatDateTime(q.updatedAt)}</Text>,
+        },
+        {
+          accessor: 'actions',
+          title: <VisuallyHidden>Actions</VisuallyHidden>,
+          textAlign: 'right',
+          render: (q) => (
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Tooltip label="Preview">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Preview question ${q.id}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onPreview(q);
+                  }}
+                >
+                  <IconEye size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Edit">
+                <ActionIcon
+                  variant="subtle"
+                  component={Link}
+                  to={`/questions/${q.id}`}
+                  aria-label={`Edit question ${q.id}`}
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}

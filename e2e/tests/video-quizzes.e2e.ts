@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
+import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import { addRecordedVideo } from '../support/media-video.ts';
+import type { RunningServer } from '../support/server.ts';
+import { signInThroughUi } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe('a video quiz', () => {
+  it('places a question at the player’s moment, then moves it by typing m:ss.s', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInThroughUi(page, server);
+    await addRecordedVideo(page, 'Colour wheel');
+    const [questionId] = await seedBankQuestions(page, server, [choiceQuestion('Which colour')]);
+
+    await page.goto(`${server.url}/video-quizzes`);
+    await page.getByRole('button', { name: 'New video quiz' }).click();
+    await dialog(page).getByLabel('Name').fill('Colours quiz');
+    await dialog(page).locator('input').and(page.getByLabel('Video')).click();
+    await page.getByRole('option', { name: 'Colour wheel' }).click();
+    await expectAccessible(page, 'new video quiz dialog');
+    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/video-quizzes\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // Play a moment of the video, pause, and add the question where the player stands.
+    const at = await page.getByTestId('quiz-player').evaluate(async (el) => {
+      const v = el as HTMLVideoElement;
+      v.muted = true;
+      await v.play();
+      await new Promise((r) => setTimeout(r, 1200));
+      v.pause();
+      return Math.round(v.currentTime * 10) / 10;
+    });
+    expect(at).toBeGreaterThan(0.5);
+    await page.getByRole('button', { name: 'Add a question here' }).click();
+    await dialog(page)
+      .getByText(/^Add a question at 0:0\d\.\d$/)
+      .waitFor();
+    await dialog(page).locator('input').and(page.getByLabel('Question')).click();
+    await page.getByRole('option', { name: new RegExp(`^#${questionId} `) }).click();
+    await expectAccessible(page, 'add a question at a moment dialog');
+    await dialog(page).getByRole('button', { name: 'Add question' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+
+    const placed = await apiOk(page, server, `/promotional/getvideoquestiontoc?id=${id}`);
+    expect(placed.items).toHaveLength(1);
+    expect(placed.items[0].atSeconds).toBe(at);
+    const moment = page.getByRole('textbox', { name: /^Moment of Question 1/ });
+    await expect.poll(() => moment.inputValue()).toMatch(/^0:0\d\.\d$/);
+    await expectAccessible(page, 'video quiz builder');
+
+    await moment.fill('0:03.5');
+    const moved = page.waitForResponse((r) =>
+      r.url().endsWith('/api/promotional/changevideoquestionpriority'),
+    );
+    await moment.press('Enter');
+    expect((await moved).status()).toBe(200);
+    await page.getByRole('button', { name: 'Go to question 1 at 0:03.5' }).waitFor();
+    const after = await apiOk(page, server, `/promotional/getvideoquestiontoc?id=${id}`);
+    expect(after.items[0].atSeconds).toBe(3.5);
+
+    // A moment that is not one is said in place, not sent.
+    await moment.fill('1:75');
+    await moment.press('Enter');
+    await page.getByText('Type it as m:ss.s, e.g. 1:02.5').waitFor();
+    await page.close();
+  });
+});

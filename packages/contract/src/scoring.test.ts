@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { AssessmentItem } from './assessments.ts';
+import { scoreAttempt } from './scoring.ts';
+
+type Q = NonNullable<AssessmentItem['question']>;
+let next = 0;
+const base = {
+  stem: '<p>q</p>',
+  options: [] as Q['options'],
+  blanks: [] as Q['blanks'],
+  numeric: null,
+  modelAnswer: null,
+  explanation: null,
+  difficulty: 'medium' as const,
+  marks: 1,
+  negativeMarks: 0,
+  status: 'active' as const,
+};
+const item = (
+  question: Partial<Q> & Pick<Q, 'type'>,
+  marks = 4,
+  negativeMarks = 1,
+): AssessmentItem => {
+  const id = ++next;
+  return {
+    id,
+    kind: 'question',
+    sectionId: null,
+    position: id,
+    questionId: id,
+    instruction: null,
+    marks,
+    negativeMarks,
+    active: true,
+    atSeconds: null,
+    question: { ...base, id, ...question },
+  };
+};
+const opts = (...correct: boolean[]) =>
+  correct.map((c, i) => ({ id: 'ABCDEF'[i]!, html: `o${i}`, correct: c })) as Q['options'];
+
+const single = item({ type: 'single_choice', options: opts(false, true, false) });
+const multi = item({ type: 'multiple_choice', options: opts(true, true, true, false) });
+const blank = item({
+  type: 'fill_blank',
+  blanks: [
+    { answers: ['Paris'], caseSensitive: false },
+    { answers: ['Rome', 'Roma'], caseSensitive: true },
+  ],
+});
+const numeric = item({ type: 'numeric', numeric: { value: 9.8, tolerance: 0.1, unit: 'm/s²' } });
+const essay = item({ type: 'subjective' });
+const off = { ...item({ type: 'single_choice', options: opts(true, false) }), active: false };
+const items = [single, multi, blank, numeric, essay, off];
+
+describe('scoreAttempt', () => {
+  it('gives marks for right answers, takes negative marks for wrong ones, unanswered counts its marks', () => {
+    const s = scoreAttempt(
+      { partialCredit: 'all_or_nothing', unansweredMarks: 0, items },
+      {
+        [single.id]: { optionIds: ['B'] },
+        [multi.id]: { optionIds: ['A', 'B'] },
+        [blank.id]: { blanks: ['  paris ', 'Roma'] },
+        [numeric.id]: { value: 9.75 },
+        [essay.id]: { text: 'Because…' },
+        [off.id]: { optionIds: ['B'] },
+      },
+    );
+    expect(s.items.map((i) => [i.outcome, i.marks])).toEqual([
+      ['correct', 4],
+      ['wrong', -1],
+      ['correct', 4],
+      ['correct', 4],
+      ['to_mark', 0],
+    ]);
+    expect(s).toMatchObject({ score: 11, max: 20, correct: 3, wrong: 1, toMark: 1, unanswered: 0 });
+  });
+
+  it('gives a share per correct option chosen under per-option credit, nothing with a wrong one', () => {
+    const marking = { partialCredit: 'per_option' as const, unansweredMarks: 0, items: [multi] };
+    expect(scoreAttempt(marking, { [multi.id]: { optionIds: ['A', 'B'] } }).items[0]).toMatchObject(
+      {
+        outcome: 'partial',
+        marks: 2.75, // 4 × 2/3 = 2.67, to the quarter mark
+      },
+    );
+    expect(scoreAttempt(marking, { [multi.id]: { optionIds: ['A', 'D'] } }).items[0]).toMatchObject(
+      {
+        outcome: 'wrong',
+        marks: -1,
+      },
+    );
+    expect(scoreAttempt(marking, { [multi.id]: { optionIds: ['C', 'B', 'A'] } }).score).toBe(4);
+  });
+
+  it('is case sensitive only where a blank says so, and scores unanswered with the assessment’s marks', () => {
+    const s = scoreAttempt(
+      { partialCredit: 'all_or_nothing', unansweredMarks: -0.5, items: [blank, numeric, single] },
+      { [blank.id]: { blanks: ['Paris', 'roma'] }, [numeric.id]: { value: 10 } },
+    );
+    expect(s.items.map((i) => [i.outcome, i.marks])).toEqual([
+      ['wrong', -1],
+      ['wrong', -1],
+      ['unanswered', -0.5],
+    ]);
+    expect(s.score).toBe(-2.5);
+  });
+});
