@@ -1,5 +1,5 @@
 import { ASSESSMENT_KIND_LABELS, ASSESSMENT_KINDS, type AssessmentKind } from '@bo/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { assessmentItems, assessmentSections, assessments } from '../../db/schema/index.ts';
 import type { Usage } from '../../lib/usage.ts';
@@ -7,6 +7,7 @@ import { USAGES } from '../curriculum/curriculum.usage.ts';
 import { MEDIA_USAGES } from '../media/media.usage.ts';
 import { registerAssessmentQuestions } from '../questions/questions.assessment-filter.ts';
 import { QUESTION_USAGES } from '../questions/questions.usage.ts';
+import { TOC_SUBTREE_COUNTS } from '../toc/toc.usage.ts';
 
 /**
  * What the engine tells the modules it builds on, which must not import it.
@@ -97,3 +98,12 @@ USAGES.chapter.push({
     )[0]?.n ?? 0,
 });
 MEDIA_USAGES.push({ ...assessmentsWhere('video_quiz', assessments.videoId), kinds: ['video'] });
+
+// A practice sits on a TOC node: deleting the node's subtree leaves it without one.
+TOC_SUBTREE_COUNTS.practices = async (db, nodeIds) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(assessments)
+      .where(inArray(assessments.tocNodeId, nodeIds))
+  )[0]?.n ?? 0;

@@ -2,13 +2,14 @@ import type { addTocNodeBody, moveTocNodeBody, Toc, updateTocNodeBody } from '@b
 import { count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { assessments, contentItems, tocNodes } from '../../db/schema/index.ts';
+import { contentItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { bookNodes, type NodeRow, readTocOfBook, subtreeIds } from './toc.queries.ts';
+import { TOC_SUBTREE_COUNTS } from './toc.usage.ts';
 import { invalid, lockBook, lockNodeBook, pdfKeysOf, removeFiles } from './toc.write.ts';
 
 /**
@@ -150,14 +151,11 @@ export function moveTocNode(
 
 async function impactOf(db: Db | Tx, rows: NodeRow[], id: number) {
   const ids = subtreeIds(rows, id);
-  const [[row], [practices]] = await Promise.all([
+  const [[row], practices] = await Promise.all([
     db.select({ n: count() }).from(contentItems).where(inArray(contentItems.nodeId, ids)),
-    db.select({ n: count() }).from(assessments).where(inArray(assessments.tocNodeId, ids)),
+    TOC_SUBTREE_COUNTS.practices?.(db, ids) ?? 0,
   ]);
-  return {
-    ids,
-    impact: { nodes: ids.length, contentItems: row?.n ?? 0, practices: practices?.n ?? 0 },
-  };
+  return { ids, impact: { nodes: ids.length, contentItems: row?.n ?? 0, practices } };
 }
 
 export async function tocNodeImpact(db: Db, id: number) {
