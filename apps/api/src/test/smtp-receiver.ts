@@ -12,6 +12,7 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   url: string;
   mails: ReceivedMail[];
+  /** Waits up to `timeoutMs` (20 s: the mail goes through the job queue, slow on a loaded machine). */
   waitFor(predicate: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -42,7 +43,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(predicate, timeoutMs = 5000) {
+    async waitFor(predicate, timeoutMs = 20_000) {
       const end = Date.now() + timeoutMs;
       while (Date.now() < end) {
         const found = mails.find(predicate);
