@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 /** How far beyond the viewport an element counts as near: about a screen each way. */
 const MARGIN = '1000px 0px';
@@ -28,16 +28,18 @@ function observe(el: Element, onNear: Listener) {
 }
 
 /**
- * True once `el` has come within about a screen of the viewport (or at once
+ * True once the element of `ref` has come within about a screen of the viewport (or at once
  * when `eager`, or where the browser has no IntersectionObserver); it stays
  * true, so what it shows is drawn once and kept. For long lists whose rows
  * are cheap to lay out but dear to render in full.
  */
-export function useNearViewport(el: Element | null, eager = false) {
+export function useNearViewport(ref: RefObject<Element | null>, eager = false) {
   const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
+  // A ref, not state: keeping the element in state would render every row twice.
   useEffect(() => {
+    const el = ref.current;
     if (near || !el) return;
     return observe(el, () => setNear(true));
-  }, [el, near]);
+  }, [ref, near]);
   return near;
 }

@@ -2,7 +2,7 @@ import type { AssessmentItem } from '@bo/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconGripVertical } from '@tabler/icons-react';
-import { memo, type ReactNode, useCallback, useState } from 'react';
+import { memo, type ReactNode, useCallback, useRef } from 'react';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import classes from './item-row.module.css';
 import { ItemRowBody } from './item-row-body.tsx';
@@ -48,12 +48,12 @@ export const ItemRow = memo(function ItemRow({
   actions: RowActions;
 }) {
   const drag = useSortable({ id: item.id, disabled: !sortable });
-  const [el, setEl] = useState<HTMLElement | null>(null);
+  const el = useRef<HTMLLIElement | null>(null);
   const { setNodeRef } = drag;
   const ref = useCallback(
     (node: HTMLLIElement | null) => {
       setNodeRef(node);
-      setEl(node);
+      el.current = node;
     },
     [setNodeRef],
   );
