@@ -78,7 +78,8 @@ export const ItemRow = memo(function ItemRow({
           ref={drag.setActivatorNodeRef}
           {...drag.attributes}
           {...drag.listeners}
-          className={classes.handle}
+          // Mantine's own focus ring, as on its buttons.
+          className={`${classes.handle} mantine-focus-auto`}
           aria-label={`Drag ${item.name}`}
         >
           <IconGripVertical size={16} aria-hidden />
