@@ -1,21 +1,12 @@
 import type { AssessmentItem } from '@bo/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
-import { IconGripVertical, IconTrash } from '@tabler/icons-react';
-import { memo, type ReactNode, useState } from 'react';
-import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
+import { IconGripVertical } from '@tabler/icons-react';
+import { memo, type ReactNode, useCallback, useRef } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import classes from './item-row.module.css';
+import { ItemRowBody } from './item-row-body.tsx';
+import { plainText } from './problems.ts';
 
 export interface RowItem extends AssessmentItem {
   /** "Question 3: What is …", read out by the drag announcements and the buttons' names. */
@@ -31,12 +22,19 @@ export interface RowActions {
   extraOf: ((item: RowItem) => ReactNode) | undefined;
 }
 
+/** The first rows of the builder (about a screen) are drawn in full at once, without waiting for the observer. */
+const EAGER_ROWS = 12;
+
 /**
- * One item of the builder: its handle (mouse or keyboard), the stem or the
- * instruction, marks and negative marks typed in place (saved when the field
- * is left), the active switch and remove. The checklist's problems about it
- * show under it. Memoised: with 500 items, a move re-renders only the rows
- * whose number or place changed.
+ * One item of the builder: the sortable shell (the list item and its handle,
+ * mouse or keyboard) around the row's body (item-row-body.tsx). Memoised:
+ * with 500 items, a move re-renders only the rows whose number or place
+ * changed. The shell re-renders whenever the drag context does (every row
+ * of the section, on each step of a move), so it stays small, and the body,
+ * memoised on its own, does not depend on the drag. A row far from the
+ * viewport shows a light stand-in (its number and plain text) until it comes
+ * near: the handle is always there, so keyboard moves and Tab reach every
+ * row, and the list's heights stay close to the real ones.
  */
 export const ItemRow = memo(function ItemRow({
   item,
@@ -49,188 +47,60 @@ export const ItemRow = memo(function ItemRow({
   problems: string[] | undefined;
   actions: RowActions;
 }) {
-  const { onActive } = actions;
   const drag = useSortable({ id: item.id, disabled: !sortable });
-  const [marks, setMarks] = useState<number | string>(item.marks ?? '');
-  const [negative, setNegative] = useState<number | string>(item.negativeMarks ?? 0);
-  const [seen, setSeen] = useState(item);
-  // The server's marks win when the item is read again (after "marks for all").
-  if (seen.marks !== item.marks || seen.negativeMarks !== item.negativeMarks) {
-    setSeen(item);
-    setMarks(item.marks ?? '');
-    setNegative(item.negativeMarks ?? 0);
-  }
-  const save = () => {
-    const m = Number(marks);
-    const n = Number(negative || 0);
-    if (marks === '' || Number.isNaN(m)) return;
-    if (m === item.marks && n === (item.negativeMarks ?? 0)) return;
-    actions.onMarks(item, m, n);
-  };
-  const isQuestion = item.kind === 'question';
+  const el = useRef<HTMLLIElement | null>(null);
+  const { setNodeRef } = drag;
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      el.current = node;
+    },
+    [setNodeRef],
+  );
+  const near = useNearViewport(el, item.no <= EAGER_ROWS);
 
   return (
-    <Paper
-      ref={drag.setNodeRef}
-      component="li"
+    <li
+      ref={ref}
       className={classes.row}
-      withBorder
-      p="sm"
       data-testid={`item-${item.id}`}
+      data-dragging={drag.isDragging || undefined}
       style={{
-        listStyle: 'none',
         transform: CSS.Translate.toString(drag.transform),
         transition: drag.transition,
-        position: 'relative',
-        zIndex: drag.isDragging ? 1 : undefined,
-        boxShadow: drag.isDragging ? 'var(--mantine-shadow-md)' : undefined,
         opacity: item.active ? 1 : 0.6,
         borderColor: problems?.length ? 'var(--mantine-color-red-6)' : undefined,
       }}
     >
-      <Group align="flex-start" wrap="nowrap" gap="sm">
-        {sortable && (
-          <ActionIcon
-            ref={drag.setActivatorNodeRef}
-            {...drag.attributes}
-            {...drag.listeners}
-            variant="subtle"
-            color="gray"
-            aria-label={`Drag ${item.name}`}
-            style={{ cursor: drag.isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
-          >
-            <IconGripVertical size={16} />
-          </ActionIcon>
-        )}
-        <Text fw={600} fz="sm" w={28} ta="right" c="dimmed">
-          {item.no}.
-        </Text>
-        <Stack gap={6} flex={1} miw={0}>
-          <Group gap="xs">
-            <span className={classes.tag} data-tone={isQuestion ? undefined : 'grape'}>
-              {isQuestion ? (item.question?.type ?? 'question').replace(/_/g, ' ') : 'Instruction'}
-            </span>
-            {isQuestion && item.question && item.question.status !== 'active' && (
-              <span className={classes.tag} data-tone="orange">
-                {item.question.status} in the bank
-              </span>
-            )}
-            {!item.active && (
-              <span className={classes.tag} data-tone="gray">
-                Inactive
-              </span>
-            )}
-          </Group>
-          <Box fz="sm">
-            <RichTextView
-              html={(isQuestion ? item.question?.stem : item.instruction) ?? ''}
-              lines={3}
-            />
-          </Box>
-          {actions.extraOf?.(item)}
-          {problems?.map((p) => (
-            <Alert key={p} color="red" variant="light" p={6} role="alert">
-              <Text fz="xs">{p}</Text>
-            </Alert>
-          ))}
-        </Stack>
-        {isQuestion && (
-          <Group gap={6} wrap="nowrap" align="flex-end">
-            <MarkField
-              label="Marks"
-              name={`Marks of ${item.name}`}
-              step={0.5}
-              value={marks}
-              onChange={setMarks}
-              onDone={save}
-            />
-            <MarkField
-              label="Negative"
-              name={`Negative marks of ${item.name}`}
-              step={0.25}
-              value={negative}
-              onChange={setNegative}
-              onDone={save}
-            />
-          </Group>
-        )}
-        {onActive && (
-          <Switch
-            mt={isQuestion ? 22 : 0}
-            size="sm"
-            checked={item.active}
-            onChange={(e) => onActive(item, e.currentTarget.checked)}
-            aria-label={`${item.name} active`}
-          />
-        )}
-        <ActionIcon
-          mt={isQuestion ? 20 : 0}
-          variant="subtle"
-          color="red"
-          aria-label={`Remove ${item.name}`}
-          onClick={() => actions.onRemove(item)}
+      {sortable && (
+        <button
+          type="button"
+          ref={drag.setActivatorNodeRef}
+          {...drag.attributes}
+          {...drag.listeners}
+          // Mantine's own focus ring, as on its buttons.
+          className={`${classes.handle} mantine-focus-auto`}
+          aria-label={`Drag ${item.name}`}
         >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Group>
-    </Paper>
+          <IconGripVertical size={16} aria-hidden />
+        </button>
+      )}
+      {near ? (
+        <ItemRowBody item={item} problems={problems} actions={actions} />
+      ) : (
+        <RowStandIn item={item} />
+      )}
+    </li>
   );
 });
 
-/**
- * A mark shown as a button that becomes a NumberInput once focused (by Tab
- * or a click): the same label and name, a fraction of the cost per row.
- */
-function MarkField({
-  label,
-  name,
-  step,
-  value,
-  onChange,
-  onDone,
-}: {
-  label: string;
-  name: string;
-  step: number;
-  value: number | string;
-  onChange: (v: number | string) => void;
-  onDone: () => void;
-}) {
-  const [editing, setEditing] = useState(false);
-  if (editing)
-    return (
-      <NumberInput
-        label={label}
-        size="xs"
-        w={72}
-        min={0}
-        step={step}
-        decimalScale={2}
-        value={value}
-        onChange={onChange}
-        // The focused button became this field: focus stays on it.
-        autoFocus
-        onBlur={() => {
-          setEditing(false);
-          onDone();
-        }}
-        onKeyDown={(e) => e.key === 'Enter' && onDone()}
-        aria-label={name}
-      />
-    );
+/** A row not yet near the viewport: its number and plain text, about its drawn height. */
+function RowStandIn({ item }: { item: RowItem }) {
+  const html = item.kind === 'question' ? item.question?.stem : item.instruction;
   return (
-    <Box w={72}>
-      <span className={classes.fieldLabel} aria-hidden>
-        {label}
-      </span>
-      <button
-        type="button"
-        className={classes.fieldValue}
-        aria-label={`${name}: ${value === '' ? 'none' : value}`}
-        onFocus={() => setEditing(true)}
-      >
-        {value}
-      </button>
-    </Box>
+    <>
+      <span className={classes.no}>{item.no}.</span>
+      <div className={classes.standIn}>{plainText(html, 160)}</div>
+    </>
   );
 }
