@@ -22,6 +22,7 @@ import { jobsModule } from './modules/jobs/jobs.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { mockTestsModule } from './modules/mock-tests/mock-tests.routes.ts';
 import { practicesModule } from './modules/practices/practices.routes.ts';
+import { qrCodesModule } from './modules/qr-codes/qr-codes.routes.ts';
 import { questionsModule } from './modules/questions/questions.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
@@ -68,6 +69,7 @@ const MODULES = [
   mockTestsModule,
   diagnosticTestsModule,
   videoQuizzesModule,
+  qrCodesModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
