@@ -61,6 +61,7 @@ export const qrCodeSchema = z.object({
   /** What the printed QR holds: <PUBLIC_BASE_URL>/q/<code>. */
   url: z.string(),
   bookId: z.number().int().nullable(),
+  bookIsbn: z.string().nullable(),
   targetKind: z.enum(QR_TARGET_KINDS).nullable(),
   targetId: z.number().int().nullable(),
   /** The TOC path ("Unit 1 › Fractions"), the book's or the video's title; null for a spare code. */

@@ -38,13 +38,14 @@ interface CodeRow {
   created_at: Date | string;
   scans: number;
   title: string | null;
+  isbn: string | null;
   has_content: boolean;
 }
 
 const CODE_COLUMNS = sql`q.id, q.code, q.book_id, q.target_kind, q.toc_node_id, q.video_id,
   q.enabled, q.batch_id, q.created_at,
   (select count(*) from qr_scans s where s.code_id = q.id)::int as scans,
-  case q.target_kind when 'book' then b.title when 'video' then m.title end as title,
+  case q.target_kind when 'book' then b.title when 'video' then m.title end as title, b.isbn,
   ${HAS_CONTENT} as has_content`;
 
 const CODE_FROM = sql`qr_codes q left join books b on b.id = q.book_id
@@ -87,6 +88,7 @@ async function present(db: Db | Tx, baseUrl: string, rows: CodeRow[]): Promise<Q
       code: r.code,
       url: `${baseUrl}/q/${r.code}`,
       bookId: num(r.book_id),
+      bookIsbn: r.isbn,
       targetKind: r.target_kind,
       targetId,
       targetLabel:
