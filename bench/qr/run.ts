@@ -105,7 +105,8 @@ try {
           errors: r.errors,
           timeouts: r.timeouts,
           scansStored: stored,
-          lost: redirects - stored,
+          // Requests still in flight when autocannon stopped are stored but not counted by it.
+          lost: Math.max(0, redirects - stored),
         },
       },
       null,

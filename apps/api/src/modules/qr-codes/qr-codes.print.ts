@@ -36,7 +36,7 @@ export async function printBookCodes(
       : sql`q.book_id = ${q.bookId} and q.enabled`;
   const ids = await codeIds(deps.db, where, QR_MAX_PER_REQUEST + 1);
   ensureFew(ids.length);
-  const codes = await codesByIds(deps.db, deps.config.publicBaseUrl, ids);
+  const codes = await codesByIds(deps.db, deps.config.publicBaseUrl, ids, true);
   const pdf = await labelsPdf(
     codes.map((c) => ({
       code: c.code,
@@ -62,7 +62,7 @@ export async function printVideoCodes(
     : sql`q.book_id is null and q.enabled`;
   const ids = await codeIds(deps.db, where, QR_MAX_PER_REQUEST + 1);
   ensureFew(ids.length);
-  const codes = await codesByIds(deps.db, deps.config.publicBaseUrl, ids);
+  const codes = await codesByIds(deps.db, deps.config.publicBaseUrl, ids, true);
   const pdf = await labelsPdf(
     codes.map((c) => ({ code: c.code, url: c.url, line1: 'Video', line2: c.targetLabel ?? '' })),
     q.layout,

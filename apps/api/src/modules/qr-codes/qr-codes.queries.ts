@@ -48,6 +48,12 @@ const CODE_COLUMNS = sql`q.id, q.code, q.book_id, q.target_kind, q.toc_node_id, 
   case q.target_kind when 'book' then b.title when 'video' then m.title end as title, b.isbn,
   ${HAS_CONTENT} as has_content`;
 
+/** For the print: what a label shows, without the per-code content test and scan count. */
+const LABEL_COLUMNS = sql`q.id, q.code, q.book_id, q.target_kind, q.toc_node_id, q.video_id,
+  q.enabled, q.batch_id, q.created_at, 0 as scans,
+  case q.target_kind when 'book' then b.title when 'video' then m.title end as title, b.isbn,
+  false as has_content`;
+
 const CODE_FROM = sql`qr_codes q left join books b on b.id = q.book_id
   left join media_items m on m.id = q.video_id`;
 
@@ -139,11 +145,15 @@ export async function codePage(
   };
 }
 
-/** Codes by id, in the given order (for the print and for answers of writes). */
-export async function codesByIds(db: Db | Tx, baseUrl: string, ids: number[]) {
+/**
+ * Codes by id, in the given order (answers of writes; `forLabels`: the print,
+ * which needs no content flag or scan count).
+ */
+export async function codesByIds(db: Db | Tx, baseUrl: string, ids: number[], forLabels = false) {
   if (!ids.length) return [];
+  const columns = forLabels ? LABEL_COLUMNS : CODE_COLUMNS;
   const rows = rowsOf<CodeRow>(
-    await db.execute(sql`select ${CODE_COLUMNS} from ${CODE_FROM}
+    await db.execute(sql`select ${columns} from ${CODE_FROM}
       where q.id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
