@@ -41,7 +41,9 @@ export const GRIDS: Record<QrLayout, Grid> = {
 /** Runs of dark modules per row, so a symbol is tens of rectangles, not hundreds. */
 function darkRuns(url: string) {
   // One byte-mode segment: qrcode's search for the shortest mix of modes costs more than it saves here.
-  const qr = QRCode.create([{ data: Buffer.from(url), mode: 'byte' }], { errorCorrectionLevel: 'Q' });
+  const qr = QRCode.create([{ data: Buffer.from(url), mode: 'byte' }], {
+    errorCorrectionLevel: 'Q',
+  });
   const { size, data } = qr.modules;
   const runs: { row: number; col: number; length: number }[] = [];
   for (let row = 0; row < size; row++) {
