@@ -11,9 +11,11 @@ import { freshPostgres, spawnServer } from '../../test/process.testing.ts';
  * No scan is lost on SIGTERM: a real server process takes a stream of scans,
  * is stopped in the middle, and every redirect a client received has its row
  * (a scan is written before its answer; the server finishes what it took).
- * PGlite only for now: on PostgreSQL the server stopped under this load did
- * not finish its shutdown within 10 s on the loaded test machine; whether
- * that is the scan route's or the shutdown's is not known yet.
+ * PGlite only for now: on PostgreSQL the server stopped under this stream of
+ * scans did not finish its shutdown within 10 s (the same test against
+ * /api/health, which reads no database, exits at once), so a request that
+ * writes to PostgreSQL while the server closes seems to hold the close; the
+ * rate limit's counter row and the scan insert are the suspects. Left open.
  */
 const SERVER_URL = process.env.DATABASE_URL;
 const dir = mkdtempSync(path.join(tmpdir(), 'bo-qr-sigterm-'));
@@ -69,16 +71,19 @@ describe.skipIf(SERVER_URL)('GET /q/:code and SIGTERM', () => {
       WEB_DIST: '/nonexistent',
     });
     let redirects = 0;
-    // Each client scans until the server is gone: before, during and after the SIGTERM.
+    // Each client scans until the server says it is closing (503) or is gone, so
+    // scans are in flight when the SIGTERM lands. (A client that went on sending
+    // on its kept-alive connection after the 503 would hold the close open.)
     const client = async () => {
       for (;;) {
         const res = await fetch(`${server.base}/q/TDE234`, { redirect: 'manual' }).catch(
           () => null,
         );
-        if (!res) return; // the server is gone
+        if (!res) return;
         await res.arrayBuffer();
-        if (res.status === 302) redirects++;
-        else if (res.status !== 503) throw new Error(`scan answered ${res.status}`);
+        if (res.status === 503) return;
+        if (res.status !== 302) throw new Error(`scan answered ${res.status}`);
+        redirects++;
       }
     };
     const clients = Array.from({ length: 8 }, client);
