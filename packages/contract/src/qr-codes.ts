@@ -20,6 +20,8 @@ export const QR_CODE_LENGTH = 6;
 export const QR_CODE_PATTERN = new RegExp(`^[${QR_ALPHABET}]{${QR_CODE_LENGTH}}$`);
 /** Most codes one request generates or prints. */
 export const QR_MAX_PER_REQUEST = 1000;
+/** A generation of more codes than this runs as a background job (answered with its id). */
+export const QR_JOB_FROM = 200;
 
 export const QR_TARGET_KINDS = ['book', 'toc_node', 'video'] as const;
 export type QrTargetKind = (typeof QR_TARGET_KINDS)[number];
@@ -52,6 +54,8 @@ export const generateQrResponse = z.object({
   created: z.number().int(),
   /** Chosen nodes skipped because they already have a code. */
   skipped: z.number().int(),
+  /** Set when the codes are made by a background job (more than QR_JOB_FROM): follow it on /jobs/status. */
+  jobId: z.string().nullable(),
 });
 export type GenerateQrResponse = z.infer<typeof generateQrResponse>;
 

@@ -25,7 +25,12 @@ export interface NewCode {
  * code that collides (with a stored one or one of this batch) is skipped by
  * ON CONFLICT and drawn again, until every entry has its code.
  */
-export async function insertCodes(tx: Tx, batchId: number, actorId: number, entries: NewCode[]) {
+export async function insertCodes(
+  tx: Tx,
+  batchId: number,
+  actorId: number | null,
+  entries: NewCode[],
+) {
   let pending = entries;
   const made: number[] = [];
   for (let round = 0; pending.length > 0; round++) {

@@ -1,5 +1,5 @@
 import type { GenerateQrBody, QrCode, QrTargetKind } from '@bo/contract';
-import { QR_MAX_PER_REQUEST } from '@bo/contract';
+import { QR_JOB_FROM, QR_MAX_PER_REQUEST } from '@bo/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { books, mediaItems, qrBatches, qrCodes, tocNodes } from '../../db/schema/index.ts';
@@ -33,7 +33,7 @@ async function newBatch(
 }
 
 /** The nodes to make codes for: chosen (all of this book) or every node, minus those with a code. */
-async function nodesToCode(tx: Tx, bookId: number, chosen: number[] | undefined) {
+export async function nodesToCode(tx: Tx, bookId: number, chosen: number[] | undefined) {
   const nodes = await tx
     .select({ id: tocNodes.id })
     .from(tocNodes)
@@ -97,6 +97,30 @@ export async function generateQrCodes(
     const batchId = entries.length
       ? await newBatch(tx, input.mode, input.bookId, entries.length, actor)
       : null;
+    if (batchId !== null && entries.length > QR_JOB_FROM) {
+      // Enqueued in this transaction: the batch and its job exist together or not at all.
+      const nodeIds = entries.flatMap((e) => (e.tocNodeId === null ? [] : [e.tocNodeId]));
+      const data = {
+        batchId,
+        bookId: input.bookId,
+        nodeIds: input.mode === 'nodes' ? nodeIds : null,
+      };
+      const jobId = await deps.jobs.enqueue(tx, 'qr.generate', data, { by: actor.id });
+      await recordAudit(tx, ctx, {
+        action: 'qr_codes_generated',
+        entity: 'qr_code',
+        entityId: null,
+        after: {
+          bookId: input.bookId,
+          batchId,
+          mode: input.mode,
+          queued: entries.length,
+          skipped,
+          jobId,
+        },
+      });
+      return { batchId, created: 0, skipped, jobId };
+    }
     const ids = batchId === null ? [] : await insertCodes(tx, batchId, actor.id, entries);
     await recordAudit(tx, ctx, {
       action: 'qr_codes_generated',
@@ -104,7 +128,7 @@ export async function generateQrCodes(
       entityId: ids[0] ?? null,
       after: { bookId: input.bookId, batchId, mode: input.mode, created: ids.length, skipped },
     });
-    return { batchId, created: ids.length, skipped };
+    return { batchId, created: ids.length, skipped, jobId: null };
   });
 }
 

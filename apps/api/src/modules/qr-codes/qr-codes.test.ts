@@ -3,7 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { randomCode } from './qr-codes.codes.ts';
-import { bookCodes, generate, get, newBook, post, useQrTestApp } from './qr-codes.testing.ts';
+import {
+  bookCodes,
+  generate,
+  get,
+  newBook,
+  post,
+  settledJob,
+  useQrTestApp,
+} from './qr-codes.testing.ts';
 
 /** Generation, lists, retarget and status of QR codes, through the API on a real database. */
 const w = useQrTestApp();
@@ -28,7 +36,7 @@ describe('generateqrcode', () => {
     const all = await generate(w, { mode: 'nodes', bookId: b.bookId });
     expect(all).toMatchObject({ created: 2, skipped: 1 });
     const again = await generate(w, { mode: 'nodes', bookId: b.bookId });
-    expect(again).toEqual({ batchId: null, created: 0, skipped: 3 });
+    expect(again).toEqual({ batchId: null, created: 0, skipped: 3, jobId: null });
     const codes = await bookCodes(w, b.bookId);
     expect(codes.map((c) => c.targetId).sort()).toEqual([...b.nodes].sort());
     expect(new Set(codes.map((c) => c.code)).size).toBe(3);
@@ -50,11 +58,12 @@ describe('generateqrcode', () => {
     expect(byNode.get(w.nodes[2]!)).toMatchObject({ targetLabel: 'Shapes › Triangles' });
   });
 
-  it('makes N spare codes, 1 to 1,000 per request; more or fewer is a 400', async () => {
+  it('makes N spare codes, 1 to 1,000 per request (over 200 as a job with progress); more or fewer is a 400', async () => {
     const b = await newBook(w, 'Spare', []);
-    expect(await generate(w, { mode: 'spare', bookId: b.bookId, count: 1000 })).toMatchObject({
-      created: 1000,
-    });
+    const queued = await generate(w, { mode: 'spare', bookId: b.bookId, count: 1000 });
+    expect(queued).toMatchObject({ created: 0, jobId: expect.any(String) });
+    const job = await settledJob(w, queued.jobId!);
+    expect(job).toMatchObject({ state: 'completed', progress: 100, result: { created: 1000 } });
     const codes = await get(w, `/book/getgenerateqrcodes?bookId=${b.bookId}&pageSize=100`);
     expect(codes.json()).toMatchObject({ total: 1000 });
     expect(codes.json().items[0]).toMatchObject({ targetKind: null, hasContent: false });

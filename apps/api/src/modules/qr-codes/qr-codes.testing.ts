@@ -84,7 +84,26 @@ export async function bookCodes(w: QrWorld, bookId: number) {
 }
 
 export async function generate(w: QrWorld, body: object) {
-  return ok<{ batchId: number | null; created: number; skipped: number }>(
+  return ok<{ batchId: number | null; created: number; skipped: number; jobId: string | null }>(
     await post(w, '/book/generateqrcode', body),
   );
+}
+
+/** Polls GET /jobs/status until the job has ended; answers its last state. */
+export async function settledJob(w: QrWorld, id: string) {
+  for (let i = 0; i < 600; i++) {
+    const body = (await get(w, `/jobs/status?id=${id}`)).json();
+    if (body.state === 'completed' || body.state === 'failed') return body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${id} did not end`);
+}
+
+/** generate, following the job when the generation was queued. */
+export async function generateAll(w: QrWorld, body: object) {
+  const answer = await generate(w, body);
+  if (!answer.jobId) return answer;
+  const job = await settledJob(w, answer.jobId);
+  if (job.state !== 'completed') throw new Error(JSON.stringify(job));
+  return { ...answer, created: job.result.created as number };
 }

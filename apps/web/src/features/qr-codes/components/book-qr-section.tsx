@@ -22,6 +22,7 @@ import { useGenerateQrCodes } from '../api/generate-qr-codes.ts';
 import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
 import { printBookQrCodes } from '../api/print-qr-codes.ts';
 import { GenerateModal } from './generate-modal.tsx';
+import { GenerationJob } from './generation-job.tsx';
 import { PrintModal } from './print-modal.tsx';
 import { QrCodesTable } from './qr-codes-table.tsx';
 import { RetargetModal } from './retarget-modal.tsx';
@@ -37,6 +38,7 @@ export function BookQrSection({ bookId }: { bookId: number }) {
   const list = useBookQrCodes(bookId, page);
   const all = useGenerateQrCodes();
   const { enable } = useToggleCode();
+  const [jobId, setJobId] = useState<string>();
   const [dialog, setDialog] = useState<
     | { kind: 'generate' }
     | { kind: 'print' }
@@ -60,12 +62,14 @@ export function BookQrSection({ bookId }: { bookId: number }) {
     all.mutate(
       { mode: 'nodes', bookId },
       {
-        onSuccess: (r) =>
+        onSuccess: (r) => {
+          if (r.jobId) return setJobId(r.jobId);
           notifySuccess(
             r.created
               ? `${r.created} code${r.created === 1 ? '' : 's'} generated`
               : 'Every node already has a code',
-          ),
+          );
+        },
         onError: (e) => notifyError(e, 'Could not generate the codes'),
       },
     );
@@ -103,6 +107,7 @@ export function BookQrSection({ bookId }: { bookId: number }) {
             </Button>
           </Group>
         </Group>
+        {jobId && <GenerationJob key={jobId} id={jobId} />}
         <QrCodesTable
           codes={data.items}
           caption={`QR codes of ${data.book.title}`}
@@ -124,6 +129,7 @@ export function BookQrSection({ bookId }: { bookId: number }) {
           bookId={bookId}
           isbn={data.book.isbn}
           codedNodes={codedNodes}
+          onQueued={setJobId}
           onClose={() => setDialog(null)}
         />
       )}

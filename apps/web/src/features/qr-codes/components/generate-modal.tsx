@@ -21,11 +21,14 @@ export function GenerateModal({
   bookId,
   isbn,
   codedNodes,
+  onQueued,
   onClose,
 }: {
   bookId: number;
   isbn: string;
   codedNodes: Set<number>;
+  /** A large generation was queued as a job: its id, to follow it. */
+  onQueued: (jobId: string) => void;
   onClose: () => void;
 }) {
   const toc = useBookToc(isbn);
@@ -45,7 +48,8 @@ export function GenerateModal({
       mode === 'nodes' ? { mode, bookId, nodeIds: chosen } : { mode, bookId, count: n },
       {
         onSuccess: (r) => {
-          notifySuccess(`${r.created} code${r.created === 1 ? '' : 's'} generated`);
+          if (r.jobId) onQueued(r.jobId);
+          else notifySuccess(`${r.created} code${r.created === 1 ? '' : 's'} generated`);
           onClose();
         },
         onError: (e) => notifyError(e, 'Could not generate the codes'),
