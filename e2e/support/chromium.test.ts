@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ChromiumFacts, DEBIAN_CHROMIUM, ensureChromium, planChromium } from './chromium.ts';
+import {
+  type ChromiumFacts,
+  DEBIAN_CHROMIUM,
+  ensureChromium,
+  planChromium,
+  planTools,
+} from './chromium.ts';
 
 const machine = (over: Partial<ChromiumFacts> & { files?: string[] }): ChromiumFacts => {
   const files = new Set(over.files ?? []);
@@ -64,5 +70,21 @@ describe('ensureChromium', () => {
 
   it('returns the path of a browser that is there', () => {
     expect(ensureChromium(machine({ files: [DEBIAN_CHROMIUM] }))).toBe(DEBIAN_CHROMIUM);
+  });
+});
+
+describe('planTools (QR print test: poppler-utils, zbar-tools)', () => {
+  const all = ['/usr/bin/pdftoppm', '/usr/bin/pdfinfo', '/usr/bin/zbarimg'];
+  it('uses them when present, installs the missing ones as root, else says what to run', () => {
+    expect(planTools(machine({ files: all }))).toEqual({ action: 'use' });
+    expect(planTools(machine({ files: ['/usr/bin/zbarimg'], isRoot: true }))).toEqual({
+      action: 'install',
+      packages: ['poppler-utils'],
+    });
+    const stop = planTools(machine({ files: [] }));
+    expect(stop).toMatchObject({ action: 'stop' });
+    expect((stop as { message: string }).message).toContain(
+      'sudo apt-get install -y poppler-utils zbar-tools',
+    );
   });
 });

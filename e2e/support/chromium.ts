@@ -76,10 +76,54 @@ export function ensureChromium(facts = machineFacts()): string {
   return plan.path;
 }
 
-// `npm test` runs this first, so a missing browser stops the run before any suite starts.
+/**
+ * Debian tools the API suite runs: the QR print test renders each PDF with
+ * poppler (pdftoppm, pdfinfo) and reads every label with ZBar (zbarimg).
+ */
+export const PRINT_TOOLS = [
+  { pkg: 'poppler-utils', binaries: ['/usr/bin/pdftoppm', '/usr/bin/pdfinfo'] },
+  { pkg: 'zbar-tools', binaries: ['/usr/bin/zbarimg'] },
+] as const;
+
+export type ToolsPlan =
+  | { action: 'use' }
+  | { action: 'install'; packages: string[] }
+  | { action: 'stop'; message: string };
+
+/** Like Chromium: use what is there, install the missing packages as root, else say what to run. */
+export function planTools(facts: ChromiumFacts): ToolsPlan {
+  const missing = PRINT_TOOLS.filter((t) => t.binaries.some((b) => !facts.exists(b))).map(
+    (t) => t.pkg,
+  );
+  if (!missing.length) return { action: 'use' };
+  if (facts.isRoot && facts.hasAptGet) return { action: 'install', packages: missing };
+  return {
+    action: 'stop',
+    message: `The QR print test needs ${missing.join(' and ')}, which ${missing.length > 1 ? 'are' : 'is'} missing. Run: sudo apt-get install -y ${missing.join(' ')}; then run the tests again.`,
+  };
+}
+
+export function ensureTools(facts = machineFacts()) {
+  const plan = planTools(facts);
+  if (plan.action === 'stop') throw new Error(plan.message);
+  if (plan.action === 'use') return;
+  console.log(`Installing Debian packages for the QR print test: ${plan.packages.join(', ')}...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    execFileSync(APT_GET, ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync(APT_GET, ['install', '-y', '-qq', ...plan.packages], { stdio: 'inherit', env });
+  } catch {
+    throw new Error(
+      `Installing ${plan.packages.join(' ')} failed (see apt-get above). Run: apt-get update && apt-get install -y ${plan.packages.join(' ')}; then run the tests again.`,
+    );
+  }
+}
+
+// `npm test` runs this first, so a missing browser or tool stops the run before any suite starts.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     console.log(`Chromium: ${ensureChromium()}`);
+    ensureTools();
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);

@@ -22,6 +22,7 @@ import { jobsModule } from './modules/jobs/jobs.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { mockTestsModule } from './modules/mock-tests/mock-tests.routes.ts';
 import { practicesModule } from './modules/practices/practices.routes.ts';
+import { qrCodesModule } from './modules/qr-codes/qr-codes.routes.ts';
 import { questionsModule } from './modules/questions/questions.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
@@ -68,6 +69,7 @@ const MODULES = [
   mockTestsModule,
   diagnosticTestsModule,
   videoQuizzesModule,
+  qrCodesModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -122,6 +124,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const mod of MODULES) mod(app, deps);
   registerMethodFallbacks(app);
   await registerSpa(app, config.webDist);
+  // Connections busy with a request when the close began go idle only later,
+  // and a kept-alive idle connection (72 s) would hold the close open past the
+  // 10 s shutdown: they are closed as they go idle (active ones finish first).
+  app.addHook('preClose', (done) => {
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
+    app.server.once('close', () => clearInterval(sweep));
+    done();
+  });
   // The queue runs with the app: started once it is ready, drained when it closes.
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {

@@ -30,6 +30,8 @@ const envSchema = z.object({
   REFRESH_IDLE_TTL: duration.default(7 * 24 * 3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  LEARNER_APP_URL: z.string().url().optional(),
+  QR_SCAN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   UPLOAD_MAX_PDF_MB: megabytes.default(50),
@@ -88,6 +90,10 @@ export interface Config {
   /** Requests per minute and IP on each sign-in route. */
   authRateLimit: number;
   trustProxy: boolean;
+  /** The learners' app: a QR scan redirects to its page for the target; unset, the scan shows a page. */
+  learnerAppUrl: string | undefined;
+  /** Requests per minute and IP on the public QR scan route GET /q/:code. */
+  qrScanRateLimit: number;
   /** Built SPA to serve; absent when it has not been built. */
   webDist: string | undefined;
   /** Largest accepted upload per kind, in bytes (lib/storage/upload.ts). */
@@ -163,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === 'true',
+    learnerAppUrl: e.LEARNER_APP_URL?.replace(/\/+$/, ''),
+    qrScanRateLimit: e.QR_SCAN_RATE_LIMIT,
     webDist: e.WEB_DIST
       ? path.resolve(base, e.WEB_DIST)
       : existsSync(defaultDist)

@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = {
   assessment: 'Assessment',
   setting: 'Setting',
   test_category: 'Test category',
+  qr_code: 'QR code',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -163,6 +164,11 @@ export const AUDIT_ACTIONS = {
 
   // The generic row of the route (named after it): the body holds the job id.
   retryJob: a('job', 'Ran a failed job again'),
+
+  qr_codes_generated: a('qr_code', 'Generated QR codes'),
+  qr_code_retargeted: a('qr_code', 'Pointed a QR code at another target'),
+  qr_code_disabled: a('qr_code', 'Disabled a QR code'),
+  qr_code_enabled: a('qr_code', 'Enabled a QR code'),
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -8,6 +8,7 @@ import { jobRoutes } from './jobs.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { mockTestRoutes } from './mock-tests-routes.ts';
 import { practiceRoutes } from './practices-routes.ts';
+import { qrCodeRoutes } from './qr-codes-routes.ts';
 import { questionRoutes } from './questions-routes.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
@@ -35,6 +36,8 @@ export * from './media-routes.ts';
 export * from './mock-tests-routes.ts';
 export * from './modules.ts';
 export * from './practices-routes.ts';
+export * from './qr-codes.ts';
+export * from './qr-codes-routes.ts';
 export * from './questions.ts';
 export * from './questions-routes.ts';
 export * from './rich-text.ts';
@@ -61,6 +64,7 @@ export const routes = {
   ...mockTestRoutes,
   ...diagnosticTestRoutes,
   ...videoQuizRoutes,
+  ...qrCodeRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -19,8 +19,8 @@ import { defineRoutes } from './route.ts';
  */
 
 const common = { access: 'media', tag: 'media' } as const;
-/** Reading the library is also open to video quizzes (promotional), which pick a video of it. */
-const reading = { ...common, access: ['media', 'promotional'] } as const;
+/** Reading the library is also open to video quizzes (promotional) and QR codes, which pick a video of it. */
+const reading = { ...common, access: ['media', 'promotional', 'qr_codes'] } as const;
 
 function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, string>) {
   const noun = kind === 'video' ? 'video' : 'audio';

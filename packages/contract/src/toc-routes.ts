@@ -31,8 +31,9 @@ const common = { access: 'books', tag: 'toc' } as const;
 export const tocRoutes = defineRoutes({
   getToc: {
     ...common,
-    // The practices screen picks the node a new practice is built on.
-    access: ['books', 'practices'],
+    // The practices screen picks the node a new practice is built on; the QR
+    // codes screen picks the nodes to make codes for or to point a code at.
+    access: ['books', 'practices', 'qr_codes'],
     method: 'GET',
     path: '/book/gettocbyisbn',
     spec: true,

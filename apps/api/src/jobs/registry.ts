@@ -2,6 +2,7 @@ import { mailJob } from '../mail/mail.jobs.ts';
 import { catalogImportJob } from '../modules/books/books.jobs.ts';
 import { curriculumImportJob } from '../modules/curriculum/curriculum.jobs.ts';
 import { fileSweepJob } from '../modules/files/files.jobs.ts';
+import { qrGenerateJob } from '../modules/qr-codes/qr-codes.jobs.ts';
 import { questionImportJob } from '../modules/questions/questions.jobs.ts';
 import { tocImportJob } from '../modules/toc/toc.jobs.ts';
 import type { JobKind } from './job.ts';
@@ -14,4 +15,5 @@ export const JOBS: JobKind[] = [
   curriculumImportJob,
   tocImportJob,
   questionImportJob,
+  qrGenerateJob,
 ];

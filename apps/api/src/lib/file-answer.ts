@@ -16,6 +16,7 @@ export type FileAnswer = { readonly [FILE]: true } & (
   | { kind: 'xlsx'; fileName: string; sheets: Sheets<unknown[]> }
   | { kind: 'stored'; serve: ServeOptions }
   | { kind: 'text'; fileName: string; contentType: string; chunks: () => AsyncIterable<string> }
+  | { kind: 'bytes'; fileName: string; contentType: string; body: Buffer }
 );
 
 /** A workbook written while it streams to the client. */
@@ -33,6 +34,15 @@ export const textFile = (
   chunks: () => AsyncIterable<string>,
 ): FileAnswer => ({ [FILE]: true, kind: 'text', fileName, contentType, chunks });
 
+/** A file made whole in memory (a PDF of labels). */
+export const bytesFile = (fileName: string, contentType: string, body: Buffer): FileAnswer => ({
+  [FILE]: true,
+  kind: 'bytes',
+  fileName,
+  contentType,
+  body,
+});
+
 /** A stored file, with byte ranges when the request asks for them. */
 export const storedFile = (serve: ServeOptions): FileAnswer => ({
   [FILE]: true,
@@ -49,6 +59,12 @@ export function sendFileAnswer(
   storage: Storage,
   answer: FileAnswer,
 ) {
+  if (answer.kind === 'bytes') {
+    return reply
+      .header('content-type', answer.contentType)
+      .header('content-disposition', contentDisposition(answer.fileName, 'attachment'))
+      .send(answer.body);
+  }
   if (answer.kind === 'text') {
     return reply
       .header('content-type', answer.contentType)

@@ -11,6 +11,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconMovie,
+  IconQrcode,
   IconStethoscope,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -120,6 +121,28 @@ export const AREAS: readonly Area[] = [
       import('../features/curriculum/routes/curriculum-page.tsx').then((m) => ({
         Component: m.CurriculumPage,
       })),
+  },
+  {
+    label: 'QR codes',
+    path: '/qr-codes',
+    icon: IconQrcode,
+    access: 'qr_codes',
+    description:
+      'QR codes of books and videos: generate, print, retarget, disable, and their scans.',
+    load: () =>
+      import('../features/qr-codes/routes/qr-codes-page.tsx').then((m) => ({
+        Component: m.QrCodesPage,
+      })),
+    pages: [
+      {
+        path: ':bookId',
+        crumb: 'Book',
+        load: () =>
+          import('../features/qr-codes/routes/qr-book-page.tsx').then((m) => ({
+            Component: m.QrBookPage,
+          })),
+      },
+    ],
   },
   {
     label: 'Media library',

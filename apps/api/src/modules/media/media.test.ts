@@ -283,9 +283,9 @@ describe('usage and access', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode, res.body).toBe(403);
-      // The library's reads are open to video quizzes too (their video picker).
+      // The library's reads are open to video quizzes and QR codes too (their video pickers).
       expect(res.json().message).toMatch(
-        /^You do not have access to (Media library|any of Media library, Promotional)$/,
+        /^You do not have access to (Media library|any of Media library, Promotional, QR codes)$/,
       );
     }
   });

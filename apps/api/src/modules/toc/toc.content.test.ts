@@ -243,7 +243,7 @@ describe('access', () => {
       expect(res.statusCode, res.body).toBe(403);
       // The TOC read is open to practices too (their node picker).
       expect(res.json().message).toMatch(
-        /^You do not have access to (Books|any of Books, Practices)$/,
+        /^You do not have access to (Books|any of Books, Practices, QR codes)$/,
       );
     }
   });

@@ -10,6 +10,7 @@ export { jobsSamples } from './jobs.ts';
 export { mediaSamples } from './media.ts';
 export { mockTestsSamples } from './mock-tests.ts';
 export { practicesSamples } from './practices.ts';
+export { qrCodesSamples } from './qr-codes.ts';
 export { questionsSamples } from './questions.ts';
 export { tocSamples } from './toc.ts';
 export { videoQuizzesSamples } from './video-quizzes.ts';

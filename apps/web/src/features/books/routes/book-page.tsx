@@ -2,12 +2,12 @@ import {
   Alert,
   Anchor,
   Badge,
-  Box,
   Button,
   Card,
   Group,
   Skeleton,
   Stack,
+  Tabs,
   Text,
 } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -17,6 +17,8 @@ import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { canOpen, useMe } from '../../../lib/session.ts';
+import { BookQrSection } from '../../qr-codes/index.ts';
 import { TocSection } from '../../toc/index.ts';
 import { useBook } from '../api/get-book.ts';
 import { BookCover } from '../components/book-cover.tsx';
@@ -34,6 +36,7 @@ export function BookPage() {
   const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
   const book = useBook(id);
   const [editing, setEditing] = useState(false);
+  const me = useMe();
 
   if (id === null || (book.error instanceof ApiError && book.error.status === 404)) {
     return (
@@ -110,12 +113,21 @@ export function BookPage() {
           </Stack>
         </Group>
       </Card>
-      <Box mt="md">
-        <TocSection
-          isbn={b.isbn}
-          subject={b.subjectId && b.subjectName ? { id: b.subjectId, name: b.subjectName } : null}
-        />
-      </Box>
+      <Tabs defaultValue="toc" mt="md" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="toc">Table of contents</Tabs.Tab>
+          {canOpen(me.data, 'qr_codes') && <Tabs.Tab value="qr">QR codes</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="toc">
+          <TocSection
+            isbn={b.isbn}
+            subject={b.subjectId && b.subjectName ? { id: b.subjectId, name: b.subjectName } : null}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="qr">
+          <BookQrSection bookId={b.id} />
+        </Tabs.Panel>
+      </Tabs>
       {editing && <BookFormModal book={b} onClose={() => setEditing(false)} />}
     </>
   );

@@ -1,0 +1,44 @@
+import { qrCodeRoutes } from '@bo/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { books } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { registerRoutes } from '../../lib/register-routes.ts';
+import { printBookCodes, printVideoCodes } from './qr-codes.print.ts';
+import { codePage, HAS_CONTENT, qrBooksPage } from './qr-codes.queries.ts';
+import { registerScanRoute } from './qr-codes.scan.ts';
+import './qr-codes.usage.ts';
+import {
+  generateQrCodes,
+  generateVideoQrCode,
+  retargetQrCode,
+  setQrCodeStatus,
+} from './qr-codes.service.ts';
+
+export function qrCodesModule(app: FastifyInstance, deps: Deps) {
+  const base = deps.config.publicBaseUrl;
+  registerScanRoute(app, deps);
+  registerRoutes(app, deps, qrCodeRoutes, {
+    generateQrCodes: ({ body, ctx, admin }) => generateQrCodes(deps, ctx, admin!, body),
+    listQrBooks: ({ query }) => qrBooksPage(deps.db, query),
+    bookQrCodes: async ({ query }) => {
+      const [book] = await deps.db
+        .select({ id: books.id, isbn: books.isbn, title: books.title })
+        .from(books)
+        .where(eq(books.id, query.bookId));
+      if (!book) throw notFound('Book');
+      const page = await codePage(deps.db, base, sql`q.book_id = ${book.id}`, query);
+      return { ...page, book };
+    },
+    printBookQrCodes: ({ query }) => printBookCodes(deps, query),
+    generateVideoQrCode: ({ body, ctx, admin }) =>
+      generateVideoQrCode(deps, ctx, admin!, body.videoId),
+    listVideoQrCodes: ({ query }) => codePage(deps.db, base, sql`q.book_id is null`, query),
+    printVideoQrCodes: ({ query }) => printVideoCodes(deps, query),
+    listQrCodesWithoutContent: ({ query }) =>
+      codePage(deps.db, base, sql`q.enabled and not ${HAS_CONTENT}`, query),
+    retargetQrCode: ({ body, ctx, admin }) => retargetQrCode(deps, ctx, admin!, body),
+    setQrCodeStatus: ({ body, ctx, admin }) => setQrCodeStatus(deps, ctx, admin!, body),
+  });
+}

@@ -1,0 +1,106 @@
+import { QR_CODE_PATTERN } from '@bo/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { hmac } from '../../lib/secrets.ts';
+import { HAS_CONTENT, rowsOf } from './qr-codes.queries.ts';
+
+/**
+ * GET /q/:code, the address printed in every QR code: public, outside /api,
+ * rate-limited per IP. It records the scan BEFORE answering (one statement:
+ * find the code and insert the scan), so a scan whose redirect was sent is
+ * stored even if the server stops right after (SIGTERM waits for answers in
+ * flight, and an answer is only sent once its row is written).
+ */
+
+interface ScanRow {
+  enabled: boolean;
+  target_kind: 'book' | 'toc_node' | 'video' | null;
+  book_id: number | string | null;
+  toc_node_id: number | string | null;
+  video_id: number | string | null;
+  has_content: boolean;
+}
+
+/** The day's salt: HMAC of the day under the server's secret, so hashes link within a day only. */
+function ipHasher(secret: Uint8Array) {
+  let day = '';
+  let salt = '';
+  return (ip: string, now: Date) => {
+    const today = now.toISOString().slice(0, 10);
+    if (today !== day) {
+      day = today;
+      salt = hmac(secret, `qr-scan-ip-salt:${today}`);
+    }
+    return hmac(Buffer.from(salt, 'hex'), ip);
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(reply: FastifyReply, status: number, code: string, heading: string, text: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}
+code{font-size:1.4rem;letter-spacing:.15em}</style></head>
+<body><main><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p>
+<p>Code: <code>${escapeHtml(code)}</code></p></main></body></html>`;
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
+}
+
+/** The learner app's page for a target. */
+function learnerPath(row: ScanRow): string | null {
+  if (row.target_kind === 'book') return `/books/${row.book_id}`;
+  if (row.target_kind === 'toc_node' && row.toc_node_id !== null)
+    return `/books/${row.book_id}/toc/${row.toc_node_id}`;
+  if (row.target_kind === 'video') return `/videos/${row.video_id}`;
+  return null;
+}
+
+export function registerScanRoute(app: FastifyInstance, deps: Deps) {
+  const hashIp = ipHasher(deps.config.jwtSecret);
+  app.get<{ Params: { code: string } }>(
+    '/q/:code',
+    {
+      schema: { hide: true },
+      config: { rateLimit: { max: deps.config.qrScanRateLimit, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      const code = req.params.code.toUpperCase();
+      const shown = code.slice(0, 12);
+      if (!QR_CODE_PATTERN.test(code))
+        return page(reply, 404, shown, 'Unknown code', 'This QR code is not one of ours.');
+      const userAgent = (req.headers['user-agent'] ?? '').slice(0, 512) || null;
+      const ipHash = hashIp(req.ip, deps.clock());
+      const [row] = rowsOf<ScanRow>(
+        await deps.db.execute(sql`with q as (
+            select * from qr_codes where code = ${code}
+          ), scan as (
+            insert into qr_scans (code_id, user_agent, ip_hash) select id, ${userAgent}, ${ipHash} from q
+          )
+          select q.enabled, q.target_kind, q.book_id, q.toc_node_id, q.video_id,
+            ${HAS_CONTENT} as has_content from q`),
+      );
+      if (!row) return page(reply, 404, code, 'Unknown code', 'This QR code is not one of ours.');
+      if (!row.enabled)
+        return page(reply, 410, code, 'Code withdrawn', 'This QR code is no longer in use.');
+      const path = learnerPath(row);
+      if (!path || !row.has_content)
+        return page(
+          reply,
+          200,
+          code,
+          'Coming soon',
+          'The content for this code is not ready yet. Please try again later.',
+        );
+      const base = deps.config.learnerAppUrl;
+      if (!base)
+        return page(reply, 200, code, 'Open the app', 'This content opens in the learners’ app.');
+      return reply.header('cache-control', 'no-store').redirect(`${base}${path}`, 302);
+    },
+  );
+}

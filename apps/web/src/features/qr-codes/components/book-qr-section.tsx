@@ -1,0 +1,152 @@
+import type { QrCode } from '@bo/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPrinter, IconQrcode } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  paginationControlProps,
+  paginationItemProps,
+} from '../../../components/pagination-labels.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useGenerateQrCodes } from '../api/generate-qr-codes.ts';
+import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
+import { printBookQrCodes } from '../api/print-qr-codes.ts';
+import { GenerateModal } from './generate-modal.tsx';
+import { GenerationJob } from './generation-job.tsx';
+import { PrintModal } from './print-modal.tsx';
+import { QrCodesTable } from './qr-codes-table.tsx';
+import { RetargetModal } from './retarget-modal.tsx';
+import { DisableCodeDialog, useToggleCode } from './toggle-code.tsx';
+
+/**
+ * A book's QR codes: generate (every node, chosen nodes, spare codes), print
+ * with a layout picker, retarget, disable, and scans per code. Shown on the
+ * book page's "QR codes" tab and on the QR codes area's book screen.
+ */
+export function BookQrSection({ bookId }: { bookId: number }) {
+  const [page, setPage] = useState(1);
+  const list = useBookQrCodes(bookId, page);
+  const all = useGenerateQrCodes();
+  const { enable } = useToggleCode();
+  const [jobId, setJobId] = useState<string>();
+  const [dialog, setDialog] = useState<
+    | { kind: 'generate' }
+    | { kind: 'print' }
+    | { kind: 'retarget'; code: QrCode }
+    | { kind: 'disable'; code: QrCode }
+    | null
+  >(null);
+
+  if (list.isPending) return <Skeleton h={200} />;
+  if (list.isError)
+    return (
+      <Alert color="red" title="Could not load the QR codes">
+        {errorMessage(list.error)}
+      </Alert>
+    );
+  const data = list.data;
+  const codedNodes = new Set(
+    data.items.flatMap((c) => (c.targetKind === 'toc_node' && c.targetId ? [c.targetId] : [])),
+  );
+  const generateAll = () =>
+    all.mutate(
+      { mode: 'nodes', bookId },
+      {
+        onSuccess: (r) => {
+          if (r.jobId) return setJobId(r.jobId);
+          notifySuccess(
+            r.created
+              ? `${r.created} code${r.created === 1 ? '' : 's'} generated`
+              : 'Every node already has a code',
+          );
+        },
+        onError: (e) => notifyError(e, 'Could not generate the codes'),
+      },
+    );
+
+  return (
+    <Card withBorder radius="md">
+      <Stack>
+        <Group justify="space-between">
+          <Stack gap={0}>
+            <Title order={2} fz="h4">
+              QR codes
+            </Title>
+            <Text fz="sm" c="dimmed">
+              {data.total} code{data.total === 1 ? '' : 's'} for this book
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            <Button
+              leftSection={<IconQrcode size={16} />}
+              onClick={generateAll}
+              loading={all.isPending}
+            >
+              Generate for all nodes
+            </Button>
+            <Button variant="default" onClick={() => setDialog({ kind: 'generate' })}>
+              Choose nodes or spare…
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => setDialog({ kind: 'print' })}
+              disabled={data.total === 0}
+            >
+              Print…
+            </Button>
+          </Group>
+        </Group>
+        {jobId && <GenerationJob key={jobId} id={jobId} />}
+        <QrCodesTable
+          codes={data.items}
+          caption={`QR codes of ${data.book.title}`}
+          onRetarget={(code) => setDialog({ kind: 'retarget', code })}
+          onToggle={(code) => (code.enabled ? setDialog({ kind: 'disable', code }) : enable(code))}
+        />
+        {data.total > data.pageSize && (
+          <Pagination
+            total={Math.ceil(data.total / data.pageSize)}
+            value={page}
+            onChange={setPage}
+            getControlProps={paginationControlProps}
+            getItemProps={paginationItemProps}
+          />
+        )}
+      </Stack>
+      {dialog?.kind === 'generate' && (
+        <GenerateModal
+          bookId={bookId}
+          isbn={data.book.isbn}
+          codedNodes={codedNodes}
+          onQueued={setJobId}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'print' && (
+        <PrintModal
+          codes={data.items.filter((c) => c.enabled).map((c) => c.code)}
+          total={data.total}
+          print={(layout) => printBookQrCodes(bookId, layout)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'retarget' && (
+        <RetargetModal code={dialog.code} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'disable' && (
+        <DisableCodeDialog code={dialog.code} onClose={() => setDialog(null)} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { okSchema, paginated } from './common.ts';
+import {
+  bookQrCodesQuery,
+  bookQrCodesResponse,
+  generateQrBody,
+  generateQrResponse,
+  printBookQrQuery,
+  printVideoQrQuery,
+  qrBookSchema,
+  qrBooksQuery,
+  qrCodeSchema,
+  qrCodesListQuery,
+  qrStatusBody,
+  retargetQrBody,
+  videoQrBody,
+} from './qr-codes.ts';
+import { defineRoutes } from './route.ts';
+
+/** QR codes' routes (shapes in qr-codes.ts): the spec's seven paths plus retarget, status and a list of codes without content. */
+const common = { access: 'qr_codes', tag: 'qr-codes' } as const;
+
+export const qrCodeRoutes = defineRoutes({
+  generateQrCodes: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/book/generateqrcode',
+    spec: true,
+    summary:
+      'Codes for a book: one per TOC node (all, or the chosen ones) that has none yet, or N spare codes (mode spare) to assign later; at most 1,000 per request',
+    body: generateQrBody,
+    response: generateQrResponse,
+  },
+  listQrBooks: {
+    ...common,
+    method: 'GET',
+    path: '/book/listofqrcodeisbn',
+    spec: true,
+    summary:
+      'Books that have QR codes, with their counts (codes, without content, disabled, scans)',
+    query: qrBooksQuery,
+    response: paginated(qrBookSchema),
+  },
+  bookQrCodes: {
+    ...common,
+    method: 'GET',
+    path: '/book/getgenerateqrcodes',
+    spec: true,
+    summary: "A book's codes with their target, path in the TOC and scans",
+    query: bookQrCodesQuery,
+    response: bookQrCodesResponse,
+  },
+  printBookQrCodes: {
+    ...common,
+    method: 'GET',
+    path: '/book/printaspdf',
+    spec: true,
+    summary:
+      "A print-ready A4 PDF of a book's codes (all enabled ones, a batch, or the chosen ids): 21, 14 or 1 label per page",
+    query: printBookQrQuery,
+    download: true,
+  },
+  generateVideoQrCode: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/book/videoqrcode',
+    spec: true,
+    summary: 'A code for a video of the media library; 409 when the video already has one',
+    body: videoQrBody,
+    response: qrCodeSchema,
+  },
+  listVideoQrCodes: {
+    ...common,
+    method: 'GET',
+    path: '/book/videoqrcodelist',
+    spec: true,
+    summary: 'Codes made for videos, with the video title and scans',
+    query: qrCodesListQuery,
+    response: paginated(qrCodeSchema),
+  },
+  printVideoQrCodes: {
+    ...common,
+    method: 'GET',
+    path: '/book/printvideoqrpdf',
+    spec: true,
+    summary: 'A print-ready A4 PDF of video codes (all enabled ones or the chosen ids)',
+    query: printVideoQrQuery,
+    download: true,
+  },
+  listQrCodesWithoutContent: {
+    ...common,
+    method: 'GET',
+    path: '/book/qrcodeswithoutcontent',
+    summary:
+      'Enabled codes whose scan finds nothing to open: spare codes, and targets without content',
+    query: qrCodesListQuery,
+    response: paginated(qrCodeSchema),
+  },
+  retargetQrCode: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/book/retargetqrcode',
+    summary:
+      'Point a code at another target (a book, one of its TOC nodes, or a video); the printed code stays the same',
+    body: retargetQrBody,
+    response: qrCodeSchema,
+  },
+  setQrCodeStatus: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/book/setqrcodestatus',
+    summary: 'Disable a code (its scans show a friendly page) or enable it again',
+    body: qrStatusBody,
+    response: okSchema,
+  },
+});
