@@ -30,6 +30,7 @@ const envSchema = z.object({
   REFRESH_IDLE_TTL: duration.default(7 * 24 * 3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  LEARNER_MAX_DEVICES: z.coerce.number().int().min(1).max(100).default(1),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   UPLOAD_MAX_PDF_MB: megabytes.default(50),
@@ -87,6 +88,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute and IP on each sign-in route. */
   authRateLimit: number;
+  /** Devices a learner may have bound at once (the ingest refuses one more). */
+  learnerMaxDevices: number;
   trustProxy: boolean;
   /** Built SPA to serve; absent when it has not been built. */
   webDist: string | undefined;
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshIdleTtlMs: e.REFRESH_IDLE_TTL,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    learnerMaxDevices: e.LEARNER_MAX_DEVICES,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: e.WEB_DIST
       ? path.resolve(base, e.WEB_DIST)

@@ -25,6 +25,9 @@ export const AUDIT_ENTITIES = {
   assessment: 'Assessment',
   setting: 'Setting',
   test_category: 'Test category',
+  learner: 'Learner',
+  contact_message: 'Contact message',
+  learner_app_key: 'Learner-app key',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -163,6 +166,12 @@ export const AUDIT_ACTIONS = {
 
   // The generic row of the route (named after it): the body holds the job id.
   retryJob: a('job', 'Ran a failed job again'),
+
+  // Learners: generic rows named after their routes (the body holds the id and the reason or note).
+  resetUserDevice: a('learner', "Reset a learner's device binding"),
+  resolveContactMessage: a('contact_message', 'Resolved a contact message'),
+  createLearnerAppKey: a('learner_app_key', 'Created a learner-app key'),
+  revokeLearnerAppKey: a('learner_app_key', 'Revoked a learner-app key'),
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
