@@ -14,6 +14,10 @@ const COMMENTS = `array['Very helpful chapter, thank you!','The video explained 
 const SUBJECTS = `array['Cannot sign in on my new phone','Code not accepted','Video does not play','नया फ़ोन, लॉगिन नहीं हो रहा','Wrong answer in practice test','किताब का कोड काम नहीं कर रहा','Request for a new book','App crashes on opening']`;
 const MESSAGES = `array['I changed my phone and the app says my account is bound to another device.','The code printed in the book says invalid.','The chapter video keeps buffering and never starts.','मैंने नया फ़ोन लिया है, कृपया मेरा डिवाइस रीसेट करें।','Question 4 of the practice has the wrong answer marked.','किताब के पीछे छपा कोड स्वीकार नहीं हो रहा है।','Will the Class 10 science book be available in Hindi?','The app closes as soon as I open the books tab.']`;
 
+// A random() inside a lateral subquery or function call that names no
+// column of the outer row is computed once for all rows: each of them adds
+// `<outer column> * 0` so that it is drawn again for every row.
+
 /** `pick(arr, n)`: one element of a SQL array, chosen by an integer expression. */
 const pick = (arr: string, index: string) => `(${arr})[1 + (${index}) % array_length(${arr}, 1)]`;
 
@@ -52,7 +56,7 @@ export function activeDaysSql() {
     select l.id as learner_id, d.day + interval '15 hours' + random() * interval '6 hours' as started_at,
            case when random() < 0.8 then 'android' when random() < 0.75 then 'ios' else 'web' end as platform
     from learners l
-    cross join lateral (select 0.05 + 0.45 * power(random(), 2) as liking) t
+    cross join lateral (select 0.05 + 0.45 * power(random(), 2) + l.id * 0 as liking) t
     cross join lateral generate_series(date_trunc('day', l.registered_at), now() - interval '1 day', interval '1 day') d(day)
     where l.uid in (select uid from demo_new)
       and random() < t.liking
@@ -77,7 +81,7 @@ export const viewsSql = sql.raw(`
          1 + floor(random() * 40)::int, (30 + random() * 900)::int,
          s.started_at + n * interval '4 minutes'
   from demo_days s
-  cross join lateral generate_series(1, 1 + floor(random() * 4)::int) n
+  cross join lateral generate_series(1, 1 + floor(random() * 4 + s.learner_id * 0)::int) n
   cross join lateral (select ${skewedBook} + n * 0 as book_id) b`);
 
 export const redemptionsSql = sql.raw(`
@@ -85,7 +89,7 @@ export const redemptionsSql = sql.raw(`
   select gen_random_uuid(), l.id, b.book_id, 'DEMO-' || upper(substr(md5(l.uid::text || n), 1, 8)),
          l.registered_at + n * interval '3 days' * random()
   from learners l
-  cross join lateral generate_series(1, 1 + floor(random() * 3)::int) n
+  cross join lateral generate_series(1, 1 + floor(random() * 3 + l.id * 0)::int) n
   cross join lateral (select ${skewedBook} + n * 0 as book_id) b
   where l.uid in (select uid from demo_new)`);
 
