@@ -138,12 +138,18 @@ async function writeBatch(deps: Deps, tx: Tx, e: ByType, out: Outcome) {
     attempts,
   });
   await endSessions(tx, known(e.session_ended), out);
-  await touchLastActive(tx, learnerOf, [
-    ...e.session_started,
-    ...e.session_ended,
-    ...e.redemption,
-    ...e.content_view,
-    ...e.feedback,
-    ...e.attempt_submitted,
-  ]);
+  // Only what was kept moves a learner's last activity.
+  const refused = new Set(out.rejected.map((r) => r.index));
+  await touchLastActive(
+    tx,
+    learnerOf,
+    [
+      ...e.session_started,
+      ...e.session_ended,
+      ...e.redemption,
+      ...e.content_view,
+      ...e.feedback,
+      ...e.attempt_submitted,
+    ].filter((p) => !refused.has(p.index)),
+  );
 }

@@ -75,7 +75,11 @@ export async function createAppKey(deps: Deps, admin: AuthAdmin, name: string) {
 export async function revokeAppKey(deps: Deps, admin: AuthAdmin, id: number) {
   const [row] = await deps.db
     .update(learnerAppKeys)
-    .set({ revokedAt: deps.clock(), revokedBy: admin.id })
+    // A second revocation keeps the first one's time and admin.
+    .set({
+      revokedAt: sql`coalesce(${learnerAppKeys.revokedAt}, ${deps.clock()})`,
+      revokedBy: sql`coalesce(${learnerAppKeys.revokedBy}, ${admin.id})`,
+    })
     .where(eq(learnerAppKeys.id, id))
     .returning({ id: learnerAppKeys.id, revokedAt: learnerAppKeys.revokedAt });
   if (!row) throw notFound('Learner-app key');
