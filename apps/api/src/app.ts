@@ -19,6 +19,7 @@ import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
 import { diagnosticTestsModule } from './modules/diagnostic-tests/diagnostic-tests.routes.ts';
 import { jobsModule } from './modules/jobs/jobs.routes.ts';
+import { learnersModule } from './modules/learners/learners.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { mockTestsModule } from './modules/mock-tests/mock-tests.routes.ts';
 import { practicesModule } from './modules/practices/practices.routes.ts';
@@ -70,6 +71,7 @@ const MODULES = [
   diagnosticTestsModule,
   videoQuizzesModule,
   qrCodesModule,
+  learnersModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -32,6 +32,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   LEARNER_APP_URL: z.string().url().optional(),
   QR_SCAN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  LEARNER_MAX_DEVICES: z.coerce.number().int().min(1).max(100).default(1),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   UPLOAD_MAX_PDF_MB: megabytes.default(50),
@@ -89,6 +90,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute and IP on each sign-in route. */
   authRateLimit: number;
+  /** Devices a learner may have bound at once (the ingest refuses one more). */
+  learnerMaxDevices: number;
   trustProxy: boolean;
   /** The learners' app: a QR scan redirects to its page for the target; unset, the scan shows a page. */
   learnerAppUrl: string | undefined;
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshIdleTtlMs: e.REFRESH_IDLE_TTL,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    learnerMaxDevices: e.LEARNER_MAX_DEVICES,
     trustProxy: e.TRUST_PROXY === 'true',
     learnerAppUrl: e.LEARNER_APP_URL?.replace(/\/+$/, ''),
     qrScanRateLimit: e.QR_SCAN_RATE_LIMIT,

@@ -30,11 +30,13 @@ export type ModuleKey = (typeof MODULES)[number]['key'];
 export const MODULE_KEYS = MODULES.map((m) => m.key) as [ModuleKey, ...ModuleKey[]];
 /**
  * Who may call a route: anyone (`public`), any signed-in admin (`session`),
- * super admins only (`super_admin`), or holders of a module (or of any one of
- * a list of modules).
+ * super admins only (`super_admin`), holders of a module (or of any one of
+ * a list of modules), or the learner app with one of its keys
+ * (`learner_app`: never an admin's token).
  */
 export type Access =
   | 'public'
+  | 'learner_app'
   | 'session'
   | 'super_admin'
   | ModuleKey
@@ -46,7 +48,13 @@ export type Access =
  * the curriculum masters feed the selects of the books and media screens.
  */
 export function accessModules(access: Access): readonly ModuleKey[] | null {
-  if (access === 'public' || access === 'session' || access === 'super_admin') return null;
+  if (
+    access === 'public' ||
+    access === 'learner_app' ||
+    access === 'session' ||
+    access === 'super_admin'
+  )
+    return null;
   return typeof access === 'string' ? [access] : access;
 }
 
@@ -61,6 +69,8 @@ export function allows(
   access: Access,
 ): boolean {
   if (access === 'public' || access === 'session') return true;
+  // The learner app's routes take its key, which no admin holds.
+  if (access === 'learner_app') return false;
   if (admin.role === 'super_admin') return true;
   if (access === 'super_admin') return false;
   return (accessModules(access) ?? []).some((m) => admin.modules.includes(m));

@@ -26,6 +26,9 @@ export const AUDIT_ENTITIES = {
   setting: 'Setting',
   test_category: 'Test category',
   qr_code: 'QR code',
+  learner: 'Learner',
+  contact_message: 'Contact message',
+  learner_app_key: 'Learner-app key',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -169,6 +172,11 @@ export const AUDIT_ACTIONS = {
   qr_code_retargeted: a('qr_code', 'Pointed a QR code at another target'),
   qr_code_disabled: a('qr_code', 'Disabled a QR code'),
   qr_code_enabled: a('qr_code', 'Enabled a QR code'),
+  // Learners: generic rows named after their routes (the body holds the id and the reason or note).
+  resetUserDevice: a('learner', "Reset a learner's device binding"),
+  resolveContactMessage: a('contact_message', 'Resolved a contact message'),
+  createLearnerAppKey: a('learner_app_key', 'Created a learner-app key'),
+  revokeLearnerAppKey: a('learner_app_key', 'Revoked a learner-app key'),
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

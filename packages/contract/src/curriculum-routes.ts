@@ -43,6 +43,8 @@ const reading = {
     'promotional',
     'qr_codes',
     'reports',
+    // The learners list filters by grade.
+    'learners',
   ],
 } as const;
 

@@ -5,6 +5,7 @@ import { bookRoutes } from './books.ts';
 import { curriculumRoutes } from './curriculum-routes.ts';
 import { diagnosticTestRoutes } from './diagnostic-tests-routes.ts';
 import { jobRoutes } from './jobs.ts';
+import { learnerRoutes } from './learners-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { mockTestRoutes } from './mock-tests-routes.ts';
 import { practiceRoutes } from './practices-routes.ts';
@@ -30,6 +31,9 @@ export * from './diagnostic-tests-routes.ts';
 export * from './imports.ts';
 export * from './isbn.ts';
 export * from './jobs.ts';
+export * from './learner-events.ts';
+export * from './learners.ts';
+export * from './learners-routes.ts';
 export * from './math.ts';
 export * from './media.ts';
 export * from './media-routes.ts';
@@ -65,6 +69,7 @@ export const routes = {
   ...diagnosticTestRoutes,
   ...videoQuizRoutes,
   ...qrCodeRoutes,
+  ...learnerRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

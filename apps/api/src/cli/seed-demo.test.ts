@@ -10,6 +10,7 @@ import {
   books,
   chapters,
   contentItems,
+  learners,
   mediaItems,
   subjects,
   tocNodes,
@@ -44,6 +45,7 @@ async function counts() {
     media: await n(mediaItems),
     tocNodes: await n(tocNodes),
     contentItems: await n(contentItems),
+    learners: await n(learners),
   };
 }
 

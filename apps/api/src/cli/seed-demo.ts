@@ -1,22 +1,33 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { MAX_LEARNERS, MAX_MONTHS } from '../modules/demo/demo.learners.ts';
 import { MAX_BOOKS, seedDemo } from '../modules/demo/seed.ts';
 import { createStorage } from '../plugins/storage.ts';
 
 /**
- * npm run seed:demo [-- --books N]
+ * npm run seed:demo [-- --books N --learners N --months M]
  * Loads the demo curriculum, books with TOCs and content, and media
  * (modules/demo/seed.ts). Safe to
  * run again: what exists is kept. Goes through the data-directory lock, so it
  * refuses to run while a server holds the embedded database.
  */
 async function main() {
-  const { values } = parseArgs({ options: { books: { type: 'string', default: '50' } } });
-  const books = Number(values.books);
-  if (!/^\d+$/.test(values.books ?? '') || books > MAX_BOOKS) {
+  const { values } = parseArgs({
+    options: {
+      books: { type: 'string', default: '50' },
+      learners: { type: 'string', default: '300' },
+      months: { type: 'string', default: '4' },
+    },
+  });
+  const whole = (v: string | undefined, max: number) =>
+    /^\d+$/.test(v ?? '') && Number(v) <= max ? Number(v) : null;
+  const books = whole(values.books, MAX_BOOKS);
+  const learners = whole(values.learners, MAX_LEARNERS);
+  const months = whole(values.months, MAX_MONTHS);
+  if (books === null || learners === null || months === null || months === 0) {
     throw new Error(
-      `Usage: npm run seed:demo [-- --books N]   (N from 0 to ${MAX_BOOKS}, default 50)`,
+      `Usage: npm run seed:demo [-- --books N --learners N --months M]   (books 0 to ${MAX_BOOKS}, default 50; learners 0 to ${MAX_LEARNERS}, default 300; months 1 to ${MAX_MONTHS}, default 4)`,
     );
   }
   const config = loadConfig();
@@ -26,14 +37,17 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir, purpose: 'seed:demo' },
   );
   try {
-    const r = await seedDemo({ db: database.db, storage: createStorage(config) }, { books });
+    const r = await seedDemo(
+      { db: database.db, storage: createStorage(config) },
+      { books, learners, months },
+    );
     const added = Object.values(r).reduce((a, b) => a + b, 0);
     console.log(
       added === 0
         ? 'Demo data already loaded: nothing added.'
         : `Demo data added: ${r.subjects} subjects, ${r.chapters} chapters, ${r.topics} topics, ` +
             `${r.books} books (${r.extraIsbns} extra ISBNs), ${r.media} media items, ` +
-            `${r.tocNodes} TOC nodes, ${r.contentItems} content items.`,
+            `${r.tocNodes} TOC nodes, ${r.contentItems} content items, ${r.learners} learners with their activity.`,
     );
   } finally {
     await database.close();

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { auditWrite } from '../modules/audit/audit.default.ts';
+import { authenticateLearnerApp } from '../modules/learners/learner-app-keys.ts';
 import { type AuthAdmin, authenticate, authorize } from '../plugins/auth-guard.ts';
 import { type FileAnswer, isFileAnswer, sendFileAnswer } from './file-answer.ts';
 import type { RequestContext } from './request-context.ts';
@@ -87,12 +88,17 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         summary: def.summary,
         tags: [def.tag],
         description: `Access: ${describeAccess(def.access)}${def.spec ? ' · spec path' : ''}`,
-        ...(def.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+        ...securityOf(def.access),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.body ? { body: def.body } : {}),
         ...(def.response ? { response: { 200: def.response } } : {}),
       },
       onRequest: async (req) => {
+        if (def.access === 'learner_app') {
+          req.admin = null;
+          await authenticateLearnerApp(deps, req);
+          return;
+        }
         req.admin = def.access === 'public' ? null : await authenticate(deps, req);
         if (req.admin) authorize(req.admin, def.access);
       },
@@ -133,6 +139,12 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
       },
     });
   }
+}
+
+/** How the OpenAPI says a route is called: no credential, an admin's bearer token, or the app's key. */
+function securityOf(access: Access): { security?: Record<string, string[]>[] } {
+  if (access === 'public') return {};
+  return { security: [{ [access === 'learner_app' ? 'learnerAppKey' : 'bearer']: [] }] };
 }
 
 /** A known path with another method answers 405, not 404 (docs/security.md item 22). */

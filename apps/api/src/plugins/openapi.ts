@@ -1,4 +1,4 @@
-import { type RouteDef, routes } from '@bo/contract';
+import { LEARNER_APP_KEY_HEADER, type RouteDef, routes } from '@bo/contract';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +22,10 @@ export async function registerOpenApi(app: FastifyInstance) {
           'Every route, its module and its shapes come from packages/contract. Errors answer { message, code, details? }.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          learnerAppKey: { type: 'apiKey', in: 'header', name: LEARNER_APP_KEY_HEADER },
+        },
       },
     },
     transform: withUploadBodies(withErrorAnswers),
@@ -69,7 +72,7 @@ export function errorAnswers(def: RouteDef): Record<number, string> {
   const signedLink = def.access === 'public' && def.download;
   if (def.access !== 'public' || signIn)
     out[401] = 'Not signed in, or the token, code or credentials are wrong or expired';
-  if (def.access !== 'public' && def.access !== 'session')
+  if (def.access !== 'public' && def.access !== 'session' && def.access !== 'learner_app')
     out[403] = 'Signed in without access to this module';
   if (signedLink) out[403] = 'The signed link is invalid or expired';
   if (def.access !== 'public' || signedLink)

@@ -56,9 +56,9 @@ describe('the walk covers every write route', () => {
     expect(Object.keys(WRITE_SAMPLES).sort()).toEqual(names);
   });
 
-  it('only a token rotation and two reads sent as POST (a link check, a duplicate check) leave no row on purpose', () => {
+  it("only a token rotation, two reads sent as POST (a link check, a duplicate check) and the learner app's data leave no row on purpose", () => {
     const silent = writes.filter(([, d]) => d.audit === 'none').map(([n]) => n);
-    expect(silent.sort()).toEqual(['checkDuplicates', 'checkLink', 'refresh']);
+    expect(silent.sort()).toEqual(['checkDuplicates', 'checkLink', 'ingestEvents', 'refresh']);
   });
 });
 

@@ -23,7 +23,7 @@ import { type Schema, sample } from './openapi-sample.ts';
 
 type Caller = 'none' | 'super' | 'all' | ModuleKey;
 const CALLERS: Caller[] = ['none', 'super', 'all', ...MODULE_KEYS];
-const ACCESS = new Set<string>(['public', 'session', 'super_admin', ...MODULE_KEYS]);
+const ACCESS = new Set<string>(['public', 'learner_app', 'session', 'super_admin', ...MODULE_KEYS]);
 const OPEN_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'trace'];
 const PROBE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as const;
 /** What a leaked stack trace or source location looks like in a body. */
@@ -55,8 +55,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The answer the guard must give, or 'allowed' (anything but 401/403). */
-function expected(access: Access, caller: Caller): 'public' | 'allowed' | 401 | 403 {
+function expected(access: Access, caller: Caller): 'public' | 'allowed' | 'app_key' | 401 | 403 {
   if (access === 'public') return 'public';
+  // The learner app's routes take its key: no admin token opens them.
+  if (access === 'learner_app') return caller === 'none' ? 401 : 'app_key';
   if (caller === 'none') return 401;
   if (access === 'session' || caller === 'super') return 'allowed';
   if (access === 'super_admin') return 403;
@@ -187,6 +189,8 @@ describe.each(contract)('%s', (name, def) => {
       } else if (want === 403) {
         expect(res.statusCode, where).toBe(403);
         expect(body.message, where).toMatch(/do not have access to|Only super admins/);
+      } else if (want === 'app_key') {
+        expect(res.statusCode, where).toBe(401);
       } else if (want === 'allowed') {
         expect([401, 403], where).not.toContain(res.statusCode);
       } else {

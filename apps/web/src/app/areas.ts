@@ -8,10 +8,13 @@ import {
   IconDeviceTv,
   IconHierarchy3,
   IconHistory,
+  IconKey,
   IconLayoutDashboard,
   IconListCheck,
+  IconMail,
   IconMovie,
   IconQrcode,
+  IconSchool,
   IconStethoscope,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -213,6 +216,38 @@ export const AREAS: readonly Area[] = [
     'Video quiz',
   ),
   {
+    label: 'Learners',
+    path: '/learners',
+    icon: IconSchool,
+    access: 'learners',
+    description: 'Learners of the app: find them, see their activity, reset their device.',
+    load: () =>
+      import('../features/learners/routes/learners-page.tsx').then((m) => ({
+        Component: m.LearnersPage,
+      })),
+    pages: [
+      {
+        path: ':id',
+        crumb: 'Learner',
+        load: () =>
+          import('../features/learners/routes/learner-page.tsx').then((m) => ({
+            Component: m.LearnerPage,
+          })),
+      },
+    ],
+  },
+  {
+    label: 'Contact messages',
+    path: '/contact-messages',
+    icon: IconMail,
+    access: 'contact_us',
+    description: "Messages from the learner app's contact form: read and resolve them.",
+    load: () =>
+      import('../features/learners/routes/contact-page.tsx').then((m) => ({
+        Component: m.ContactPage,
+      })),
+  },
+  {
     label: 'Admins',
     path: '/admins',
     icon: IconUsersGroup,
@@ -231,6 +266,17 @@ export const AREAS: readonly Area[] = [
     description: 'Every change: who made it, when, and what it looked like before and after.',
     load: () =>
       import('../features/audit/routes/audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
+  },
+  {
+    label: 'Learner app',
+    path: '/learner-app',
+    icon: IconKey,
+    access: 'super_admin',
+    description: 'Keys the learner app sends its events with: create and revoke them.',
+    load: () =>
+      import('../features/learners/routes/app-keys-page.tsx').then((m) => ({
+        Component: m.AppKeysPage,
+      })),
   },
   {
     label: 'Jobs',

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './assessments.ts';
 export * from './books.ts';
 export * from './curriculum.ts';
+export * from './learners.ts';
 export * from './media.ts';
 export * from './qr-codes.ts';
 export * from './questions.ts';

@@ -25,6 +25,9 @@ export const MAX_BOOKS = 2000;
 
 export interface SeedOptions {
   books?: number;
+  /** Demo learners, with `months` of activity (demo.learners.ts). */
+  learners?: number;
+  months?: number;
 }
 
 export interface SeedReport extends TocReport {
@@ -34,6 +37,7 @@ export interface SeedReport extends TocReport {
   books: number;
   extraIsbns: number;
   media: number;
+  learners: number;
 }
 
 /** True when the database has neither admins nor books (a fresh install). */
@@ -59,6 +63,7 @@ export async function seedDemo(
     media: 0,
     tocNodes: 0,
     contentItems: 0,
+    learners: 0,
   };
   const isbns = Array.from({ length: total }, (_, n) => demoIsbn(57, n));
   const before = await existingMediaTitles(deps.db);
@@ -82,6 +87,11 @@ export async function seedDemo(
       await seedTocs(tx, isbns, pdfs, used, report);
       await (await import('./demo.questions.ts')).seedQuestions(tx, refs);
       await (await import('./demo.assessments.ts')).seedAssessments(tx, refs);
+      report.learners = await (await import('./demo.learners.ts')).seedLearners(
+        tx,
+        opts.learners ?? 300,
+        opts.months ?? 4,
+      );
     });
   } catch (err) {
     used.clear();

@@ -7,6 +7,7 @@ export { booksSamples } from './books.ts';
 export { curriculumSamples } from './curriculum.ts';
 export { diagnosticTestsSamples } from './diagnostic-tests.ts';
 export { jobsSamples } from './jobs.ts';
+export { learnersSamples } from './learners.ts';
 export { mediaSamples } from './media.ts';
 export { mockTestsSamples } from './mock-tests.ts';
 export { practicesSamples } from './practices.ts';

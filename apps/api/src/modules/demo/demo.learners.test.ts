@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import {
+  assessmentAttempts,
+  contactMessages,
+  contentViews,
+  deviceBindings,
+  feedback,
+  learnerSessions,
+  learners,
+  redemptions,
+} from '../../db/schema/index.ts';
+import { localStorage } from '../../lib/storage/local-storage.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { seedDemo } from './seed.ts';
+
+let database: Database;
+let dir: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  dir = await mkdtemp(path.join(tmpdir(), 'bo-seed-learners-'));
+});
+afterAll(async () => {
+  await database?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('demo learners', () => {
+  it('makes learners and months of activity of every kind, once', async () => {
+    const storage = localStorage(dir);
+    const t0 = performance.now();
+    const r = await seedDemo({ db: database.db, storage }, { books: 5, learners: 200, months: 3 });
+    expect(r.learners).toBe(200);
+    const n = async (t: typeof learners) =>
+      (await database.db.select({ n: count() }).from(t))[0]!.n;
+    expect(await n(learners)).toBe(200);
+    for (const table of [
+      deviceBindings,
+      learnerSessions,
+      contentViews,
+      redemptions,
+      feedback,
+      assessmentAttempts,
+      contactMessages,
+    ]) {
+      expect(await n(table as never), String(table)).toBeGreaterThan(0);
+    }
+    // Hindi comments among the feedback; both statuses among the messages.
+    const hindi = await database.db.execute(
+      sql`select count(*)::int as n from learner_feedback where comment ~ '[\u0900-\u097F]'`,
+    );
+    expect((hindi as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+    const statuses = await database.db
+      .selectDistinct({ s: contactMessages.status })
+      .from(contactMessages);
+    expect(statuses.map((s) => s.s).sort()).toEqual(['new', 'resolved']);
+    expect(performance.now() - t0).toBeLessThan(120_000);
+
+    const again = await seedDemo(
+      { db: database.db, storage },
+      { books: 5, learners: 200, months: 3 },
+    );
+    expect(again.learners).toBe(0);
+    expect(await n(learners)).toBe(200);
+  }, 180_000);
+});

@@ -1,0 +1,160 @@
+import type { IngestEvent } from '@bo/contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { grades, learners } from '../../db/schema/index.ts';
+import type { Outcome, Pending } from './ingest.ts';
+
+/**
+ * The ingest's statements, each one for the whole batch: multi-row inserts
+ * with ON CONFLICT DO NOTHING on the event id (a resent event counts as a
+ * duplicate), and updates from a JSON array joined in one statement.
+ */
+
+export type Of<T extends IngestEvent['type']> = Pending<Extract<IngestEvent, { type: T }>>;
+
+/** JSON rows as a relation: `from rowsOf(...) as v(uid uuid, at timestamptz)`. */
+export const rowsOf = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
+
+/** Inserts and counts: what came back was stored, the rest was there already. */
+export async function stored<T extends { eventId: string }>(
+  out: Outcome,
+  sent: number,
+  insert: PromiseLike<T[]>,
+) {
+  if (sent === 0) return;
+  const rows = await insert;
+  out.accepted += rows.length;
+  out.duplicates += sent - rows.length;
+}
+
+export async function knownIds(
+  tx: Tx,
+  table: 'books' | 'assessments',
+  ids: number[],
+): Promise<Map<number, number | null>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const res = await tx.execute<{ id: string | number; book_id: string | number | null }>(
+    table === 'books'
+      ? sql`select id, null as book_id from books where id in ${unique}`
+      : sql`select id, book_id from assessments where id in ${unique}`,
+  );
+  return new Map(
+    (
+      res as unknown as { rows: { id: string | number; book_id: string | number | null }[] }
+    ).rows.map((r) => [Number(r.id), r.book_id === null ? null : Number(r.book_id)]),
+  );
+}
+
+export async function learnerIdsOf(tx: Tx, list: Pending[]): Promise<Map<string, number>> {
+  const uids = [...new Set(list.flatMap((p) => (p.event.learnerId ? [p.event.learnerId] : [])))];
+  if (!uids.length) return new Map();
+  const rows = await tx
+    .select({ id: learners.id, uid: learners.uid })
+    .from(learners)
+    .where(inArray(learners.uid, uids));
+  return new Map(rows.map((r) => [r.uid, r.id]));
+}
+
+/** Registrations (a learner already known is a duplicate), then updates, newest wins. */
+export async function applyProfiles(
+  tx: Tx,
+  registered: Of<'learner_registered'>[],
+  updated: Of<'learner_updated'>[],
+  out: Outcome,
+) {
+  const gradeIds = [
+    ...new Set(
+      [...registered, ...updated].flatMap((p) => (p.event.gradeId ? [p.event.gradeId] : [])),
+    ),
+  ];
+  const knownGrades = gradeIds.length
+    ? new Set(
+        (await tx.select({ id: grades.id }).from(grades).where(inArray(grades.id, gradeIds))).map(
+          (g) => g.id,
+        ),
+      )
+    : new Set<number>();
+  const gradeOk = (p: Pending & { event: { gradeId?: number | null } }) => {
+    if (!p.event.gradeId || knownGrades.has(p.event.gradeId)) return true;
+    out.reject(p, 'unknown_grade', `Grade ${p.event.gradeId} does not exist`);
+    return false;
+  };
+  const toRegister = registered.filter(gradeOk);
+  await stored(
+    out,
+    toRegister.length,
+    toRegister.length
+      ? tx
+          .insert(learners)
+          .values(
+            toRegister.map(({ event: e, at }) => ({
+              uid: e.learnerId,
+              name: e.name,
+              email: e.email ?? null,
+              phone: e.phone ?? null,
+              gradeId: e.gradeId ?? null,
+              school: e.school ?? null,
+              city: e.city ?? null,
+              state: e.state ?? null,
+              registeredAt: at,
+              lastActiveAt: at,
+              profileAt: at,
+            })),
+          )
+          .onConflictDoNothing({ target: learners.uid })
+          .returning({ eventId: learners.uid })
+      : Promise.resolve([]),
+  );
+  await applyUpdates(tx, updated.filter(gradeOk), out);
+}
+
+const PROFILE_FIELDS = ['name', 'email', 'phone', 'gradeId', 'school', 'city', 'state', 'status'];
+
+/**
+ * A learner's updates of the batch merged in time order into one patch (a
+ * field absent from an event is left as it is; null clears it), applied only
+ * when newer than the profile's last change, so a late old event changes nothing.
+ */
+async function applyUpdates(tx: Tx, updated: Of<'learner_updated'>[], out: Outcome) {
+  if (!updated.length) return;
+  const patches = new Map<string, Record<string, unknown>>();
+  for (const p of [...updated].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const patch = patches.get(p.event.learnerId) ?? {};
+    for (const f of PROFILE_FIELDS) {
+      if (f in p.event) patch[f] = (p.event as Record<string, unknown>)[f];
+    }
+    patch.at = p.at.toISOString();
+    patches.set(p.event.learnerId, { ...patch, uid: p.event.learnerId });
+  }
+  await tx.execute(sql`
+    update learners l set
+      ${sql.join(
+        [
+          ...PROFILE_FIELDS.map((f) => {
+            const column = sql.raw(f === 'gradeId' ? 'grade_id' : f);
+            const value = f === 'gradeId' ? sql`(u.p->>${f})::bigint` : sql`u.p->>${f}`;
+            return sql`${column} = case when u.p ? ${f} then ${value} else l.${column} end`;
+          }),
+          sql`profile_at = (u.p->>'at')::timestamptz`,
+          sql`updated_at = now()`,
+        ],
+        sql`, `,
+      )}
+    from (select value as p from jsonb_array_elements(${JSON.stringify([...patches.values()])}::jsonb)) u
+    where l.uid = (u.p->>'uid')::uuid and (u.p->>'at')::timestamptz >= l.profile_at`);
+  const exists = await tx
+    .select({ uid: learners.uid })
+    .from(learners)
+    .where(inArray(learners.uid, [...patches.keys()]));
+  const known = new Set(exists.map((r) => r.uid));
+  for (const p of updated) {
+    if (!known.has(p.event.learnerId)) {
+      out.reject(
+        p,
+        'unknown_learner',
+        `Learner ${p.event.learnerId} is not registered: send learner_registered first`,
+      );
+    } else out.accepted += 1;
+  }
+}

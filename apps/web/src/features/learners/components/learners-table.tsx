@@ -1,0 +1,75 @@
+import type { Learner } from '@bo/contract';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import {
+  ListTable,
+  type ListTableParams,
+  type ListTableQuery,
+} from '../../../components/list-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { LEARNER_STATUS_LABEL } from './learners-filters.tsx';
+
+const STATUS_COLOR: Record<string, string> = { active: 'green', inactive: 'gray', blocked: 'red' };
+
+export function LearnersTable({
+  params,
+  query,
+  filtered,
+}: {
+  params: ListTableParams;
+  query: ListTableQuery<Learner>;
+  filtered: boolean;
+}) {
+  return (
+    <ListTable<Learner>
+      params={params}
+      query={query}
+      noun="Learners"
+      errorTitle="Could not load the learners"
+      emptyText={filtered ? 'No learners match' : 'No learners yet'}
+      emptyIcon={<IconUsers size={32} stroke={1.4} />}
+      defaultSort="registeredAt"
+      rowTestId={(l) => `learner-row-${l.id}`}
+      columns={[
+        {
+          accessor: 'name',
+          sortable: true,
+          render: (l) => (
+            <Stack gap={0}>
+              <Anchor component={Link} to={`/learners/${l.id}`} fz="sm" fw={500}>
+                {l.name}
+              </Anchor>
+              <Text fz="xs" c="dimmed">
+                {[l.email, l.phone].filter(Boolean).join(' · ') || '—'}
+              </Text>
+            </Stack>
+          ),
+        },
+        { accessor: 'gradeName', title: 'Grade', render: (l) => l.gradeName ?? '—' },
+        { accessor: 'city', sortable: true, render: (l) => l.city ?? '—' },
+        { accessor: 'state', sortable: true, render: (l) => l.state ?? '—' },
+        {
+          accessor: 'status',
+          render: (l) => (
+            <Badge variant="dot" color={STATUS_COLOR[l.status]}>
+              {LEARNER_STATUS_LABEL[l.status]}
+            </Badge>
+          ),
+        },
+        {
+          accessor: 'registeredAt',
+          title: 'Registered',
+          sortable: true,
+          render: (l) => formatDateTime(l.registeredAt),
+        },
+        {
+          accessor: 'lastActiveAt',
+          title: 'Last active',
+          sortable: true,
+          render: (l) => formatDateTime(l.lastActiveAt),
+        },
+      ]}
+    />
+  );
+}
