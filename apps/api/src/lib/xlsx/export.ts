@@ -127,3 +127,20 @@ export function sendXlsx<S extends unknown[]>(
     .header('content-disposition', contentDisposition(name, 'attachment'))
     .send(body);
 }
+
+/**
+ * The rows of a list download, read page by page as the sheet streams (each
+ * page one query, so memory holds one page), up to `maxRows`: a download is
+ * a working list, not a backup; past that, the filters must narrow it.
+ */
+export async function* pagedRows<T>(
+  page: (offset: number, limit: number) => Promise<T[]>,
+  maxRows: number,
+  pageSize = 2000,
+): AsyncGenerator<T> {
+  for (let offset = 0; offset < maxRows; offset += pageSize) {
+    const rows = await page(offset, Math.min(pageSize, maxRows - offset));
+    yield* rows;
+    if (rows.length < pageSize) return;
+  }
+}

@@ -2,20 +2,11 @@ import type { bookDownloadQuery } from '@bo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { xlsxFile } from '../../lib/file-answer.ts';
+import { pagedRows } from '../../lib/xlsx/export.ts';
 import { type BookRecord, bookBatch } from './books.queries.ts';
 
-const BATCH = 2000;
 /** A download is a catalogue, not a backup: past this, narrow the filters. */
 export const DOWNLOAD_MAX_ROWS = 200_000;
-
-/** The list's rows (same search, filters and sort), read in batches as the sheet streams. */
-async function* rowsOf(db: Db, q: z.infer<typeof bookDownloadQuery>): AsyncGenerator<BookRecord> {
-  for (let offset = 0; offset < DOWNLOAD_MAX_ROWS; offset += BATCH) {
-    const batch = await bookBatch(db, q, offset, BATCH);
-    yield* batch;
-    if (batch.length < BATCH) return;
-  }
-}
 
 export function downloadBooks(db: Db, q: z.infer<typeof bookDownloadQuery>) {
   return xlsxFile('Books.xlsx', [
@@ -38,7 +29,7 @@ export function downloadBooks(db: Db, q: z.infer<typeof bookDownloadQuery>) {
         },
         { header: 'ID', key: 'id', width: 10 },
       ],
-      rows: rowsOf(db, q),
+      rows: pagedRows((offset, limit) => bookBatch(db, q, offset, limit), DOWNLOAD_MAX_ROWS),
     },
   ]);
 }

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { xlsxFile } from '../../lib/file-answer.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
+import { pagedRows } from '../../lib/xlsx/export.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { activeBindingsOf, learnerBatch } from './learners.queries.ts';
 
@@ -48,16 +49,7 @@ export async function resetDevice(deps: Deps, admin: AuthAdmin, body: ResetDevic
   });
 }
 
-const BATCH = 2000;
 export const LEARNER_EXPORT_MAX_ROWS = 200_000;
-
-async function* learnerRows(db: Db, q: z.infer<typeof learnerExportQuery>) {
-  for (let offset = 0; offset < LEARNER_EXPORT_MAX_ROWS; offset += BATCH) {
-    const batch = await learnerBatch(db, q, offset, BATCH);
-    yield* batch;
-    if (batch.length < BATCH) return;
-  }
-}
 
 export function exportLearners(db: Db, q: z.infer<typeof learnerExportQuery>) {
   return xlsxFile('Learners.xlsx', [
@@ -77,7 +69,10 @@ export function exportLearners(db: Db, q: z.infer<typeof learnerExportQuery>) {
         { header: 'Bound devices', key: 'activeDevices', width: 12 },
         { header: 'ID', key: 'id', width: 10 },
       ],
-      rows: learnerRows(db, q),
+      rows: pagedRows(
+        (offset, limit) => learnerBatch(db, q, offset, limit),
+        LEARNER_EXPORT_MAX_ROWS,
+      ),
     },
   ]);
 }
