@@ -84,14 +84,17 @@ export const viewsSql = sql.raw(`
   cross join lateral generate_series(1, 1 + floor(random() * 4 + s.learner_id * 0)::int) n
   cross join lateral (select ${skewedBook} + n * 0 as book_id) b`);
 
+/** One to three codes redeemed, each during one of the learner's first sessions (never before they used the app). */
 export const redemptionsSql = sql.raw(`
   insert into learner_redemptions (event_id, learner_id, book_id, code, at)
-  select gen_random_uuid(), l.id, b.book_id, 'DEMO-' || upper(substr(md5(l.uid::text || n), 1, 8)),
-         l.registered_at + n * interval '3 days' * random()
-  from learners l
-  cross join lateral generate_series(1, 1 + floor(random() * 3 + l.id * 0)::int) n
-  cross join lateral (select ${skewedBook} + n * 0 as book_id) b
-  where l.uid in (select uid from demo_new)`);
+  select gen_random_uuid(), s.learner_id, b.book_id,
+         'DEMO-' || upper(substr(md5(s.learner_id::text || '-' || s.rn), 1, 8)),
+         s.started_at + interval '2 minutes'
+  from (select learner_id, started_at,
+               row_number() over (partition by learner_id order by started_at) as rn
+        from demo_days) s
+  cross join lateral (select ${skewedBook} + s.rn * 0 as book_id) b
+  where s.rn <= 1 + s.learner_id % 3`);
 
 export const feedbackSql = sql.raw(`
   insert into learner_feedback (event_id, learner_id, book_id, content_kind, content_id, rating, comment, at)

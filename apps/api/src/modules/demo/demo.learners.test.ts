@@ -60,6 +60,14 @@ describe('demo learners', () => {
       .from(contactMessages);
     expect(statuses.map((s) => s.s).sort()).toEqual(['new', 'resolved']);
     expect(performance.now() - t0).toBeLessThan(120_000);
+    // A code is redeemed while its learner uses the app, never before nor in the future.
+    const stray = await database.db.execute(
+      sql`select count(*)::int as n from learner_redemptions r
+          where r.at > now() or not exists (
+            select 1 from learner_sessions s
+            where s.learner_id = r.learner_id and r.at between s.started_at and s.ended_at)`,
+    );
+    expect((stray as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
 
     const again = await seedDemo(
       { db: database.db, storage },

@@ -1,5 +1,5 @@
 import type { Learner } from '@bo/contract';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
@@ -7,6 +7,7 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { LEARNER_STATUS_LABEL } from './learners-filters.tsx';
 
@@ -46,27 +47,29 @@ export function LearnersTable({
             </Stack>
           ),
         },
-        { accessor: 'gradeName', title: 'Grade', render: (l) => l.gradeName ?? '—' },
+        { accessor: 'gradeName', title: 'Grade', noWrap: true, render: (l) => l.gradeName ?? '—' },
         { accessor: 'city', sortable: true, render: (l) => l.city ?? '—' },
         { accessor: 'state', sortable: true, render: (l) => l.state ?? '—' },
         {
           accessor: 'status',
           render: (l) => (
-            <Badge variant="dot" color={STATUS_COLOR[l.status]}>
+            <StatusBadge color={STATUS_COLOR[l.status]}>
               {LEARNER_STATUS_LABEL[l.status]}
-            </Badge>
+            </StatusBadge>
           ),
         },
         {
           accessor: 'registeredAt',
           title: 'Registered',
           sortable: true,
+          noWrap: true,
           render: (l) => formatDateTime(l.registeredAt),
         },
         {
           accessor: 'lastActiveAt',
           title: 'Last active',
           sortable: true,
+          noWrap: true,
           render: (l) => formatDateTime(l.lastActiveAt),
         },
       ]}

@@ -1,11 +1,12 @@
 import type { ContactMessage } from '@bo/contract';
 import { contactListQuery, resolveContactBody } from '@bo/contract/learners';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { hasFilters, useListParams } from '../../../lib/search-params.ts';
@@ -98,9 +99,7 @@ export function ContactPage() {
                   Resolve
                 </Button>
               ) : (
-                <Badge variant="dot" color="green">
-                  Resolved
-                </Badge>
+                <StatusBadge color="green">Resolved</StatusBadge>
               ),
           },
         ]}
