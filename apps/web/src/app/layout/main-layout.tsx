@@ -53,7 +53,8 @@ export function MainLayout() {
             onToggleNav={isMobile ? mobileNav.toggle : toggleSidebar}
           />
         </AppShell.Header>
-        <AppShell.Navbar p="sm" aria-label="Main navigation">
+        {/* Scrolls when its links pass the window's height (a short laptop screen). */}
+        <AppShell.Navbar p="sm" aria-label="Main navigation" style={{ overflowY: 'auto' }}>
           <AppSidebar />
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0" id="main-content" ref={main} tabIndex={-1}>
