@@ -19,6 +19,7 @@ await build({
     'seed-demo': 'src/cli/seed-demo.ts',
     'files-sweep': 'src/cli/files-sweep.ts',
     'restore-drill': 'src/cli/restore-drill.ts',
+    'reports-rebuild': 'src/cli/reports-rebuild.ts',
   },
   outdir: 'dist',
   bundle: true,

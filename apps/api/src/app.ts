@@ -13,18 +13,27 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { registerMethodFallbacks } from './lib/register-routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminsModule } from './modules/admins/admins.routes.ts';
+import { audiencesModule } from './modules/audiences/audiences.routes.ts';
 import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { booksModule } from './modules/books/books.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
 import { diagnosticTestsModule } from './modules/diagnostic-tests/diagnostic-tests.routes.ts';
+import { engagementAppModule } from './modules/engagement-app/engagement-app.routes.ts';
+import { engagementImagesModule } from './modules/engagement-images/engagement-images.routes.ts';
+import { freeContentModule } from './modules/free-content/free-content.routes.ts';
 import { jobsModule } from './modules/jobs/jobs.routes.ts';
 import { learnersModule } from './modules/learners/learners.routes.ts';
+import { mailModule } from './modules/mail/mail.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { mockTestsModule } from './modules/mock-tests/mock-tests.routes.ts';
+import { notificationsModule } from './modules/notifications/notifications.routes.ts';
+import { popupsModule } from './modules/popups/popups.routes.ts';
 import { practicesModule } from './modules/practices/practices.routes.ts';
+import { promoVideosModule } from './modules/promo-videos/promo-videos.routes.ts';
 import { qrCodesModule } from './modules/qr-codes/qr-codes.routes.ts';
 import { questionsModule } from './modules/questions/questions.routes.ts';
+import { reportsModule } from './modules/reports/reports.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
 import { videoQuizzesModule } from './modules/video-quizzes/video-quizzes.routes.ts';
@@ -71,7 +80,16 @@ const MODULES = [
   diagnosticTestsModule,
   videoQuizzesModule,
   qrCodesModule,
+  mailModule,
   learnersModule,
+  freeContentModule,
+  promoVideosModule,
+  reportsModule,
+  audiencesModule,
+  engagementImagesModule,
+  notificationsModule,
+  popupsModule,
+  engagementAppModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

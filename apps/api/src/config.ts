@@ -63,6 +63,11 @@ const envSchema = z.object({
   BODY_MIN_RATE_KB: z.coerce.number().min(0).max(1_000_000).default(8),
   QUESTION_LIST_EXACT_TOTAL: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   QUESTION_SIMILARITY_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.6),
+  MAILER_RATE_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(20),
+  MAILER_RATE_PER_HOUR: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  MAILER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  MAIL_UNSUBSCRIBE_BASE_URL: z.string().url().optional(),
+  MAILER_SMTP_URL: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_PREFIX: z
     .string()
@@ -73,6 +78,12 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Push delivery of notifications (docs/configuration.md, Push).
+  PUSH_PROVIDER: z.enum(['none', 'fcm']).default('none'),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  FCM_PROJECT_ID: z.string().min(1).optional(),
+  FCM_API_BASE: z.string().url().default('https://fcm.googleapis.com'),
+  FCM_TOKEN_URI: z.string().url().optional(),
 });
 
 export interface Config {
@@ -117,6 +128,28 @@ export interface Config {
   questionSimilarityThreshold: number;
   /** Object storage for uploaded files; absent: the local directory DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** Push delivery of notifications: none (in-app inbox only) or FCM. */
+  push: { provider: 'none' | 'fcm'; fcm: FcmConfig | undefined };
+  /** Mailer campaigns (modules/mail, docs/jobs.md): throttle (0 = none), mails in flight, unsubscribe links' base. */
+  mailers: {
+    perSecond: number;
+    perHour: number;
+    concurrency: number;
+    /** Campaigns' SMTP server when it differs from SMTP_URL's (a bulk relay). */
+    smtpUrl: string | undefined;
+    unsubscribeBaseUrl: string;
+  };
+}
+
+/** Firebase Cloud Messaging (HTTP v1) from a service-account key file. */
+export interface FcmConfig {
+  projectId: string;
+  clientEmail: string;
+  /** PEM. */
+  privateKey: string;
+  tokenUri: string;
+  /** https://fcm.googleapis.com, or a local server in tests. */
+  apiBase: string;
 }
 
 export interface S3Config {
@@ -139,6 +172,31 @@ export function toMs(value: string): number {
   const n = Number(m[1]);
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 's'] ?? 1000;
   return n * unit;
+}
+
+function fcmConfig(e: z.infer<typeof envSchema>, base: string): FcmConfig | undefined {
+  if (e.PUSH_PROVIDER !== 'fcm') return undefined;
+  const fail = (why: string) => {
+    throw new Error(`Invalid configuration:\n  ${why}`);
+  };
+  if (!e.FCM_SERVICE_ACCOUNT_FILE)
+    fail('PUSH_PROVIDER=fcm needs FCM_SERVICE_ACCOUNT_FILE (the service account JSON key)');
+  let account: Record<string, string> = {};
+  try {
+    account = JSON.parse(readFileSync(path.resolve(base, e.FCM_SERVICE_ACCOUNT_FILE!), 'utf8'));
+  } catch (err) {
+    fail(`FCM_SERVICE_ACCOUNT_FILE could not be read as JSON: ${(err as Error).message}`);
+  }
+  const projectId = e.FCM_PROJECT_ID ?? account.project_id;
+  if (!projectId || !account.client_email || !account.private_key)
+    fail('the FCM service account needs project_id, client_email and private_key');
+  return {
+    projectId: projectId!,
+    clientEmail: account.client_email!,
+    privateKey: account.private_key!,
+    tokenUri: e.FCM_TOKEN_URI ?? account.token_uri ?? 'https://oauth2.googleapis.com/token',
+    apiBase: e.FCM_API_BASE.replace(/\/+$/, ''),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -208,6 +266,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     questionListExactTotal: e.QUESTION_LIST_EXACT_TOTAL,
     questionSimilarityThreshold: e.QUESTION_SIMILARITY_THRESHOLD,
+    mailers: {
+      perSecond: e.MAILER_RATE_PER_SECOND,
+      perHour: e.MAILER_RATE_PER_HOUR,
+      concurrency: e.MAILER_CONCURRENCY,
+      smtpUrl: e.MAILER_SMTP_URL ?? e.SMTP_URL,
+      unsubscribeBaseUrl: (
+        e.MAIL_UNSUBSCRIBE_BASE_URL ??
+        e.PUBLIC_BASE_URL ??
+        `http://localhost:${e.PORT}`
+      ).replace(/\/+$/, ''),
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -221,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               : undefined,
         }
       : undefined,
+    push: { provider: e.PUSH_PROVIDER, fcm: fcmConfig(e, base) },
   };
 }
 

@@ -36,5 +36,5 @@ import { preloadFirstScreen } from './app/screens.ts';
 
 // The first screen's chunk and the app's start loading together: the entry
 // itself stays small so neither waits for the other.
-preloadFirstScreen(window.location.pathname);
+void preloadFirstScreen(window.location.pathname);
 void import('./app/start.tsx');

@@ -29,6 +29,14 @@ export const AUDIT_ENTITIES = {
   learner: 'Learner',
   contact_message: 'Contact message',
   learner_app_key: 'Learner-app key',
+  free_book: 'Free book',
+  free_sample: 'Free sample',
+  promo_video: 'Promo video',
+  popup: 'Pop-up',
+  notification: 'Notification',
+  mail_template: 'Mail template',
+  mailer_image: 'Mailer image',
+  mailer: 'Mailer',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -105,6 +113,14 @@ export const AUDIT_ACTIONS = {
   question_status_changed: a('question', "Changed a question's status"),
   question_deleted: a('question', 'Deleted a question'),
   questions_imported: a('question', 'Imported questions'),
+  mail_template_created: a('mail_template', 'Created a mail template'),
+  mail_template_edited: a('mail_template', 'Edited a mail template'),
+  mailer_image_uploaded: a('mailer_image', 'Uploaded an image for mail templates'),
+  mailer_sent: a('mailer', 'Started a mailer campaign'),
+  mailer_paused: a('mailer', 'Paused a mailer'),
+  mailer_resumed: a('mailer', 'Resumed a mailer'),
+  mailer_cancelled: a('mailer', 'Cancelled a mailer'),
+  mailer_retry_failed: a('mailer', 'Sent a mailer again to its failed recipients'),
   question_image_uploaded: a('question_image', 'Uploaded an image for a question'),
 
   // Practices: generic rows named after their routes (the body holds the practice's id).
@@ -177,6 +193,27 @@ export const AUDIT_ACTIONS = {
   resolveContactMessage: a('contact_message', 'Resolved a contact message'),
   createLearnerAppKey: a('learner_app_key', 'Created a learner-app key'),
   revokeLearnerAppKey: a('learner_app_key', 'Revoked a learner-app key'),
+  free_book_added: a('free_book', 'Made a whole book free'),
+  free_book_removed: a('free_book', 'Made a book no longer free as a whole'),
+  free_sample_set: a('free_sample', "Chose a book's free sample"),
+  free_sample_cloned: a('free_sample', 'Copied a free sample from another book'),
+  free_node_changed: a('free_sample', 'Switched a node of a free sample on or off'),
+  promo_video_added: a('promo_video', 'Added a promo video'),
+  promo_video_edited: a('promo_video', 'Edited a promo video'),
+  promo_video_deleted: a('promo_video', 'Deleted a promo video'),
+  promo_video_status_changed: a('promo_video', 'Activated or deactivated a promo video'),
+  promo_videos_reordered: a('promo_video', 'Reordered the promo videos'),
+  // Pop-ups and notifications.
+  popup_image_uploaded: a('popup', 'Uploaded a pop-up image'),
+  popup_created: a('popup', 'Created a pop-up'),
+  popup_updated: a('popup', 'Changed a pop-up'),
+  popup_activated: a('popup', 'Activated a pop-up'),
+  popup_deactivated: a('popup', 'Deactivated a pop-up'),
+  popup_deleted: a('popup', 'Deleted a pop-up'),
+  notification_image_uploaded: a('notification', 'Uploaded a notification image'),
+  notification_created: a('notification', 'Created a notification'),
+  notification_updated: a('notification', 'Changed a notification'),
+  notification_cancelled: a('notification', 'Cancelled a notification'),
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -139,8 +139,10 @@ const common = { access: 'books', tag: 'books' } as const;
 export const bookRoutes = defineRoutes({
   listBooks: {
     ...common,
-    // The practices screen picks a book to filter by and to create on.
-    access: ['books', 'practices'],
+    // The practices screen picks a book to filter by and to create on; the
+    // audience picker (pop-ups, notifications, mailers) picks books redeemed;
+    // the reports pick the book or books they are about.
+    access: ['books', 'practices', 'popups', 'notifications', 'mail', 'reports'],
     method: 'GET',
     path: '/book/getisbn',
     spec: true,

@@ -45,6 +45,10 @@ const reading = {
     'reports',
     // The learners list filters by grade.
     'learners',
+    // The audience picker (pop-ups, notifications, mailers) picks grades.
+    'popups',
+    'notifications',
+    'mail',
   ],
 } as const;
 

@@ -1,16 +1,25 @@
 import { adminRoutes } from './admins.ts';
+import { audienceRoutes } from './audience.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { bookRoutes } from './books.ts';
 import { curriculumRoutes } from './curriculum-routes.ts';
 import { diagnosticTestRoutes } from './diagnostic-tests-routes.ts';
+import { engagementImageRoutes } from './engagement-images.ts';
+import { freeContentRoutes } from './free-content-routes.ts';
 import { jobRoutes } from './jobs.ts';
+import { learnerAppRoutes } from './learner-app.ts';
 import { learnerRoutes } from './learners-routes.ts';
+import { mailRoutes } from './mail-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { mockTestRoutes } from './mock-tests-routes.ts';
+import { notificationRoutes } from './notifications.ts';
+import { popupRoutes } from './popups.ts';
 import { practiceRoutes } from './practices-routes.ts';
+import { promoVideoRoutes } from './promo-videos-routes.ts';
 import { qrCodeRoutes } from './qr-codes-routes.ts';
 import { questionRoutes } from './questions-routes.ts';
+import { reportRoutes } from './reports-routes.ts';
 import type { RouteDef } from './route.ts';
 import { systemRoutes } from './system.ts';
 import { tocRoutes } from './toc-routes.ts';
@@ -20,6 +29,7 @@ export * from './admins.ts';
 export * from './assessment-bodies.ts';
 export * from './assessment-ops.ts';
 export * from './assessments.ts';
+export * from './audience.ts';
 export * from './audit.ts';
 export * from './audit-actions.ts';
 export * from './auth.ts';
@@ -28,22 +38,34 @@ export * from './common.ts';
 export * from './curriculum.ts';
 export * from './curriculum-routes.ts';
 export * from './diagnostic-tests-routes.ts';
+export * from './engagement-images.ts';
+export * from './free-content.ts';
+export * from './free-content-routes.ts';
 export * from './imports.ts';
 export * from './isbn.ts';
 export * from './jobs.ts';
+export * from './learner-app.ts';
 export * from './learner-events.ts';
 export * from './learners.ts';
 export * from './learners-routes.ts';
+export * from './mail.ts';
+export * from './mail-routes.ts';
 export * from './math.ts';
 export * from './media.ts';
 export * from './media-routes.ts';
 export * from './mock-tests-routes.ts';
 export * from './modules.ts';
+export * from './notifications.ts';
+export * from './popups.ts';
 export * from './practices-routes.ts';
+export * from './promo-videos.ts';
+export * from './promo-videos-routes.ts';
 export * from './qr-codes.ts';
 export * from './qr-codes-routes.ts';
 export * from './questions.ts';
 export * from './questions-routes.ts';
+export * from './reports.ts';
+export * from './reports-routes.ts';
 export * from './rich-text.ts';
 export * from './route.ts';
 export * from './scoring.ts';
@@ -70,6 +92,15 @@ export const routes = {
   ...videoQuizRoutes,
   ...qrCodeRoutes,
   ...learnerRoutes,
+  ...freeContentRoutes,
+  ...promoVideoRoutes,
+  ...reportRoutes,
+  ...mailRoutes,
+  ...audienceRoutes,
+  ...engagementImageRoutes,
+  ...notificationRoutes,
+  ...popupRoutes,
+  ...learnerAppRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

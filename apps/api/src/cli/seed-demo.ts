@@ -3,6 +3,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { MAX_LEARNERS, MAX_MONTHS } from '../modules/demo/demo.learners.ts';
 import { MAX_BOOKS, seedDemo } from '../modules/demo/seed.ts';
+import { rebuildReports } from '../modules/reports/reports.aggregate.ts';
 import { createStorage } from '../plugins/storage.ts';
 
 /**
@@ -41,6 +42,8 @@ async function main() {
       { db: database.db, storage: createStorage(config) },
       { books, learners, months },
     );
+    // The demo's activity was written in bulk: the reports' aggregates are built from it.
+    await rebuildReports(database.db);
     const added = Object.values(r).reduce((a, b) => a + b, 0);
     console.log(
       added === 0

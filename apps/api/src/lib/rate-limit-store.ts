@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -12,8 +13,24 @@ import { rateLimits } from '../db/schema/index.ts';
  * hit in the window counts one more, in one atomic upsert, so hits on two
  * processes at once are both counted. Windows are timed by the database's
  * clock, the one clock every process shares.
+ *
+ * A route may opt out with `config.rateLimit.perProcess: true`: it is then
+ * counted in this process's memory (the plugin's own LRU store), which costs
+ * no query. The public QR scan does, since its limit only keeps one phone
+ * from flooding the scan log and a database round trip per scan is what its
+ * latency target cannot afford; with N processes an IP gets N times the limit.
  */
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+
+type LocalStoreCtor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => FastifyRateLimitStore;
+/** The plugin's in-memory store (not in its typings, hence the require). */
+const LocalStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/LocalStore.js',
+) as LocalStoreCtor;
 
 /** Expired rows are deleted at most this often per process. */
 const SWEEP_EVERY_MS = 60_000;
@@ -53,6 +70,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     child(options: unknown): FastifyRateLimitStore {
+      if ((options as { perProcess?: boolean }).perProcess) return new LocalStore(false, false);
       const route = (options as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
       return new DatabaseRateLimitStore(undefined, `${route?.method ?? ''} ${route?.url ?? ''} `);
     }

@@ -11,6 +11,8 @@ export interface Mail {
   html: string;
   /** Set by the mail job so a resent mail carries the same id. */
   messageId?: string;
+  /** Extra headers (a mailer's List-Unsubscribe); values must be single-line. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -29,15 +31,24 @@ export function createMailer(opts: {
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
+  /** Campaigns: up to this many SMTP connections kept open and reused (and one log line per mail at debug). */
+  pool?: number;
 }): Mailer {
+  const level = opts.pool ? 'debug' : 'info';
   if (/[\r\n]/.test(opts.from)) throw new Error('MAIL_FROM must not contain line breaks');
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const url = new URL(opts.smtpUrl);
+    if (opts.pool) {
+      url.searchParams.set('pool', 'true');
+      url.searchParams.set('maxConnections', String(opts.pool));
+      url.searchParams.set('maxMessages', '1000');
+    }
+    const transport = nodemailer.createTransport(url.toString());
     return {
       async send(mail) {
         assertHeaderSafe(mail);
         await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ mailTo: mail.to, subject: loggable(mail.subject) }, 'mail sent');
+        opts.log[level]({ mailTo: mail.to, subject: loggable(mail.subject) }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -51,7 +62,7 @@ export function createMailer(opts: {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      opts.log.info(
+      opts.log[level](
         { mailTo: mail.to, subject: loggable(mail.subject), file },
         'mail written to outbox',
       );
@@ -65,7 +76,8 @@ const loggable = (subject: string) => subject.replace(/\d{4,}/g, (d) => '#'.repe
 
 /** Header injection is refused outright rather than silently folded. */
 function assertHeaderSafe(mail: Mail) {
-  if (/[\r\n]/.test(mail.to) || /[\r\n]/.test(mail.subject)) {
+  const headers = Object.entries(mail.headers ?? {}).flat();
+  if ([mail.to, mail.subject, ...headers].some((v) => /[\r\n]/.test(v))) {
     throw new Error('Mail header fields must not contain line breaks');
   }
 }

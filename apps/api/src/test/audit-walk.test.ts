@@ -56,9 +56,20 @@ describe('the walk covers every write route', () => {
     expect(Object.keys(WRITE_SAMPLES).sort()).toEqual(names);
   });
 
-  it("only a token rotation, two reads sent as POST (a link check, a duplicate check) and the learner app's data leave no row on purpose", () => {
+  it("only a token rotation, reads sent as POST (a link check, a duplicate check, an audience count, the mail previews) and the learner app's data and reports (ingest, pop-ups shown, inbox read, push tokens) leave no row on purpose", () => {
     const silent = writes.filter(([, d]) => d.audit === 'none').map(([n]) => n);
-    expect(silent.sort()).toEqual(['checkDuplicates', 'checkLink', 'ingestEvents', 'refresh']);
+    expect(silent.sort()).toEqual([
+      'appInboxRead',
+      'appPopupShown',
+      'appPushToken',
+      'checkDuplicates',
+      'checkLink',
+      'countAudience',
+      'ingestEvents',
+      'previewMailer',
+      'previewTemplate',
+      'refresh',
+    ]);
   });
 });
 

@@ -154,10 +154,16 @@ describe('OpenAPI, contract and served routes agree', () => {
     ).toEqual([]);
   });
 
-  it('no path is served outside the contract except the API docs and the QR scan page', () => {
+  it('no path is served outside the contract except the API docs, the QR scan and unsubscribe pages', () => {
     // GET /q/:code is the address printed in QR codes (not an API route: a
     // page for phones, outside /api); modules/qr-codes/qr-codes.scan.test.ts.
-    const contractPaths = new Set([...contract.map(([, d]) => `/api${d.path}`), '/q/:code']);
+    // /unsubscribe/:token is the one-click unsubscribe of mailers (RFC 8058);
+    // modules/mail/mail.test.ts.
+    const contractPaths = new Set([
+      ...contract.map(([, d]) => `/api${d.path}`),
+      '/q/:code',
+      '/unsubscribe/:token',
+    ]);
     const tree = servedTree(t.app);
     expect(tree.size).toBeGreaterThan(contractPaths.size);
     const strays = [...tree.keys()].filter(

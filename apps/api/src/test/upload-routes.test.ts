@@ -31,6 +31,9 @@ const SAMPLES: Record<string, { query?: string; fields?: Record<string, string> 
   uploadMediaFile: { query: 'kind=video' },
   questionImport: { query: 'dryRun=true' },
   uploadQuestionImage: {},
+  uploadNotificationImage: {},
+  uploadPopupImage: {},
+  uploadMailerImage: {},
 };
 
 const uploadRoutes = Object.entries(routes as Record<string, RouteDef>).filter(([, d]) => d.upload);

@@ -1,22 +1,29 @@
 import type { Access, AssessmentKind } from '@bo/contract';
 import {
   type Icon,
+  IconBell,
   IconBooks,
   IconCertificate,
+  IconChartBar,
   IconClipboardList,
   IconClockPlay,
   IconDeviceTv,
+  IconGift,
   IconHierarchy3,
   IconHistory,
   IconKey,
   IconLayoutDashboard,
   IconListCheck,
   IconMail,
+  IconMailFast,
   IconMovie,
   IconQrcode,
   IconSchool,
+  IconSpeakerphone,
   IconStethoscope,
+  IconTemplate,
   IconUsersGroup,
+  IconWindowMaximize,
 } from '@tabler/icons-react';
 import { type ComponentType, createElement } from 'react';
 
@@ -215,6 +222,39 @@ export const AREAS: readonly Area[] = [
     },
     'Video quiz',
   ),
+  // Free content and promo videos (features/free-content, features/promo-videos).
+  {
+    label: 'Free content',
+    path: '/free-content',
+    icon: IconGift,
+    access: 'free_content',
+    description: 'Whole books free to every learner, and free samples of TOCs.',
+    load: () =>
+      import('../features/free-content/routes/free-content-page.tsx').then((m) => ({
+        Component: m.FreeContentPage,
+      })),
+    pages: [
+      {
+        path: ':isbn',
+        crumb: 'Free sample',
+        load: () =>
+          import('../features/free-content/routes/free-sample-page.tsx').then((m) => ({
+            Component: m.FreeSamplePage,
+          })),
+      },
+    ],
+  },
+  {
+    label: 'Promo videos',
+    path: '/promo-videos',
+    icon: IconSpeakerphone,
+    access: 'promotional',
+    description: "The learner app's promo shelf: videos in order, by grade, active or not.",
+    load: () =>
+      import('../features/promo-videos/routes/promo-videos-page.tsx').then((m) => ({
+        Component: m.PromoVideosPage,
+      })),
+  },
   {
     label: 'Learners',
     path: '/learners',
@@ -246,6 +286,101 @@ export const AREAS: readonly Area[] = [
       import('../features/learners/routes/contact-page.tsx').then((m) => ({
         Component: m.ContactPage,
       })),
+  },
+  {
+    label: 'Pop-ups',
+    path: '/popups',
+    icon: IconWindowMaximize,
+    access: 'popups',
+    description:
+      'Pop-ups the learner app shows: audience, window, priority and caps, with a preview.',
+    load: () =>
+      import('../features/popups/routes/popups-page.tsx').then((m) => ({
+        Component: m.PopupsPage,
+      })),
+  },
+  {
+    label: 'Notifications',
+    path: '/notifications',
+    icon: IconBell,
+    access: 'notifications',
+    description: 'Messages to learners now or at a time: audience, live count, preview, delivery.',
+    load: () =>
+      import('../features/notifications/routes/notifications-page.tsx').then((m) => ({
+        Component: m.NotificationsPage,
+      })),
+  },
+  {
+    label: 'Reports',
+    path: '/reports',
+    icon: IconChartBar,
+    access: 'reports',
+    description: 'Learners, sessions, redemptions, feedback, QR scans and books over a period.',
+    load: () =>
+      import('../features/reports/routes/reports-page.tsx').then((m) => ({
+        Component: m.ReportsPage,
+      })),
+    pages: [
+      {
+        path: 'assessments/:id',
+        crumb: 'Assessment results',
+        load: () =>
+          import('../features/reports/routes/assessment-results-page.tsx').then((m) => ({
+            Component: m.AssessmentResultsPage,
+          })),
+      },
+    ],
+  },
+  {
+    label: 'Mail templates',
+    path: '/mail-templates',
+    icon: IconTemplate,
+    access: 'mail',
+    description:
+      'E-mail templates with learner variables and images, previewed as learners see them.',
+    load: () =>
+      import('../features/mail-templates/routes/templates-page.tsx').then((m) => ({
+        Component: m.TemplatesPage,
+      })),
+    pages: [
+      {
+        path: ':id',
+        crumb: 'Template',
+        load: () =>
+          import('../features/mail-templates/routes/template-editor-page.tsx').then((m) => ({
+            Component: m.TemplateEditorPage,
+          })),
+      },
+    ],
+  },
+  {
+    label: 'Mailers',
+    path: '/mailers',
+    icon: IconMailFast,
+    access: 'mail',
+    description: 'Send a template to learners and follow it: sent, failed, skipped, unsubscribed.',
+    load: () =>
+      import('../features/mailers/routes/mailers-page.tsx').then((m) => ({
+        Component: m.MailersPage,
+      })),
+    pages: [
+      {
+        path: 'new',
+        crumb: 'New mailer',
+        load: () =>
+          import('../features/mailers/routes/new-mailer-page.tsx').then((m) => ({
+            Component: m.NewMailerPage,
+          })),
+      },
+      {
+        path: ':id',
+        crumb: 'Mailer',
+        load: () =>
+          import('../features/mailers/routes/mailer-page.tsx').then((m) => ({
+            Component: m.MailerPage,
+          })),
+      },
+    ],
   },
   {
     label: 'Admins',

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../lib/token-store.ts';
 import { renderRoutes } from '../test/render.tsx';
-import { requireSession } from './router.tsx';
 import { AppErrorPage } from './routes/app-error.tsx';
+import { requireSession } from './signed-in-routes.tsx';
 
 const loaderArgs = (url: string) =>
   ({ request: new Request(url), params: {}, context: undefined }) as Parameters<

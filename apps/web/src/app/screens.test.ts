@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from './areas.ts';
-import {
-  firstScreenLoads,
-  loadMainLayout,
-  matchesPattern,
-  PROFILE_SCREEN,
-  PUBLIC_SCREENS,
-} from './screens.ts';
+import { matchesPattern, PROFILE_SCREEN } from './screens.ts';
+import { signedInRoutes, signedInScreenAt } from './signed-in-routes.tsx';
 
 const area = (path: string) => AREAS.find((a) => a.path === path)!;
-const login = PUBLIC_SCREENS.find((s) => s.path === '/login')!;
 
 describe('matchesPattern', () => {
   it('matches segment by segment, a :name standing for any one segment', () => {
@@ -22,26 +16,25 @@ describe('matchesPattern', () => {
   });
 });
 
-describe('firstScreenLoads', () => {
-  it('loads only the screen for a public path, signed in or not', () => {
-    for (const signedIn of [true, false]) {
-      expect(firstScreenLoads('/login', signedIn)).toEqual([login.load]);
-    }
-  });
-
-  it('loads the login screen for a guarded path without a session', () => {
-    expect(firstScreenLoads('/books/3', false)).toEqual([login.load]);
-  });
-
-  it("loads the layout and the area's screen or page when signed in", () => {
+describe('signedInScreenAt', () => {
+  it("finds the area's screen or page the router will show first", () => {
     const books = area('/books');
-    expect(firstScreenLoads('/', true)).toEqual([loadMainLayout, area('/').load]);
-    expect(firstScreenLoads('/books', true)).toEqual([loadMainLayout, books.load]);
-    expect(firstScreenLoads('/books/3', true)).toEqual([loadMainLayout, books.pages![0]!.load]);
-    expect(firstScreenLoads('/profile', true)).toEqual([loadMainLayout, PROFILE_SCREEN.load]);
+    expect(signedInScreenAt('/')?.load).toBe(area('/').load);
+    expect(signedInScreenAt('/books')?.load).toBe(books.load);
+    expect(signedInScreenAt('/books/3')?.load).toBe(books.pages![0]!.load);
+    expect(signedInScreenAt('/profile')?.load).toBe(PROFILE_SCREEN.load);
   });
 
-  it('loads the layout alone for an unknown path (the not-found page is in the app)', () => {
-    expect(firstScreenLoads('/no/such/page', true)).toEqual([loadMainLayout]);
+  it('finds nothing for an unknown path (the not-found page is in the app)', () => {
+    expect(signedInScreenAt('/no/such/page')).toBeUndefined();
+  });
+});
+
+describe('signedInRoutes', () => {
+  it('has a route per area, the profile and the not-found catch-all last', () => {
+    const routes = signedInRoutes();
+    expect(routes).toHaveLength(AREAS.length + 2);
+    expect(routes.at(-1)?.path).toBe('*');
+    expect(routes.find((r) => r.path === 'profile')?.lazy).toBe(PROFILE_SCREEN.load);
   });
 });

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { hasSession } from '../lib/token-store.ts';
-import { AREAS } from './areas.ts';
 
 /** Loads a screen's code (its own chunk) for the router's `lazy`. */
 export type ScreenLoad = () => Promise<{ Component: ComponentType }>;
@@ -57,41 +56,30 @@ export const PROFILE_SCREEN: Screen = {
     })),
 };
 
-/** Every signed-in screen by absolute path: the areas, their pages, the profile. */
-function signedInScreens(): Screen[] {
-  return [
-    ...AREAS.flatMap((area) => [
-      { path: area.path, load: area.load },
-      ...(area.pages ?? []).map((page) => ({ path: `${area.path}/${page.path}`, load: page.load })),
-    ]),
-    PROFILE_SCREEN,
-  ];
-}
-
 export function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
   return want.length === have.length && want.every((w, i) => w.startsWith(':') || w === have[i]);
 }
 
-/** The code the router will ask for to show `pathname` first, in the order it asks. */
-export function firstScreenLoads(pathname: string, signedIn: boolean): ScreenLoad[] {
-  const open = PUBLIC_SCREENS.find((s) => matchesPattern(s.path, pathname));
-  if (open) return [open.load];
-  // The guard sends a visitor without a session to /login.
-  if (!signedIn) return [PUBLIC_SCREENS[0]!.load];
-  const screen = signedInScreens().find((s) => matchesPattern(s.path, pathname));
-  return screen ? [loadMainLayout, screen.load] : [loadMainLayout];
-}
+/** Loads the signed-in routes' table (areas, pages, profile): see signed-in-routes.tsx. */
+export const loadSignedInRoutes = () => import('./signed-in-routes.tsx');
 
 /**
  * Starts downloading the first screen's code at boot, in parallel with the
  * app's own, instead of after the app has loaded and the router has run. The
- * router's `lazy` then gets the same module, already loaded or in flight.
+ * router's `lazy` then gets the same module, already loaded or in flight. A
+ * signed-in screen is found in the signed-in routes' table, which the router
+ * needs first anyway.
  */
-export function preloadFirstScreen(pathname: string) {
-  for (const load of firstScreenLoads(pathname, hasSession())) {
-    // A failure here is left to the router, which retries and shows its error page.
-    load().catch(() => {});
-  }
+export function preloadFirstScreen(pathname: string, signedIn = hasSession()) {
+  // A failure here is left to the router, which retries and shows its error page.
+  const ignore = () => {};
+  const open = PUBLIC_SCREENS.find((s) => matchesPattern(s.path, pathname));
+  // The guard sends a visitor without a session to /login.
+  if (open || !signedIn) return (open ?? PUBLIC_SCREENS[0]!).load().catch(ignore);
+  loadMainLayout().catch(ignore);
+  return loadSignedInRoutes()
+    .then((routes) => routes.signedInScreenAt(pathname)?.load())
+    .catch(ignore);
 }

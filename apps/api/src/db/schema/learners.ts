@@ -56,6 +56,8 @@ export const learners = pgTable(
     index('learners_grade_idx').on(t.gradeId, t.registeredAt),
     index('learners_state_city_idx').on(t.state, t.city),
     index('learners_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')),
+    // Audiences: a pasted list of e-mails (any case) is looked up here.
+    index('learners_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { books } from './books.ts';
@@ -40,6 +41,8 @@ export const tocNodes = pgTable(
     index('toc_nodes_parent_idx').on(t.parentId),
     index('toc_nodes_chapter_idx').on(t.chapterId),
     index('toc_nodes_topic_idx').on(t.topicId),
+    // Books with a free sample (free content), without reading every node.
+    index('toc_nodes_free_book_idx').on(t.bookId).where(sql`${t.isFree}`),
   ],
 );
 

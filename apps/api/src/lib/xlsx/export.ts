@@ -144,3 +144,53 @@ export async function* pagedRows<T>(
     if (rows.length < pageSize) return;
   }
 }
+
+/**
+ * The rows of a large download read in key order, page by page: each page
+ * starts after the last key seen (an index range, never an OFFSET that
+ * rereads everything before it), so a million-row file costs what its rows
+ * cost and memory holds one page.
+ */
+export async function* keysetRows<T, K>(
+  page: (after: K | null, limit: number) => Promise<T[]>,
+  keyOf: (row: T) => K,
+  pageSize = 5000,
+): AsyncGenerator<T> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await page(after, pageSize);
+    yield* rows;
+    if (rows.length < pageSize) return;
+    after = keyOf(rows[rows.length - 1] as T);
+  }
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
+function csvField(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * The same columns and rows as a CSV text, chunk by chunk (a chunk per few
+ * hundred rows), for any number of rows: the reader pulls the next chunk
+ * only when the client has taken the last, so memory holds one page. Cells
+ * are escaped against formulas like the workbook's; a UTF-8 byte-order mark
+ * lets spreadsheet programs read non-ASCII text right.
+ */
+export async function* csvChunks<T>(
+  columns: XlsxColumn<T>[],
+  rows: Iterable<T> | AsyncIterable<T>,
+): AsyncGenerator<string> {
+  let chunk = `\uFEFF${columns.map((c) => csvField(escapeCell(c.header))).join(',')}\r\n`;
+  let n = 0;
+  for await (const row of rows) {
+    chunk += `${columns.map((c) => csvField(cellOf(c, row))).join(',')}\r\n`;
+    if (++n % CHECK_EVERY === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield chunk;
+}

@@ -1,5 +1,13 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { books, contentItems, mediaItems, questionImages } from '../../db/schema/index.ts';
+import {
+  books,
+  contentItems,
+  mailerImages,
+  mediaItems,
+  notifications,
+  popups,
+  questionImages,
+} from '../../db/schema/index.ts';
 
 /**
  * Every column that holds a storage key. A stored file that none of them
@@ -13,4 +21,7 @@ export const FILE_KEY_COLUMNS: { name: string; column: AnyPgColumn }[] = [
   { name: 'media thumbnail', column: mediaItems.thumbnailKey },
   { name: 'TOC PDF', column: contentItems.fileKey },
   { name: 'question image', column: questionImages.fileKey },
+  { name: 'pop-up image', column: popups.imageKey },
+  { name: 'notification image', column: notifications.imageKey },
+  { name: 'mailer image', column: mailerImages.fileKey },
 ];

@@ -6,6 +6,7 @@ import {
 } from '@bo/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
+import { markReportDays } from '../reports/reports.aggregate.ts';
 import { bindDevices, endSessions, insertActivity, touchLastActive } from './ingest.activity.ts';
 import { applyProfiles, knownIds, learnerIdsOf } from './ingest.write.ts';
 
@@ -151,5 +152,11 @@ async function writeBatch(deps: Deps, tx: Tx, e: ByType, out: Outcome) {
       ...e.feedback,
       ...e.attempt_submitted,
     ].filter((p) => !refused.has(p.index)),
+  );
+  // The reports recompute these days from the rows just written (reports.aggregate.ts).
+  await markReportDays(
+    tx,
+    Object.values(e).flatMap((list: Pending[]) => list.map((p) => p.at)),
+    e.session_ended.map((p) => p.event.sessionId),
   );
 }

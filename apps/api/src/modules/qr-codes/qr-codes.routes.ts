@@ -8,6 +8,7 @@ import { registerRoutes } from '../../lib/register-routes.ts';
 import { printBookCodes, printVideoCodes } from './qr-codes.print.ts';
 import { codePage, HAS_CONTENT, qrBooksPage } from './qr-codes.queries.ts';
 import { registerScanRoute } from './qr-codes.scan.ts';
+import { createScanCache } from './qr-codes.scan-cache.ts';
 import './qr-codes.usage.ts';
 import {
   generateQrCodes,
@@ -18,7 +19,8 @@ import {
 
 export function qrCodesModule(app: FastifyInstance, deps: Deps) {
   const base = deps.config.publicBaseUrl;
-  registerScanRoute(app, deps);
+  const scanCache = createScanCache();
+  registerScanRoute(app, deps, scanCache);
   registerRoutes(app, deps, qrCodeRoutes, {
     generateQrCodes: ({ body, ctx, admin }) => generateQrCodes(deps, ctx, admin!, body),
     listQrBooks: ({ query }) => qrBooksPage(deps.db, query),
@@ -38,7 +40,16 @@ export function qrCodesModule(app: FastifyInstance, deps: Deps) {
     printVideoQrCodes: ({ query }) => printVideoCodes(deps, query),
     listQrCodesWithoutContent: ({ query }) =>
       codePage(deps.db, base, sql`q.enabled and not ${HAS_CONTENT}`, query),
-    retargetQrCode: ({ body, ctx, admin }) => retargetQrCode(deps, ctx, admin!, body),
-    setQrCodeStatus: ({ body, ctx, admin }) => setQrCodeStatus(deps, ctx, admin!, body),
+    // A retargeted or withdrawn code must not redirect from memory (qr-codes.scan-cache.ts).
+    retargetQrCode: async ({ body, ctx, admin }) => {
+      const code = await retargetQrCode(deps, ctx, admin!, body);
+      scanCache.forgetAll();
+      return code;
+    },
+    setQrCodeStatus: async ({ body, ctx, admin }) => {
+      const result = await setQrCodeStatus(deps, ctx, admin!, body);
+      scanCache.forgetAll();
+      return result;
+    },
   });
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { qrScans } from '../../db/schema/index.ts';
-import { bookCodes, generate, LEARNER, post, useQrTestApp } from './qr-codes.testing.ts';
+import { qrCodes, qrScans } from '../../db/schema/index.ts';
+import { refreshReports } from '../reports/reports.aggregate.ts';
+import { bookCodes, generate, LEARNER, newBook, post, useQrTestApp } from './qr-codes.testing.ts';
 
 /** The public GET /q/:code: scans recorded (no raw IP), redirects, friendly pages, rate limit. */
 const w = useQrTestApp({ QR_SCAN_RATE_LIMIT: '20' });
@@ -56,6 +57,50 @@ describe('GET /q/:code', () => {
     expect(off.statusCode).toBe(410);
     expect(off.body).toContain('no longer in use');
     await post(w, '/book/setqrcodestatus', { id: withContent.id, enabled: true });
+  });
+
+  it('answers a remembered redirect from memory, but never after a retarget, a withdrawal or a deletion', async () => {
+    const b = await newBook(w, 'Cached', ['One']);
+    await generate(w, { mode: 'spare', bookId: b.bookId, count: 1 });
+    const [code] = await bookCodes(w, b.bookId);
+    await post(w, '/book/checkmappingandassign', {
+      nodeId: b.nodes[0],
+      kind: 'link',
+      url: 'https://example.test/one',
+      title: 'One video',
+    });
+    await post(w, '/book/retargetqrcode', {
+      id: code!.id,
+      target: { kind: 'toc_node', id: b.nodes[0] },
+    });
+    // The node holds content: the code redirects (and is now remembered).
+    expect((await scan(code!.code, '198.51.100.20')).headers.location).toBe(
+      `${LEARNER}/books/${b.bookId}/toc/${b.nodes[0]}`,
+    );
+    await refreshReports(w.t.app.deps.db);
+    // Answered from memory, it still marks its day: the QR report counts it.
+    expect((await scan(code!.code, '198.51.100.20')).statusCode).toBe(302);
+    await refreshReports(w.t.app.deps.db);
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/getqrcodereport?from=${today}&to=${today}&codeId=${code!.id}`,
+      headers: { authorization: `Bearer ${w.token}` },
+    });
+    expect(report.json().summary.scans.value).toBe(2);
+    await post(w, '/book/retargetqrcode', { id: code!.id, target: { kind: 'book', id: b.bookId } });
+    expect((await scan(code!.code, '198.51.100.20')).headers.location).toBe(
+      `${LEARNER}/books/${b.bookId}`,
+    );
+    await post(w, '/book/setqrcodestatus', { id: code!.id, enabled: false });
+    expect((await scan(code!.code, '198.51.100.20')).statusCode).toBe(410);
+    await post(w, '/book/setqrcodestatus', { id: code!.id, enabled: true });
+    expect((await scan(code!.code, '198.51.100.20')).statusCode).toBe(302);
+    const stored = await w.t.app.deps.db.select().from(qrScans).where(eq(qrScans.codeId, code!.id));
+    expect(stored).toHaveLength(5);
+    // Deleted behind the routes' back (as a book's deletion cascades): unknown at once, no 500.
+    await w.t.app.deps.db.delete(qrCodes).where(eq(qrCodes.id, code!.id));
+    expect((await scan(code!.code, '198.51.100.20')).statusCode).toBe(404);
   });
 
   it('is rate-limited per IP', async () => {

@@ -3,17 +3,22 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { hmac } from '../../lib/secrets.ts';
+import { MARK_TODAY } from '../reports/reports.aggregate.ts';
 import { HAS_CONTENT, rowsOf } from './qr-codes.queries.ts';
+import type { ScanCache } from './qr-codes.scan-cache.ts';
 
 /**
  * GET /q/:code, the address printed in every QR code: public, outside /api,
  * rate-limited per IP. It records the scan BEFORE answering (one statement:
  * find the code and insert the scan), so a scan whose redirect was sent is
  * stored even if the server stops right after (SIGTERM waits for answers in
- * flight, and an answer is only sent once its row is written).
+ * flight, and an answer is only sent once its row is written). A code that
+ * redirected a moment ago is answered from memory after a single INSERT of
+ * the scan (qr-codes.scan-cache.ts has the rule for when it is looked up again).
  */
 
 interface ScanRow {
+  id: number | string;
   enabled: boolean;
   target_kind: 'book' | 'toc_node' | 'video' | null;
   book_id: number | string | null;
@@ -61,13 +66,33 @@ function learnerPath(row: ScanRow): string | null {
   return null;
 }
 
-export function registerScanRoute(app: FastifyInstance, deps: Deps) {
+/**
+ * The scan row (and the reports' mark for today) for a code remembered as a
+ * redirect, in one statement; false when the code is gone meanwhile.
+ */
+async function insertScan(deps: Deps, codeId: number, userAgent: string | null, ipHash: string) {
+  const found = rowsOf<{ id: number | string }>(
+    await deps.db.execute(sql`with q as (
+        select id from qr_codes where id = ${codeId}
+      ), scan as (
+        insert into qr_scans (code_id, user_agent, ip_hash) select id, ${userAgent}, ${ipHash} from q
+      ), mark as (
+        ${MARK_TODAY}
+      )
+      select id from q`),
+  );
+  return found.length > 0;
+}
+
+export function registerScanRoute(app: FastifyInstance, deps: Deps, cache: ScanCache) {
   const hashIp = ipHasher(deps.config.jwtSecret);
+  // Counted in memory even on PostgreSQL (lib/rate-limit-store.ts, perProcess).
+  const scanLimit = { max: deps.config.qrScanRateLimit, timeWindow: 60_000, perProcess: true };
   app.get<{ Params: { code: string } }>(
     '/q/:code',
     {
       schema: { hide: true },
-      config: { rateLimit: { max: deps.config.qrScanRateLimit, timeWindow: 60_000 } },
+      config: { rateLimit: scanLimit },
     },
     async (req, reply) => {
       const code = req.params.code.toUpperCase();
@@ -76,13 +101,24 @@ export function registerScanRoute(app: FastifyInstance, deps: Deps) {
         return page(reply, 404, shown, 'Unknown code', 'This QR code is not one of ours.');
       const userAgent = (req.headers['user-agent'] ?? '').slice(0, 512) || null;
       const ipHash = hashIp(req.ip, deps.clock());
+      const base = deps.config.learnerAppUrl;
+      const known = base ? cache.get(code) : undefined;
+      if (known) {
+        if (await insertScan(deps, known.codeId, userAgent, ipHash))
+          return reply.header('cache-control', 'no-store').redirect(`${base}${known.path}`, 302);
+        cache.forget(code);
+      }
+      const generation = cache.generation();
       const [row] = rowsOf<ScanRow>(
         await deps.db.execute(sql`with q as (
             select * from qr_codes where code = ${code}
           ), scan as (
             insert into qr_scans (code_id, user_agent, ip_hash) select id, ${userAgent}, ${ipHash} from q
+          ), mark as (
+            -- The reports recompute today's scans (an appended row, never a shared one updated).
+            ${MARK_TODAY}
           )
-          select q.enabled, q.target_kind, q.book_id, q.toc_node_id, q.video_id,
+          select q.id, q.enabled, q.target_kind, q.book_id, q.toc_node_id, q.video_id,
             ${HAS_CONTENT} as has_content from q`),
       );
       if (!row) return page(reply, 404, code, 'Unknown code', 'This QR code is not one of ours.');
@@ -97,9 +133,9 @@ export function registerScanRoute(app: FastifyInstance, deps: Deps) {
           'Coming soon',
           'The content for this code is not ready yet. Please try again later.',
         );
-      const base = deps.config.learnerAppUrl;
       if (!base)
         return page(reply, 200, code, 'Open the app', 'This content opens in the learners’ app.');
+      cache.remember(code, { codeId: Number(row.id), path }, generation);
       return reply.header('cache-control', 'no-store').redirect(`${base}${path}`, 302);
     },
   );

@@ -1,12 +1,33 @@
 import { Card, EmptyState, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconLock } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { canOpen, useMe } from '../../lib/session.ts';
 import { AREAS } from '../areas.ts';
 
-/** Home: one card per area this admin may open (the same table as the sidebar). */
+/** The dashboard's code (and its charts) loads only for admins who have it. */
+const DashboardPage = lazy(() =>
+  import('../../features/dashboard/routes/dashboard-page.tsx').then((m) => ({
+    default: m.DashboardPage,
+  })),
+);
+
+/** Home: the dashboard for admins with its module; otherwise one card per area they may open. */
 export function HomePage() {
+  const me = useMe();
+  if (canOpen(me.data, 'dashboard'))
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <DashboardPage />
+      </Suspense>
+    );
+  return <AreaCards />;
+}
+
+/** One card per area this admin may open (the same table as the sidebar). */
+function AreaCards() {
   const me = useMe();
   const areas = AREAS.filter((area) => area.path !== '/' && canOpen(me.data, area.access));
   return (

@@ -4,8 +4,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../../db/client.ts';
 import { questionImages } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
+import { IMAGE_EXTENSIONS, publicKey } from '../../../lib/public-images.ts';
 import type { SheetRow } from '../../../lib/xlsx/sheet.ts';
-import { IMAGE_EXTENSIONS, publicKey, questionImageUrl } from '../questions.images.ts';
+import { questionImageUrl } from '../questions.images.ts';
 import { header, OPTION_KEYS, type QuestionColumns } from './sheet.ts';
 
 /**

@@ -1,12 +1,20 @@
 import type { AssessmentKind } from '@bo/contract';
 import { Alert, Anchor, Button, Group, Skeleton, Stack } from '@mantine/core';
-import { IconCopy, IconEye, IconInfoSquare, IconPlus, IconScale } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconCopy,
+  IconEye,
+  IconInfoSquare,
+  IconPlus,
+  IconScale,
+} from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { canOpen, useMe } from '../../../lib/session.ts';
 import { useClone } from '../api/clone-assessment.ts';
 import { useAssessment } from '../api/get-assessment.ts';
 import { AddQuestionsDrawer } from '../components/add-questions-drawer.tsx';
@@ -37,6 +45,7 @@ export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
   const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : 0;
   const detail = useAssessment(kind, id);
   const navigate = useNavigate();
+  const me = useMe();
   const clone = useClone(kind);
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
   const [picking, setPicking] = useState(false);
@@ -111,6 +120,16 @@ export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
         >
           Preview as a learner
         </Button>
+        {canOpen(me.data, 'reports') && (
+          <Button
+            variant="default"
+            leftSection={<IconChartBar size={16} />}
+            component={Link}
+            to={`/reports/assessments/${a.id}`}
+          >
+            Results
+          </Button>
+        )}
         {ops.clone && (
           <Button
             variant="default"

@@ -11,19 +11,27 @@ import {
   Text,
 } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
-import { BookQrSection } from '../../qr-codes/index.ts';
 import { TocSection } from '../../toc/index.ts';
 import { useBook } from '../api/get-book.ts';
 import { BookCover } from '../components/book-cover.tsx';
 import { ExtraIsbns } from '../components/extra-isbns.tsx';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels.ts';
+
+/**
+ * The QR codes tab (its table, generate and print dialogs) loads when the tab
+ * is first opened: the book page opens on its TOC, and the tab's code would
+ * otherwise put the page over its first-load budget (docs/performance.md).
+ */
+const BookQrSection = lazy(() =>
+  import('../../qr-codes/index.ts').then((m) => ({ default: m.BookQrSection })),
+);
 
 const BookFormModal = lazyDialog(() =>
   import('../components/book-form-modal.tsx').then((m) => m.BookFormModal),
@@ -125,7 +133,9 @@ export function BookPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="qr">
-          <BookQrSection bookId={b.id} />
+          <Suspense fallback={<Skeleton h={160} radius="md" />}>
+            <BookQrSection bookId={b.id} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
       {editing && <BookFormModal book={b} onClose={() => setEditing(false)} />}

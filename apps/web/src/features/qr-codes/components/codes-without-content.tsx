@@ -1,9 +1,9 @@
 import type { QrCode } from '@bo/contract';
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Pager } from '../../../components/pager.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useCodesWithoutContent } from '../api/list-codes-without-content.ts';
-import { Pager } from './code-list-pager.tsx';
 import { QrCodesTable } from './qr-codes-table.tsx';
 import { RetargetModal } from './retarget-modal.tsx';
 import { DisableCodeDialog, useToggleCode } from './toggle-code.tsx';

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Pager } from '../../../components/pager.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useQrBooks } from '../api/list-qr-books.ts';
-import { Pager } from './code-list-pager.tsx';
 
 /** Books having codes, with counts; each opens the book's QR screen. */
 export function QrBooks() {

@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { CodesWithoutContent } from '../components/codes-without-content.tsx';
 import { QrBooks } from '../components/qr-books.tsx';
@@ -6,13 +7,16 @@ import { VideoCodes } from '../components/video-codes.tsx';
 
 /** /qr-codes: books with codes, codes without content, and video codes. */
 export function QrCodesPage() {
+  // The dashboard links straight to the codes without content (?tab=empty).
+  const [params] = useSearchParams();
+  const tab = params.get('tab');
   return (
     <>
       <PageHeader
         title="QR codes"
         description="Codes printed in books and for videos: what they open, their scans, printing."
       />
-      <Tabs defaultValue="books" keepMounted={false}>
+      <Tabs defaultValue={tab === 'empty' || tab === 'videos' ? tab : 'books'} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="books">Books with codes</Tabs.Tab>
           <Tabs.Tab value="empty">Codes without content</Tabs.Tab>

@@ -1,8 +1,5 @@
 import { Pagination } from '@mantine/core';
-import {
-  paginationControlProps,
-  paginationItemProps,
-} from '../../../components/pagination-labels.ts';
+import { paginationControlProps, paginationItemProps } from './pagination-labels.ts';
 
 /** Pages of a list, shown only when there is more than one. */
 export function Pager({

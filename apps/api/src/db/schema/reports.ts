@@ -1,0 +1,58 @@
+import {
+  bigint,
+  date,
+  doublePrecision,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+import { id } from './columns.ts';
+
+/**
+ * The reports' aggregates (docs/reports.md), recomputed from the raw
+ * activity by the `reports.refresh` job: never written by hand, always
+ * rebuildable (`npm run reports:rebuild -w apps/api`).
+ */
+
+/**
+ * Days whose activity changed since their aggregates were computed: one row
+ * per ingest batch or scan, appended (never a row updated by every writer),
+ * taken and deleted by the refresh in the transaction that recomputes them.
+ */
+export const reportMarks = pgTable('report_marks', {
+  id: id(),
+  day: date('day', { mode: 'string' }).notNull(),
+});
+
+/**
+ * Counts per metric, UTC day, book (0: none) and one more dimension: the
+ * platform and length band of sessions, the rating of feedback, the code of
+ * scans. `total` sums a quantity (seconds viewed, session seconds, ratings).
+ */
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    metric: text('metric').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    bookId: bigint('book_id', { mode: 'number' }).notNull().default(0),
+    dim: text('dim').notNull().default(''),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    total: doublePrecision('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.day, t.bookId, t.dim] })],
+);
+
+/**
+ * One row per learner per active day, with what they did as bits
+ * (LEARNER_DAY_KINDS): distinct learners over a range are counted from it.
+ */
+export const learnerDays = pgTable(
+  'report_learner_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    learnerId: bigint('learner_id', { mode: 'number' }).notNull(),
+    kinds: smallint('kinds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.learnerId] })],
+);

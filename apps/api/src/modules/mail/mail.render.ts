@@ -1,0 +1,83 @@
+import { MAIL_VARIABLE_PATTERN, type MailVariable } from '@bo/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+
+/** The rows of a raw `db.execute`. */
+export const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** A learner's values for the template variables ('' where the learner has none). */
+export type MailValues = Record<MailVariable, string>;
+
+/** The sample learner of a preview: plausible, and obviously not a real person's data. */
+export const SAMPLE_VALUES: MailValues = {
+  name: 'Asha Sample',
+  first_name: 'Asha',
+  email: 'asha.sample@example.com',
+  phone: '+91 98765 43210',
+  grade: 'Grade 8',
+  school: 'Green Valley School',
+  city: 'Pune',
+  state: 'Maharashtra',
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? '&#39;',
+  );
+
+/** Values may not break a header: every run of white space (CR/LF included) is one space. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+export interface Rendered {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Fills `{{variables}}`: escaped in the HTML, as is in the text, on one line in the subject. */
+export function render(t: Rendered, values: MailValues): Rendered {
+  const fill = (s: string, f: (v: string) => string) =>
+    s.replace(MAIL_VARIABLE_PATTERN, (_, name: string) => f(values[name as MailVariable] ?? ''));
+  return {
+    subject: oneLine(fill(t.subject, (v) => v)),
+    html: fill(t.html, escapeHtml),
+    text: fill(t.text, (v) => v),
+  };
+}
+
+interface LearnerRow {
+  id: number | string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  grade: string | null;
+  school: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+/** Learners' variable values by id, in one query. */
+export async function learnerValues(db: Db | Tx, ids: number[]): Promise<Map<number, MailValues>> {
+  if (!ids.length) return new Map();
+  const rows = rowsOf<LearnerRow>(
+    await db.execute(sql`select l.id, l.name, l.email, l.phone, g.name as grade, l.school, l.city, l.state
+      from learners l left join grades g on g.id = l.grade_id
+      where l.id = any(${`{${ids.join(',')}}`}::bigint[])`),
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        name: r.name,
+        first_name: r.name.trim().split(/\s+/)[0] ?? '',
+        email: r.email ?? '',
+        phone: r.phone ?? '',
+        grade: r.grade ?? '',
+        school: r.school ?? '',
+        city: r.city ?? '',
+        state: r.state ?? '',
+      },
+    ]),
+  );
+}

@@ -1,0 +1,39 @@
+import { mailRoutes } from '@bo/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { registerRoutes } from '../../lib/register-routes.ts';
+import { serveMailerImage, uploadMailerImage } from './mail.images.ts';
+import { getMailer, listMailers, mailerAction, previewMailer, sendMailer } from './mail.mailers.ts';
+import { mailerRecipients } from './mail.recipients.ts';
+import { closeBulkMailer } from './mail.sender.ts';
+import {
+  createTemplate,
+  editTemplate,
+  getTemplate,
+  listTemplates,
+  previewTemplate,
+  searchLearners,
+} from './mail.templates.ts';
+import { registerUnsubscribeRoutes } from './mail.unsubscribe.ts';
+
+/** E-mail templates and mailers (docs/domain.md, Mail). */
+export function mailModule(app: FastifyInstance, deps: Deps) {
+  registerUnsubscribeRoutes(app, deps);
+  app.addHook('onClose', async () => closeBulkMailer(deps));
+  registerRoutes(app, deps, mailRoutes, {
+    uploadMailerImage: ({ upload, ctx, admin }) => uploadMailerImage(deps, ctx, admin!, upload),
+    mailerImage: ({ query }) => serveMailerImage(deps, query),
+    createTemplate: ({ body, ctx, admin }) => createTemplate(deps, ctx, admin!, body),
+    editTemplate: ({ body, ctx }) => editTemplate(deps, ctx, body),
+    listTemplates: ({ query }) => listTemplates(deps, query),
+    getTemplate: ({ query }) => getTemplate(deps, query.id),
+    previewTemplate: ({ body }) => previewTemplate(deps, body),
+    mailLearners: ({ query }) => searchLearners(deps, query.q),
+    previewMailer: ({ body }) => previewMailer(deps, body),
+    sendMailer: ({ body, ctx, admin }) => sendMailer(deps, ctx, admin!, body),
+    listMailers: ({ query }) => listMailers(deps, query),
+    getMailer: ({ query }) => getMailer(deps.db, query.id),
+    mailerRecipients: ({ query }) => mailerRecipients(deps, query),
+    mailerAction: ({ body, ctx }) => mailerAction(deps, ctx, body),
+  });
+}

@@ -1,0 +1,185 @@
+import {
+  MAIL_VARIABLE_NAMES,
+  type MailTemplate,
+  type previewTemplateBody,
+  type templateBody,
+  type templatesQuery,
+  variablesIn,
+} from '@bo/contract';
+import { count, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { mailTemplates } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { htmlToText, sanitizeMailHtml } from './mail.html.ts';
+import { learnerValues, render, rowsOf, SAMPLE_VALUES } from './mail.render.ts';
+
+type Row = typeof mailTemplates.$inferSelect;
+
+export const templateOf = (r: Row): MailTemplate => ({
+  id: r.id,
+  name: r.name,
+  subject: r.subject,
+  html: r.html,
+  text: r.text,
+  variables: r.variables,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/**
+ * A template as stored: HTML sanitised, variables checked (every unknown one
+ * named in one refusal), the plain-text part made from the HTML.
+ */
+function prepare(deps: Deps, body: z.infer<typeof templateBody>) {
+  const known = new Set<string>(MAIL_VARIABLE_NAMES);
+  const details = (['subject', 'html'] as const).flatMap((field) => {
+    const unknown = variablesIn(body[field]).filter((v) => !known.has(v));
+    return unknown.length
+      ? [
+          {
+            path: field,
+            message: `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((v) => `{{${v}}}`).join(', ')}. Use one of: ${MAIL_VARIABLE_NAMES.join(', ')}`,
+          },
+        ]
+      : [];
+  });
+  if (details.length)
+    throw new AppError(
+      400,
+      'unknown_variables',
+      `The template names variables that are not learner fields: ${details.map((d) => d.message.split('.')[0]!.replace(/^Unknown variables?: /, '')).join(', ')}`,
+      details,
+    );
+  const html = sanitizeMailHtml(body.html, deps.config.publicBaseUrl);
+  if (!htmlToText(html) && !/<img/i.test(html))
+    throw new AppError(400, 'validation_failed', 'The template has no text left once cleaned', [
+      { path: 'html', message: 'Write some text: nothing shown remained after cleaning' },
+    ]);
+  return {
+    name: body.name,
+    subject: body.subject,
+    html,
+    text: htmlToText(html),
+    variables: [...new Set([...variablesIn(body.subject), ...variablesIn(html)])],
+  };
+}
+
+const nameTaken = (name: string) =>
+  conflict(`A template named "${name}" already exists`, [
+    { path: 'name', message: 'Another template has this name' },
+  ]);
+
+export async function createTemplate(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  body: z.infer<typeof templateBody>,
+): Promise<MailTemplate> {
+  const values = prepare(deps, body);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mailTemplates)
+        .values({ ...values, createdBy: actor.id })
+        .returning();
+      await recordAudit(tx, ctx, {
+        action: 'mail_template_created',
+        entity: 'mail_template',
+        entityId: row!.id,
+        after: values,
+      });
+      return templateOf(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(body.name);
+    throw err;
+  }
+}
+
+export async function editTemplate(
+  deps: Deps,
+  ctx: RequestContext,
+  body: z.infer<typeof templateBody> & { id: number },
+): Promise<MailTemplate> {
+  const values = prepare(deps, body);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(mailTemplates)
+        .where(eq(mailTemplates.id, body.id))
+        .for('update');
+      if (!before) throw notFound('Template');
+      const [row] = await tx
+        .update(mailTemplates)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(mailTemplates.id, body.id))
+        .returning();
+      await recordAudit(tx, ctx, {
+        action: 'mail_template_edited',
+        entity: 'mail_template',
+        entityId: body.id,
+        before: { name: before.name, subject: before.subject, html: before.html },
+        after: values,
+      });
+      return templateOf(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(body.name);
+    throw err;
+  }
+}
+
+export async function getTemplate(deps: Deps, id: number): Promise<MailTemplate> {
+  const [row] = await deps.db.select().from(mailTemplates).where(eq(mailTemplates.id, id));
+  if (!row) throw notFound('Template');
+  return templateOf(row);
+}
+
+export function listTemplates(deps: Deps, q: z.infer<typeof templatesQuery>) {
+  const where = textSearch(q.q, [mailTemplates.name, mailTemplates.subject]);
+  const { html: _h, text: _t, ...summary } = getTableColumns(mailTemplates);
+  return listPage(
+    q,
+    deps.db.select(summary).from(mailTemplates).where(where).$dynamic(),
+    sortOrder(
+      q,
+      { name: mailTemplates.name, updatedAt: mailTemplates.updatedAt },
+      'updatedAt',
+      mailTemplates.id,
+      'desc',
+    ),
+    deps.db.select({ n: count() }).from(mailTemplates).where(where),
+    (r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }),
+  );
+}
+
+/** The editor's preview: the unsaved subject and HTML as a learner would get them. */
+export async function previewTemplate(deps: Deps, body: z.infer<typeof previewTemplateBody>) {
+  const { html, text } = prepare(deps, { name: 'preview', ...body });
+  let values = SAMPLE_VALUES;
+  let learner: { id: number | null; name: string } = { id: null, name: 'Sample learner' };
+  if (body.learnerId) {
+    const found = (await learnerValues(deps.db, [body.learnerId])).get(body.learnerId);
+    if (!found) throw notFound('Learner');
+    values = found;
+    learner = { id: body.learnerId, name: found.name };
+  }
+  return { ...render({ subject: body.subject, html, text }, values), learner };
+}
+
+/** Learners to preview with: up to 10 whose name, e-mail or phone holds q. */
+export async function searchLearners(deps: Deps, q: string) {
+  const rows = rowsOf<{ id: number | string; name: string; email: string | null }>(
+    await deps.db.execute(sql`select id, name, email from learners
+      where search like '%' || lower(${q.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'
+      order by name, id limit 10`),
+  );
+  return { items: rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email })) };
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { hmac, safeEqualHex } from '../../lib/secrets.ts';
+
+/**
+ * One-click unsubscribe (RFC 8058). Every mailer carries
+ * `List-Unsubscribe: <https://…/unsubscribe/<token>>` and
+ * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`; the token is the
+ * learner and campaign ids with an HMAC under the server's secret (128 bits),
+ * so nobody can unsubscribe someone else by guessing. Public, outside /api:
+ *
+ * - POST records it (what a mail client's button sends, with the body
+ *   `List-Unsubscribe=One-Click`; the body is not needed and not read), and
+ *   is idempotent.
+ * - GET (the link in the mail's footer) only shows a page with a button
+ *   that POSTs: link scanners that fetch every address in a mail must not
+ *   unsubscribe anyone.
+ */
+
+const sign = (deps: Deps, learnerId: number, mailerId: number) =>
+  hmac(deps.config.jwtSecret, `mail-unsubscribe:${learnerId}:${mailerId}`).slice(0, 32);
+
+export const unsubscribeToken = (deps: Deps, learnerId: number, mailerId: number) =>
+  `${learnerId}-${mailerId}-${sign(deps, learnerId, mailerId)}`;
+
+export const unsubscribeUrl = (deps: Deps, learnerId: number, mailerId: number) =>
+  `${deps.config.mailers.unsubscribeBaseUrl}/unsubscribe/${unsubscribeToken(deps, learnerId, mailerId)}`;
+
+function verify(deps: Deps, token: string): { learnerId: number; mailerId: number } | null {
+  const m = /^(\d{1,15})-(\d{1,15})-([0-9a-f]{32})$/.exec(token);
+  if (!m) return null;
+  const learnerId = Number(m[1]);
+  const mailerId = Number(m[2]);
+  return safeEqualHex(m[3]!, sign(deps, learnerId, mailerId)) ? { learnerId, mailerId } : null;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(reply: FastifyReply, status: number, heading: string, body: string) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}
+button{font-size:1rem;padding:.5rem 1rem}</style></head>
+<body><main><h1>${escapeHtml(heading)}</h1>${body}</main></body></html>`);
+}
+
+/** A page for people and mail clients, not an API route: out of the API docs, rate-limited per IP. */
+const HIDDEN = { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
+
+const INVALID = '<p>This unsubscribe link is not valid. Use the link of a mail you received.</p>';
+
+export function registerUnsubscribeRoutes(app: FastifyInstance, deps: Deps) {
+  app.register(async (scope) => {
+    // Mail clients post a tiny form (urlencoded or multipart); the token says everything.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, _body, done) =>
+      done(null, undefined),
+    );
+    scope.get<{ Params: { token: string } }>('/unsubscribe/:token', HIDDEN, async (req, reply) => {
+      const found = verify(deps, req.params.token);
+      if (!found) return page(reply, 404, 'Link not valid', INVALID);
+      return page(
+        reply,
+        200,
+        'Unsubscribe from mailers',
+        `<p>Stop receiving mailers from us at this address?</p>
+<form method="post" action="/unsubscribe/${escapeHtml(req.params.token)}"><button type="submit">Unsubscribe</button></form>`,
+      );
+    });
+    scope.post<{ Params: { token: string } }>('/unsubscribe/:token', HIDDEN, async (req, reply) => {
+      const found = verify(deps, req.params.token);
+      if (!found) return page(reply, 404, 'Link not valid', INVALID);
+      await deps.db.execute(sql`insert into mail_unsubscribes (learner_id, mailer_id)
+        select id, (select id from mailers where id = ${found.mailerId}) from learners where id = ${found.learnerId}
+        on conflict (learner_id) do nothing`);
+      return page(
+        reply,
+        200,
+        'You are unsubscribed',
+        '<p>You will receive no more mailers from us.</p>',
+      );
+    });
+  });
+}

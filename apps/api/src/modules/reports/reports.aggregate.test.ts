@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { book } from '../../test/write-samples/books.ts';
+import { event, ingest, makeAppKey, registered } from '../learners/learners.testing.ts';
+import { rebuildReports, refreshReports } from './reports.aggregate.ts';
+import { rows } from './reports.range.ts';
+
+/**
+ * The aggregates follow the raw rows: late, resent and completing events,
+ * the job that refreshes them, and a rebuild that finds the same figures.
+ */
+
+let t: TestApp;
+let token: string;
+let key: string;
+let bookId: number;
+const learner = registered({ at: '2026-01-01T08:00:00Z' });
+const get = async (url: string) => (await t.as(token, { method: 'GET', url: `/api${url}` })).json();
+const redemptionsOn = async (day: string) =>
+  (await get(`/reports/getuserredemtionsreports?from=${day}&to=${day}`)).summary.redemptions.value;
+const redemption = (at: string) =>
+  event('redemption', learner.learnerId, { at, bookId, code: `C-${randomUUID().slice(0, 6)}` });
+const send = async (events: unknown[]) => {
+  const res = await ingest(t, key, events);
+  expect(res.json().rejected, res.body).toEqual([]);
+  return res.json();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.createAdmin({ role: 'super_admin' });
+  token = (await t.signIn(admin.email)).accessToken;
+  key = await makeAppKey(t, token);
+  bookId = (await book({ t, token })).id as number;
+  await send([learner]);
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('aggregates', () => {
+  it('show an event once refreshed, count a resent batch once, and take a late event on its own day', async () => {
+    const batch = [redemption('2026-01-10T09:00:00Z'), redemption('2026-01-10T23:59:59Z')];
+    await send(batch);
+    expect(await redemptionsOn('2026-01-10')).toBe(0);
+    expect(await refreshReports(t.app.deps.db)).toBeGreaterThan(0);
+    expect(await redemptionsOn('2026-01-10')).toBe(2);
+    expect((await send(batch)).duplicates).toBe(2);
+    await refreshReports(t.app.deps.db);
+    expect(await redemptionsOn('2026-01-10')).toBe(2);
+    await send([redemption('2026-01-03T12:00:00Z')]);
+    await refreshReports(t.app.deps.db);
+    expect(await redemptionsOn('2026-01-03')).toBe(1);
+    expect(await redemptionsOn('2026-01-10')).toBe(2);
+    const marks = await rows<{ n: number }>(
+      t.app.deps.db,
+      sql`select count(*)::int as n from report_marks`,
+    );
+    expect(marks[0]!.n).toBe(0);
+  });
+
+  it("a session's end sent later updates the day it started", async () => {
+    const sessionId = randomUUID();
+    await send([
+      event('session_started', learner.learnerId, {
+        at: '2026-01-12T10:00:00Z',
+        sessionId,
+        platform: 'ios',
+      }),
+    ]);
+    await refreshReports(t.app.deps.db);
+    const before = await get('/reports/getusersession?from=2026-01-12&to=2026-01-12');
+    expect(before.lengths.at(-1)).toEqual({ label: 'Not ended', count: 1 });
+    await send([
+      event('session_ended', learner.learnerId, { at: '2026-01-13T10:00:00Z', sessionId }),
+    ]);
+    await refreshReports(t.app.deps.db);
+    const after = await get('/reports/getusersession?from=2026-01-12&to=2026-01-12');
+    expect(after.summary.averageSeconds.value).toBe(86_400);
+    expect(after.lengths.at(-2)).toEqual({ label: 'Over 1 hour', count: 1 });
+  });
+
+  it('a rebuild from the raw rows finds what the refreshes kept', async () => {
+    const snapshot = () =>
+      rows(
+        t.app.deps.db,
+        sql`select metric, day::text, book_id::text, dim, n::text, total from report_daily
+          union all select 'learner', day::text, learner_id::text, kinds::text, '1', 0 from report_learner_days
+          order by 1, 2, 3, 4`,
+      );
+    const kept = await snapshot();
+    expect(kept.length).toBeGreaterThan(3);
+    await rebuildReports(t.app.deps.db);
+    expect(await snapshot()).toEqual(kept);
+  });
+
+  it('the reports.refresh job brings a new event into the reports within seconds', async () => {
+    await send([redemption('2026-01-20T10:00:00Z')]);
+    await t.app.deps.jobs.enqueue(t.app.deps.db, 'reports.refresh', {});
+    const started = Date.now();
+    while ((await redemptionsOn('2026-01-20')) !== 1) {
+      expect(Date.now() - started).toBeLessThan(20_000);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 30_000);
+});

@@ -1,0 +1,107 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { allOf, type Range, rows } from './reports.range.ts';
+
+/**
+ * Reads of the aggregates (reports.aggregate.ts): sums of report_daily over
+ * a range, and distinct learners from report_learner_days. Filters are SQL
+ * over report_daily's columns (`book_id`, `dim`) or, for learners, over
+ * `l` (learners) and the day's `kinds` bits.
+ */
+
+export type Metric =
+  | 'active'
+  | 'registered'
+  | 'sessions'
+  | 'redemptions'
+  | 'views'
+  | 'feedback'
+  | 'attempts'
+  | 'scans';
+
+const daysOf = (r: Range) => sql`day between ${r.from}::date and ${r.to}::date`;
+
+export interface Sum {
+  n: number;
+  total: number;
+}
+
+/** Sum of n and total, grouped by `by` (an expression over report_daily, as `key`), or whole. */
+export async function dailySums(
+  db: Db,
+  metric: Metric,
+  r: Range,
+  where?: SQL,
+  by?: SQL,
+): Promise<(Sum & { key: string })[]> {
+  const found = await rows<{ key: string; n: string | number; total: number }>(
+    db,
+    sql`select ${by ?? sql`''`}::text as key, coalesce(sum(n), 0)::int8 as n, coalesce(sum(total), 0)::float8 as total
+      from report_daily where ${allOf(sql`metric = ${metric}`, daysOf(r), where)}
+      ${by ? sql`group by 1` : sql``}`,
+  );
+  return found.map((f) => ({ key: f.key, n: Number(f.n), total: Number(f.total) }));
+}
+
+export async function dailySum(db: Db, metric: Metric, r: Range, where?: SQL): Promise<Sum> {
+  const [sum] = await dailySums(db, metric, r, where);
+  return sum ?? { n: 0, total: 0 };
+}
+
+/** Per day (YYYY-MM-DD) as a map. */
+export async function dailyByDay(
+  db: Db,
+  metric: Metric,
+  r: Range,
+  where?: SQL,
+): Promise<Map<string, Sum>> {
+  const found = await dailySums(db, metric, r, where, sql`to_char(day, 'YYYY-MM-DD')`);
+  return new Map(found.map((f) => [f.key, f]));
+}
+
+export interface LearnerFilter {
+  /** Over `l` (learners). */
+  learners?: SQL;
+  /** Any of these bits of the day's kinds (LEARNER_DAY_KINDS). */
+  kinds?: number;
+}
+
+function learnerDays(r: Range, f: LearnerFilter = {}) {
+  return sql`report_learner_days d ${f.learners ? sql`join learners l on l.id = d.learner_id` : sql``}
+    where ${allOf(
+      sql`d.day between ${r.from}::date and ${r.to}::date`,
+      f.kinds ? sql`d.kinds & ${f.kinds} <> 0` : undefined,
+      f.learners,
+    )}`;
+}
+
+/** Distinct learners active in the range. */
+export async function distinctLearners(db: Db, r: Range, f?: LearnerFilter): Promise<number> {
+  // One day: the day's count is already distinct.
+  if (r.from === r.to && !f?.learners) {
+    return (await dailySum(db, 'active', r, sql`dim = ${String(f?.kinds ?? 0)}`)).n;
+  }
+  const [row] = await rows<{ n: number }>(
+    db,
+    // Grouped then counted, not count(distinct): a hash aggregate instead of a sort.
+    sql`select count(*)::int as n from (select d.learner_id from ${learnerDays(r, f)} group by d.learner_id) x`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Distinct learners active per day: the day's counts, or with a learner filter, the learner-days. */
+export async function learnersByDay(
+  db: Db,
+  r: Range,
+  f?: LearnerFilter,
+): Promise<Map<string, number>> {
+  if (!f?.learners) {
+    const days = await dailyByDay(db, 'active', r, sql`dim = ${String(f?.kinds ?? 0)}`);
+    return new Map([...days].map(([day, s]) => [day, s.n]));
+  }
+  const found = await rows<{ day: string; n: number }>(
+    db,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(*)::int as n from ${learnerDays(r, f)} group by d.day`,
+  );
+  return new Map(found.map((f) => [f.day, f.n]));
+}

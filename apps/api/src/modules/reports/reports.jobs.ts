@@ -1,0 +1,76 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { defineJob } from '../../jobs/job.ts';
+import { refreshReports } from './reports.aggregate.ts';
+
+declare module '../../jobs/job.ts' {
+  interface JobDataMap {
+    // biome-ignore lint/complexity/noBannedTypes: the refresh takes no data
+    'reports.refresh': {};
+  }
+}
+
+/** Seconds between two refreshes inside one run. */
+export const REFRESH_EVERY_SECONDS = 10;
+/** A run refreshes until this many seconds after it started; the next minute's run takes over. */
+const RUN_SECONDS = 50;
+
+/**
+ * Keeps the reports' aggregates up to date: pg-boss's cron starts a run each
+ * minute (in one process), and the run recomputes the marked days every
+ * REFRESH_EVERY_SECONDS for about a minute, so an event shows in the reports
+ * within ~30 s. Idempotent by nature: days are recomputed whole from the raw
+ * rows, and a run cut off (shutdown, crash) leaves its marks in place for the
+ * next one.
+ */
+export const reportsRefreshJob = defineJob({
+  kind: 'reports.refresh',
+  retryLimit: 1,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+  pollSeconds: 2,
+  schedule: () => '* * * * *',
+  async run(_data, ctx) {
+    const stop = AbortSignal.any([ctx.signal, closingOf(ctx.deps)]);
+    const started = Date.now();
+    let days = 0;
+    let passes = 0;
+    for (;;) {
+      days += await refreshReports(ctx.deps.db);
+      passes += 1;
+      if (stop.aborted || Date.now() - started > (RUN_SECONDS - REFRESH_EVERY_SECONDS) * 1000) {
+        break;
+      }
+      await sleep(REFRESH_EVERY_SECONDS * 1000, undefined, { signal: stop }).catch(() => undefined);
+      if (stop.aborted) break;
+    }
+    return { passes, days };
+  },
+});
+
+/**
+ * Per app: aborted when the app begins to close, so a run between two passes
+ * ends at once instead of holding the shutdown's job drain for its seconds.
+ * The marks it would have taken stay for the next run.
+ */
+const closing = new WeakMap<Deps, AbortController>();
+const closingOf = (deps: Deps) => {
+  const controller = closing.get(deps) ?? new AbortController();
+  closing.set(deps, controller);
+  return controller.signal;
+};
+
+export function endRefreshOnClose(app: FastifyInstance, deps: Deps) {
+  app.addHook('preClose', (done) => {
+    closing.get(deps)?.abort();
+    closing.set(deps, abortedController());
+    done();
+  });
+}
+
+function abortedController() {
+  const c = new AbortController();
+  c.abort();
+  return c;
+}

@@ -1,0 +1,94 @@
+import type { QrReport, qrReportQuery } from '@bo/contract/reports';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { dailyByDay, dailySum } from './reports.daily.ts';
+import { reportFile } from './reports.download.ts';
+import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
+import { allOf, eachDay, iso, metric, one, previousOf, type Range, rows } from './reports.range.ts';
+
+/** `/reports/getqrcodereport`: scans through /q/ by code, book and day. */
+
+type Query = z.infer<typeof qrReportQuery>;
+type Row = QrReport['rows']['items'][number];
+
+function scanRows(q: Query): EventRows<Row, Row> {
+  return {
+    name: 'QR scans',
+    select: sql`s.id::int as id, s.scanned_at as at, s.code_id::int as "codeId", c.code,
+      c.book_id::int as "bookId", b.title`,
+    from: sql`qr_scans s join qr_codes c on c.id = s.code_id left join books b on b.id = c.book_id`,
+    at: sql`s.scanned_at`,
+    id: sql`s.id`,
+    where: allOf(
+      q.bookId ? sql`c.book_id = ${q.bookId}` : undefined,
+      q.codeId ? sql`s.code_id = ${q.codeId}` : undefined,
+    ),
+    columns: [
+      { header: 'Scanned', key: 'at', width: 24 },
+      { header: 'Code', key: 'code', width: 16 },
+      { header: 'Code ID', key: 'codeId', width: 10 },
+      { header: 'Book ID', key: 'bookId', width: 10 },
+      { header: 'Title', key: 'title', width: 36 },
+      { header: 'Scan ID', key: 'id', width: 12 },
+    ],
+    map: (r) => ({ ...r, at: iso(r.at) as string }),
+  };
+}
+
+/**
+ * From the aggregates: scans by day, the code's book (0: none) and code
+ * (`dim`, its id). A code's scans count under the book it had when their
+ * day was last computed.
+ */
+export async function qrReport(db: Db, q: Query) {
+  const range = { from: q.from, to: q.to };
+  const previousRange = previousOf(range);
+  const events = scanRows(q);
+  if (q.format !== 'json') return reportFile(q.format, range, rowsDownload(db, events, range));
+  const where = allOf(
+    q.bookId ? sql`book_id = ${q.bookId}` : undefined,
+    q.codeId ? sql`dim = ${String(q.codeId)}` : undefined,
+  );
+  const codesOf = (r: Range) =>
+    one<{ n: number }>(
+      db,
+      // Grouped then counted, not count(distinct): a hash aggregate instead of a sort.
+      sql`select count(*)::int as n from (select dim from report_daily
+        where ${allOf(sql`metric = 'scans'`, sql`day between ${r.from}::date and ${r.to}::date`, where)}
+        group by dim) x`,
+    );
+  const [now, before, codes, codesBefore, perDay, byCode, byBook] = await Promise.all([
+    dailySum(db, 'scans', range, where),
+    dailySum(db, 'scans', previousRange, where),
+    codesOf(range),
+    codesOf(previousRange),
+    dailyByDay(db, 'scans', range, where),
+    rows<QrReport['byCode'][number]>(
+      db,
+      sql`with top as (
+          select dim::int8 as code_id, nullif(book_id, 0) as book_id, sum(n)::int as scans from report_daily
+          where ${allOf(sql`metric = 'scans'`, sql`day between ${range.from}::date and ${range.to}::date`, where)}
+          group by 1, 2 order by 3 desc, 1 limit 50)
+        select t.code_id::int as "codeId", c.code, t.book_id::int as "bookId", b.title, t.scans
+        from top t join qr_codes c on c.id = t.code_id left join books b on b.id = t.book_id
+        order by t.scans desc, c.code`,
+    ),
+    rows<QrReport['byBook'][number]>(
+      db,
+      sql`select nullif(d.book_id, 0)::int as "bookId", b.title, sum(d.n)::int as scans
+        from report_daily d left join books b on b.id = d.book_id
+        where ${allOf(sql`metric = 'scans'`, sql`day between ${range.from}::date and ${range.to}::date`, where)}
+        group by d.book_id, b.title order by scans desc, b.title`,
+    ),
+  ]);
+  return {
+    range,
+    previousRange,
+    summary: { scans: metric(now.n, before.n), codes: metric(codes.n, codesBefore.n) },
+    series: eachDay(range).map((day) => ({ day, scans: perDay.get(day)?.n ?? 0 })),
+    byCode,
+    byBook,
+    rows: await rowsPage(db, events, range, q, now.n),
+  } satisfies QrReport;
+}

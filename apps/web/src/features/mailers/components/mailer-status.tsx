@@ -1,0 +1,13 @@
+import type { Mailer } from '@bo/contract';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+
+const LOOK: Record<Mailer['status'], { color: string; label: string }> = {
+  sending: { color: 'blue', label: 'Sending' },
+  paused: { color: 'yellow', label: 'Paused' },
+  cancelled: { color: 'gray', label: 'Cancelled' },
+  done: { color: 'green', label: 'Finished' },
+};
+
+export function MailerStatus({ status }: { status: Mailer['status'] }) {
+  return <StatusBadge color={LOOK[status].color}>{LOOK[status].label}</StatusBadge>;
+}

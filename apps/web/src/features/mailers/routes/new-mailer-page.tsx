@@ -1,0 +1,169 @@
+import { type Audience, audienceSchema } from '@bo/contract/audience';
+import { Alert, Button, Group, Paper, Select, Stack, Stepper, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AudiencePicker } from '../../../components/audience-picker.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import {
+  getTemplate,
+  usePreviewMailer,
+  useSamplePreview,
+  useSendMailer,
+  useTemplateChoices,
+} from '../api/send-mailer.ts';
+
+/** /mailers/new: template, audience (with its count), preview, confirm; then the campaign's page. */
+export function NewMailerPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [audience, setAudience] = useState<Audience>({ kind: 'all' });
+  // One key per confirmation: a double click, or a retry after a lost answer, sends one campaign.
+  const [key, setKey] = useState<string | null>(null);
+  const templates = useTemplateChoices();
+  const count = usePreviewMailer();
+  const sample = useSamplePreview();
+  const send = useSendMailer();
+  const template = templates.data?.items.find((t) => String(t.id) === templateId);
+  const audienceReady = audienceSchema.safeParse(audience).success;
+
+  const toPreview = async () => {
+    if (!templateId) return;
+    try {
+      await count.mutateAsync({ templateId: Number(templateId), audience });
+      setStep(2);
+      const full = await getTemplate(Number(templateId));
+      sample.mutate({ subject: full.subject, html: full.html });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const figures = count.data;
+  const willSend = figures ? figures.recipients - figures.unsubscribed - figures.withoutEmail : 0;
+
+  return (
+    <>
+      <PageHeader
+        title="New mailer"
+        description="Send a template to learners, in the background."
+      />
+      <Stepper
+        active={step}
+        onStepClick={(s) => s < step && setStep(s)}
+        allowNextStepsSelect={false}
+      >
+        <Stepper.Step label="Template">
+          <Stack gap="md" maw={520} mt="md">
+            <Select
+              label="Template"
+              placeholder={templates.isPending ? 'Loading…' : 'Choose a template'}
+              data={(templates.data?.items ?? []).map((t) => ({
+                value: String(t.id),
+                label: t.name,
+              }))}
+              value={templateId}
+              onChange={setTemplateId}
+              searchable
+              nothingFoundMessage="No template by that name"
+            />
+            {template && (
+              <Text fz="sm">
+                Subject: <strong>{template.subject}</strong>
+              </Text>
+            )}
+            <Group>
+              <Button disabled={!templateId} onClick={() => setStep(1)}>
+                Next: audience
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label="Audience">
+          <Stack gap="md" maw={620} mt="md">
+            <AudiencePicker value={audience} onChange={setAudience} />
+            <Group>
+              <Button variant="default" onClick={() => setStep(0)}>
+                Back
+              </Button>
+              <Button disabled={!audienceReady} loading={count.isPending} onClick={toPreview}>
+                Next: preview
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label="Preview">
+          <Stack gap="md" mt="md">
+            {figures && (
+              <Alert
+                color="blue"
+                title={`${willSend.toLocaleString()} learners will get this mail`}
+              >
+                {figures.recipients.toLocaleString()} in the audience
+                {figures.unsubscribed
+                  ? `; ${figures.unsubscribed.toLocaleString()} unsubscribed`
+                  : ''}
+                {figures.withoutEmail
+                  ? `; ${figures.withoutEmail.toLocaleString()} without an e-mail address`
+                  : ''}
+                {figures.unsubscribed || figures.withoutEmail ? ' (skipped).' : '.'}
+              </Alert>
+            )}
+            {sample.isError && <Alert color="red">{errorMessage(sample.error)}</Alert>}
+            {sample.data && (
+              <Paper withBorder p="sm">
+                <Text fz="sm" c="dimmed">
+                  With sample data
+                </Text>
+                <Text fw={600} mb="xs">
+                  {sample.data.subject}
+                </Text>
+                <iframe
+                  title="Mail preview"
+                  sandbox=""
+                  srcDoc={sample.data.html}
+                  style={{ width: '100%', height: 320, border: 0, background: 'white' }}
+                />
+              </Paper>
+            )}
+            <Group>
+              <Button variant="default" onClick={() => setStep(1)}>
+                Back
+              </Button>
+              <Button disabled={!willSend} onClick={() => setKey(crypto.randomUUID())}>
+                Send…
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+      {key && templateId && (
+        <ConfirmModal
+          title="Send this mailer?"
+          confirmLabel={`Send to ${willSend.toLocaleString()} learners`}
+          color="blue"
+          loading={send.isPending}
+          onClose={() => setKey(null)}
+          onConfirm={async () => {
+            try {
+              const m = await send.mutateAsync({
+                templateId: Number(templateId),
+                audience,
+                idempotencyKey: key,
+              });
+              notifySuccess('The mailer is on its way');
+              navigate(`/mailers/${m.id}`);
+            } catch (error) {
+              notifyError(error);
+            }
+          }}
+        >
+          “{template?.name}” goes to {willSend.toLocaleString()} learners. It is sent in the
+          background; you can pause or cancel it from its page.
+        </ConfirmModal>
+      )}
+    </>
+  );
+}

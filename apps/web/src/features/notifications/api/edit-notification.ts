@@ -1,0 +1,7 @@
+import { notificationRoutes } from '@bo/contract/notifications';
+import { postCall } from '../../../lib/api-client.ts';
+import { useNotificationsMutation } from './notification-keys.ts';
+
+/** POST /notification/editnotification: 409 with the reason once delivery started. */
+export const useEditNotification = () =>
+  useNotificationsMutation(postCall(notificationRoutes.editNotification));

@@ -1,0 +1,7 @@
+import { popupRoutes } from '@bo/contract/popups';
+import { postCall } from '../../../lib/api-client.ts';
+import { usePopupsMutation } from './popup-keys.ts';
+
+/** POST /user/changepopstatus. */
+export const useChangePopupStatus = () =>
+  usePopupsMutation(postCall(popupRoutes.changePopupStatus));

@@ -1,0 +1,32 @@
+import type { DataTableColumn } from 'mantine-datatable';
+import { ListTable, type ListTableQuery } from '../../../components/list-table.tsx';
+import type { ListUpdate } from '../../../lib/search-params.ts';
+
+/** The rows a report's download holds, a page at a time (page and size in the URL). */
+export function ReportRows<T extends { id: number }>({
+  values,
+  update,
+  rows,
+  query,
+  columns,
+  noun,
+}: {
+  values: { page: number; pageSize: number };
+  update: ListUpdate;
+  rows: ListTableQuery<T>['data'];
+  query: { isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  columns: DataTableColumn<T>[];
+  noun: string;
+}) {
+  return (
+    <ListTable<T>
+      params={{ values, update }}
+      query={{ ...query, data: rows }}
+      columns={columns}
+      noun={noun}
+      errorTitle={`The ${noun.toLowerCase()} could not load`}
+      emptyText={`No ${noun.toLowerCase()} in this period`}
+      rowTestId={(row) => `report-row-${row.id}`}
+    />
+  );
+}

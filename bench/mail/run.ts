@@ -1,0 +1,187 @@
+// Mailers, one JSON: the compiled server on a fresh database (PGlite, or a
+// new database on DATABASE_URL's server) with BENCH_RECIPIENTS (100,000)
+// learners made in SQL before it starts, sending through a local SMTP
+// receiver with no throttle (MAILER_RATE_PER_SECOND=0).
+// (1) `sendmailer` to all of them: the request's time is the ledger's
+//     creation, one INSERT … SELECT (target ≤ 5 s).
+// (2) The campaign to its end: mails/s (target ≥ 200/s) and the server's
+//     RSS rise above idle, sampled every 250 ms (target ≤ 100 MB).
+// (3) The crash run: a campaign to BENCH_CRASH_RECIPIENTS (10,000) learners,
+//     the server killed with SIGKILL at 25 % and 60 % of it and started again
+//     on the same data: recipients never mailed (target 0) and mails sent
+//     twice (at most MAILER_CONCURRENCY per kill).
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { startCountingSmtp } from '../../apps/api/src/modules/mail/mail.testing.ts';
+import { buildStale, freshDatabase, root, rssMb, startApiServer } from '../support/api-process.ts';
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
+const CRASH_RECIPIENTS = Number(process.env.BENCH_CRASH_RECIPIENTS ?? 10_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+
+buildStale('api');
+const database = await freshDatabase();
+const seeded = await openDatabase(
+  database.env.DATABASE_URL
+    ? { kind: 'postgres', url: database.env.DATABASE_URL, poolSize: 2 }
+    : { kind: 'pglite', dataDir: database.env.DATA_DIR!, purpose: 'mail bench' },
+);
+await seeded.executeSql(
+  `insert into learners (uid, name, email, registered_at, profile_at)
+   select gen_random_uuid(), 'Learner ' || i, 'learner' || i || '@example.test', now(), now()
+   from generate_series(1, $1::int) i`,
+  [RECIPIENTS],
+);
+await seeded.executeSql('analyze learners');
+await seeded.close();
+
+const smtp = await startCountingSmtp();
+const env = {
+  ...database.env,
+  MAILER_SMTP_URL: smtp.url,
+  MAILER_RATE_PER_SECOND: '0',
+  MAILER_CONCURRENCY: String(CONCURRENCY),
+  FILE_SWEEP_INTERVAL_HOURS: '0',
+};
+const server = await startApiServer(env);
+const base = server.url;
+const token = server.token.access;
+const post = async <T>(p: string, body: object): Promise<T> => {
+  const res = await fetch(`${base}/api${p}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function waitFor(test: () => boolean, what: string, ms = 1_800_000) {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** The compiled server again on the same data (the first admin exists: no setup to wait for). */
+async function restart(): Promise<{ pid: number; child: ChildProcess }> {
+  const port = new URL(base).port;
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: base,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { pid: child.pid!, child };
+    await sleep(100);
+  }
+}
+
+let lastChild: ChildProcess | undefined;
+try {
+  const template = await post<{ id: number }>('/mail/createtemplate', {
+    name: 'Bench',
+    subject: 'News for {{first_name}}',
+    html: '<p>Dear {{name}},</p><p>A new book is out for {{grade}} in {{city}}.</p>',
+  });
+  await sleep(1000);
+  const idleMb = rssMb(server.pid);
+
+  // (1) + (2)
+  let t0 = performance.now();
+  const mailer = await post<{ id: number; totals: { queued: number } }>('/mail/sendmailer', {
+    templateId: template.id,
+    audience: { kind: 'all' },
+    idempotencyKey: crypto.randomUUID(),
+  });
+  const ledgerSeconds = (performance.now() - t0) / 1000;
+  // Progress on stderr (the figures so far), so a run cut short still says something.
+  console.error(JSON.stringify({ database: database.kind, ledgerSeconds, idleMb }));
+  let peakMb = idleMb;
+  t0 = performance.now();
+  let ticks = 0;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(server.pid));
+    if (++ticks % 40 === 0) {
+      const s = (performance.now() - t0) / 1000;
+      const sent = smtp.total();
+      console.error(
+        JSON.stringify({ seconds: Math.round(s), sent, perSecond: Math.round(sent / s), peakMb }),
+      );
+    }
+  }, 250);
+  await waitFor(() => smtp.total() >= RECIPIENTS, 'the campaign');
+  const sendSeconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+
+  // (3) The crash run, to the first CRASH_RECIPIENTS learners.
+  const before = smtp.total();
+  const entries = Array.from({ length: CRASH_RECIPIENTS }, (_, i) => String(i + 1));
+  await post('/mail/sendmailer', {
+    templateId: template.id,
+    audience: { kind: 'list', entries },
+    idempotencyKey: crypto.randomUUID(),
+  });
+  let pid = server.pid;
+  const kills: number[] = [];
+  for (const share of [0.25, 0.6]) {
+    await waitFor(() => smtp.total() - before >= CRASH_RECIPIENTS * share, 'the crash point');
+    process.kill(pid, 'SIGKILL');
+    kills.push(smtp.total() - before);
+    await sleep(200);
+    const again = await restart();
+    pid = again.pid;
+    lastChild = again.child;
+  }
+  const mailed = () =>
+    entries.filter((e) => (smtp.received.get(`learner${e}@example.test`) ?? 0) >= 2).length;
+  await waitFor(() => mailed() >= CRASH_RECIPIENTS, 'every crash-run recipient', 900_000);
+  await sleep(2000);
+  const twice = entries.filter(
+    (e) => (smtp.received.get(`learner${e}@example.test`) ?? 0) > 2,
+  ).length;
+  const lost = entries.filter(
+    (e) => (smtp.received.get(`learner${e}@example.test`) ?? 0) < 2,
+  ).length;
+
+  console.log(
+    JSON.stringify(
+      {
+        database: database.kind,
+        recipients: RECIPIENTS,
+        concurrency: CONCURRENCY,
+        ledgerSeconds: Number(ledgerSeconds.toFixed(2)),
+        mailsPerSecond: Math.round(RECIPIENTS / sendSeconds),
+        sendSeconds: Number(sendSeconds.toFixed(1)),
+        idleRssMb: idleMb,
+        peakRssMb: peakMb,
+        rssRiseMb: peakMb - idleMb,
+        queuedAtStart: mailer.totals.queued,
+        crash: { recipients: CRASH_RECIPIENTS, killsAt: kills, lost, duplicates: twice },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  lastChild?.kill('SIGTERM');
+  if (lastChild) await new Promise((r) => lastChild!.once('exit', r));
+  else await server.stop();
+  await smtp.close();
+  await database.drop();
+  // The first server's sign-in receiver stays open after its process was killed.
+  process.exit(0);
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import type { RunningServer } from '../support/server.ts';
+import { signInThroughUi } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+/** Learners as the learner app registers them (its key made through the API). */
+async function registerLearners(page: Parameters<typeof apiOk>[0]) {
+  const { key } = await apiOk(page, server, '/learnerapp/createkey', { name: 'Mail test app' });
+  const at = new Date().toISOString();
+  const people = [
+    { name: 'Meera Nair', email: 'meera@example.test', city: 'Kochi' },
+    { name: 'Arjun Rao', email: 'arjun@example.test', city: 'Mysuru' },
+    { name: 'Sana Khan', email: 'sana@example.test', city: 'Bhopal' },
+  ];
+  const res = await fetch(`${server.url}/api/ingest/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-learner-app-key': key },
+    body: JSON.stringify({
+      events: people.map((p) => ({
+        id: randomUUID(),
+        type: 'learner_registered',
+        at,
+        learnerId: randomUUID(),
+        ...p,
+      })),
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('mail templates and mailers', () => {
+  it('writes a template with variables, previews it with a real learner, sends it and reads the mails', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInThroughUi(page, server);
+    await registerLearners(page);
+
+    // The template editor: variables inserted by button, an unknown one refused by name.
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Mail templates' }).click();
+    await page.getByRole('heading', { name: 'Mail templates' }).waitFor();
+    await expectAccessible(page, 'mail templates list');
+    await page.getByRole('link', { name: 'New template' }).click();
+    await page.getByRole('heading', { name: 'New template' }).waitFor();
+    await page.getByLabel('Name').fill('Welcome to the new term');
+    await page.getByLabel('Subject').fill('Hello {{first_name}}');
+    const body = page.getByLabel('Body (HTML)');
+    await body.fill('<p>Dear {{name}}, welcome from {{score}}.</p>\n<p>See you in ');
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.getByText(/Unknown variable: \{\{score\}\}/).waitFor();
+    await body.fill('<p>Dear {{name}}, welcome.</p>\n<p>See you in ');
+    await page.getByRole('button', { name: '{{city}}' }).click();
+    await expect.poll(() => body.inputValue()).toContain('See you in {{city}}');
+
+    // Preview: sample data, then a real learner found by search.
+    await page.getByTestId('preview-subject').getByText('Hello Asha').waitFor();
+    const frame = page.frameLocator('iframe[title="Mail preview"]');
+    await frame.getByText('Dear Asha Sample, welcome.').waitFor();
+    await expectAccessible(page, 'template editor with sample preview');
+    await page.getByText('A real learner').click();
+    await page
+      .getByRole('textbox', { name: 'Learner', exact: true })
+      .or(page.getByRole('combobox', { name: 'Learner', exact: true }))
+      .first()
+      .fill('Meera');
+    await page.getByRole('option', { name: /Meera Nair/ }).click();
+    await page.getByTestId('preview-subject').getByText('Hello Meera').waitFor();
+    await frame.getByText('See you in Kochi').waitFor();
+    await expectAccessible(page, 'template editor with a learner preview');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/mail-template-editor.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.waitForURL(/\/mail-templates\/\d+$/);
+    await page.getByRole('heading', { name: 'Welcome to the new term' }).waitFor();
+
+    // The mailer wizard: template, audience with its count, preview, confirm.
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Mailers' }).click();
+    await page.getByRole('heading', { name: 'Mailers' }).waitFor();
+    await expectAccessible(page, 'mailers list');
+    await page.getByRole('link', { name: 'New mailer' }).click();
+    await page
+      .getByRole('textbox', { name: 'Template', exact: true })
+      .or(page.getByRole('combobox', { name: 'Template', exact: true }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Welcome to the new term' }).click();
+    await expectAccessible(page, 'new mailer: template');
+    await page.getByRole('button', { name: 'Next: audience' }).click();
+    await expectAccessible(page, 'new mailer: audience');
+    await page.getByRole('button', { name: 'Next: preview' }).click();
+    await page.getByText('3 learners will get this mail').waitFor();
+    await page
+      .frameLocator('iframe[title="Mail preview"]')
+      .getByText(/Dear Asha Sample/)
+      .waitFor();
+    await expectAccessible(page, 'new mailer: preview');
+    await page.getByRole('button', { name: 'Send…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expectAccessible(page, 'send mailer dialog');
+    await dialog.getByRole('button', { name: 'Send to 3 learners' }).click();
+
+    // Live progress to the end, the ledger filtered by state.
+    await page.waitForURL(/\/mailers\/\d+$/);
+    await page.getByText('Finished').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('total-sent').textContent()).toBe('3');
+    // Mantine's segmented control hides its radio inputs under their labels.
+    await page
+      .getByLabel('State')
+      .locator('label', { hasText: /^Sent$/ })
+      .click();
+    await page.waitForURL(/state=sent/);
+    await page.getByRole('cell', { name: /meera@example.test/ }).waitFor();
+    await expectAccessible(page, 'mailer page');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/mailer-page.png`, fullPage: true });
+
+    // The mails as the SMTP receiver got them: filled, with one-click unsubscribe.
+    const mail = await server.smtp.waitFor((m) => m.to.includes('meera@example.test'));
+    expect(mail.subject).toBe('Hello Meera');
+    expect(mail.body).toContain('See you in Kochi');
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    for (const who of ['arjun@example.test', 'sana@example.test'])
+      await server.smtp.waitFor((m) => m.to.includes(who));
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Mailers' }).click();
+    await page.getByRole('cell', { name: /Welcome to the new term/ }).waitFor();
+    await expectAccessible(page, 'mailers list with a campaign');
+    await page.close();
+  }, 180_000);
+});

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { paginated } from './common.ts';
+import {
+  editTemplateBody,
+  mailerActionBody,
+  mailerImageQuery,
+  mailerImageSchema,
+  mailerPreviewBody,
+  mailerPreviewSchema,
+  mailerQuery,
+  mailerRecipientSchema,
+  mailerRecipientsQuery,
+  mailerSchema,
+  mailersQuery,
+  mailLearnerSchema,
+  mailLearnersQuery,
+  previewSchema,
+  previewTemplateBody,
+  sendMailerBody,
+  templateBody,
+  templateQuery,
+  templateSchema,
+  templateSummarySchema,
+  templatesQuery,
+} from './mail.ts';
+import { defineRoutes } from './route.ts';
+
+/** Mail's routes (shapes in mail.ts): the spec's paths plus editing, preview and campaign follow-up. */
+const common = { access: 'mail', tag: 'mail' } as const;
+
+export const mailRoutes = defineRoutes({
+  uploadMailerImage: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/mail/uploademailerimage',
+    spec: true,
+    summary:
+      'Store an image for e-mail templates (PNG, JPEG, WebP or GIF by content); answers its public, unguessable, cacheable URL',
+    response: mailerImageSchema,
+    upload: { field: 'file', kinds: ['image'] },
+  },
+  mailerImage: {
+    access: 'public',
+    tag: 'mail',
+    method: 'GET',
+    path: '/mail/image',
+    summary: 'A mailer image by its unguessable key (mail clients fetch it); cached as immutable',
+    query: mailerImageQuery,
+    download: true,
+  },
+  createTemplate: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/mail/createtemplate',
+    spec: true,
+    summary:
+      'Save a new template: HTML sanitised, its {{variables}} checked against the learner fields (unknown ones refused by name), a plain-text part made from it',
+    body: templateBody,
+    response: templateSchema,
+  },
+  editTemplate: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/mail/edittemplate',
+    summary: 'Change a template (mailers already sent keep the version they were sent with)',
+    body: editTemplateBody,
+    response: templateSchema,
+  },
+  listTemplates: {
+    ...common,
+    method: 'GET',
+    path: '/mail/listoftemplates',
+    spec: true,
+    summary: 'Templates with their subject and variables',
+    query: templatesQuery,
+    response: paginated(templateSummarySchema),
+  },
+  getTemplate: {
+    ...common,
+    method: 'GET',
+    path: '/mail/template',
+    summary: 'One template with its HTML and plain-text part',
+    query: templateQuery,
+    response: templateSchema,
+  },
+  previewTemplate: {
+    ...common,
+    method: 'POST',
+    audit: 'none',
+    path: '/mail/previewtemplate',
+    summary:
+      "A template filled with the sample learner's values or a chosen learner's (values escaped), as it would be mailed",
+    body: previewTemplateBody,
+    response: previewSchema,
+  },
+  mailLearners: {
+    ...common,
+    method: 'GET',
+    path: '/mail/learners',
+    summary: 'Up to 10 learners whose name, e-mail or phone holds q: to preview a template with',
+    query: mailLearnersQuery,
+    response: z.object({ items: z.array(mailLearnerSchema) }),
+  },
+  previewMailer: {
+    ...common,
+    method: 'POST',
+    audit: 'none',
+    path: '/mail/previewmailer',
+    summary:
+      'What sending a template to an audience would do: how many learners, how many would be skipped (unsubscribed, no e-mail)',
+    body: mailerPreviewBody,
+    response: mailerPreviewSchema,
+  },
+  sendMailer: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/mail/sendmailer',
+    spec: true,
+    summary:
+      'Start a campaign of a template to an audience: one ledger row per learner, sent in the background. The same idempotency key answers the same campaign',
+    body: sendMailerBody,
+    response: mailerSchema,
+  },
+  listMailers: {
+    ...common,
+    method: 'GET',
+    path: '/mail/listofmailers',
+    summary: 'Campaigns, newest first, with their totals',
+    query: mailersQuery,
+    response: paginated(mailerSchema),
+  },
+  getMailer: {
+    ...common,
+    method: 'GET',
+    path: '/mail/mailer',
+    summary: 'One campaign with its status and totals (polled by its progress screen)',
+    query: mailerQuery,
+    response: mailerSchema,
+  },
+  mailerRecipients: {
+    ...common,
+    method: 'GET',
+    path: '/mail/mailerrecipients',
+    summary: "A campaign's ledger: one row per learner with its state and reason",
+    query: mailerRecipientsQuery,
+    response: paginated(mailerRecipientSchema),
+  },
+  mailerAction: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/mail/mailerstate',
+    summary:
+      'Pause, resume or cancel a campaign, or send again to the recipients whose mail failed',
+    body: mailerActionBody,
+    response: mailerSchema,
+  },
+});
