@@ -104,7 +104,8 @@ try {
       encodings: [...new Set(assets.map((a) => a.encoding))],
       screenChunkRequestedAfterEntryMs:
         entry !== undefined && chunk !== undefined ? chunk - entry : null,
-      loads: assets.map((a) => a.file).sort(),
+      // Largest first, so what to trim is on top.
+      loads: assets.sort((a, b) => b.bytes - a.bytes).map((a) => `${a.file} ${kb(a.bytes)}`),
     };
     await context.close();
   }

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router/dom';
 import { onSessionEnded } from '../lib/api-client.ts';
+import { setPrefetchClient } from '../lib/screen-prefetch.ts';
 import { clearToken, hasSession, TOKEN_KEY } from '../lib/token-store.ts';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -30,6 +31,8 @@ const queryClient = createQueryClient(() => {
   clearToken();
   leaveSession(true);
 });
+
+setPrefetchClient(queryClient);
 
 // The API client clears the token itself when a refresh is refused.
 onSessionEnded(() => leaveSession(true));

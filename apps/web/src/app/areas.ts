@@ -25,7 +25,9 @@ import {
   IconUsersGroup,
   IconWindowMaximize,
 } from '@tabler/icons-react';
-import { type ComponentType, createElement } from 'react';
+import { createElement } from 'react';
+import { prefetchLoader } from '../lib/screen-prefetch.ts';
+import type { ScreenLoad } from './screens.ts';
 
 /**
  * Every area of the main layout, in sidebar order: the sidebar, the home
@@ -40,7 +42,7 @@ export interface Area {
   icon: Icon;
   access: Access;
   description: string;
-  load: () => Promise<{ Component: ComponentType }>;
+  load: ScreenLoad;
   /** Screens under the area's path (e.g. `:id`), each with its breadcrumb. */
   pages?: readonly { path: string; crumb: string; load: Area['load'] }[];
 }
@@ -81,6 +83,7 @@ function assessmentArea(
         load: () =>
           import('../features/assessments/routes/builder-page.tsx').then((m) => ({
             Component: () => createElement(m.AssessmentBuilderPage, { kind }),
+            loader: prefetchLoader(m.prefetchBuilder(kind)),
           })),
       },
       {

@@ -1,5 +1,7 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { loginPathFor } from '../lib/next-path.ts';
+import { prefetchLoader } from '../lib/screen-prefetch.ts';
+import { meQuery } from '../lib/session.ts';
 import { hasSession } from '../lib/token-store.ts';
 import { AREAS } from './areas.ts';
 import type { RouteHandle } from './router.tsx';
@@ -49,10 +51,15 @@ function areaRoute(area: (typeof AREAS)[number]): RouteObject {
   };
 }
 
-/** The guard: without an access token, go to /login and come back after. */
-export function requireSession({ request }: LoaderFunctionArgs) {
-  if (hasSession()) return null;
-  const url = new URL(request.url);
+/**
+ * The guard: without an access token, go to /login and come back after. With
+ * one, the admin (which the layout waits for, to check the screen's access)
+ * is asked for at once, alongside the screen's code and its own reads.
+ */
+const askForAdmin = prefetchLoader((client) => void client.prefetchQuery(meQuery()));
+export function requireSession(args: LoaderFunctionArgs) {
+  if (hasSession()) return askForAdmin(args);
+  const url = new URL(args.request.url);
   throw redirect(loginPathFor(url.pathname + url.search));
 }
 

@@ -1,7 +1,7 @@
 import type { Access, SessionAdmin } from '@bo/contract';
 import { allows } from '@bo/contract/access';
 import { authAddresses } from '@bo/contract/auth-addresses';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiCall } from './api-client.ts';
@@ -15,13 +15,17 @@ export const meQueryKey = ['auth', 'me'] as const;
 
 export const getMe = (signal?: AbortSignal) => apiCall(authAddresses.me, { signal });
 
-export function useMe() {
-  return useQuery({
+/** The query of the signed-in admin, for the hook and for the prefetch at start. */
+export const meQuery = () =>
+  queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe(signal),
     enabled: hasSession(),
     staleTime: 60_000,
   });
+
+export function useMe() {
+  return useQuery(meQuery());
 }
 
 /** Whether an admin may open something guarded by `access` (the API's own rule). */

@@ -165,6 +165,7 @@ export function renderRichText(html: string, katex: Katex | null, inline = false
 }
 
 let katexLoading: Promise<Katex> | null = null;
+let katexLoaded: Katex | null = null;
 /**
  * KaTeX and its stylesheet (with its fonts, bundled by our build: no CDN) are
  * fetched the first time a formula is shown, so screens without math never
@@ -172,10 +173,16 @@ let katexLoading: Promise<Katex> | null = null;
  */
 export function loadKatex(): Promise<Katex> {
   katexLoading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(
-    ([m]) => (m as { default?: Katex }).default ?? (m as unknown as Katex),
+    ([m]) => {
+      katexLoaded = (m as { default?: Katex }).default ?? (m as unknown as Katex);
+      return katexLoaded;
+    },
   );
   return katexLoading;
 }
+
+/** KaTeX once it has loaded, so a view drawn after that renders its formulas in its first render. */
+export const loadedKatex = (): Katex | null => katexLoaded;
 
 /**
  * The words of rich text, for a name or a short mention ("Question 12: What

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { hasMath, type Katex, loadKatex, renderRichText } from './render-rich-text.ts';
+import { hasMath, type Katex, loadedKatex, loadKatex, renderRichText } from './render-rich-text.ts';
 import classes from './rich-text-view.module.css';
 
 /**
@@ -25,7 +25,7 @@ export function RichTextView({
   testId?: string;
 }) {
   const needsMath = useMemo(() => hasMath(html), [html]);
-  const [katex, setKatex] = useState<Katex | null>(null);
+  const [katex, setKatex] = useState<Katex | null>(loadedKatex);
   useEffect(() => {
     if (!needsMath || katex) return;
     let live = true;
