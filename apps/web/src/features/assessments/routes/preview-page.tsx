@@ -74,6 +74,8 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
     return out;
   };
   const section = a.sections.find((s) => s.id === current?.sectionId);
+  // A section's instructions show with its first question, as the learner enters it.
+  const startsSection = !!section && questions.findIndex((q) => q.sectionId === section.id) === at;
   const byItem = new Map(score?.items.map((s) => [s.itemId, s]));
 
   return (
@@ -127,6 +129,11 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
               </Group>
               {current && (
                 <Stack>
+                  {section?.instructions && startsSection && (
+                    <Paper withBorder p="sm" data-testid="section-instructions">
+                      <RichTextView html={section.instructions} />
+                    </Paper>
+                  )}
                   {before(current.id).map((html) => (
                     <Paper key={html} bg="var(--mantine-color-gray-0)" p="sm">
                       <RichTextView html={html} />
