@@ -20,9 +20,12 @@ export interface FillValues {
 /** The section's kept rule to run again, else the assessment's subject and the section's chapter. */
 export function fillValuesOf(a: AssessmentDetail, s: AssessmentSection): FillValues {
   const r = s.rule;
+  const subjectId = r ? r.subjectId : a.subjectId;
   return {
-    gradeId: r ? null : a.gradeId,
-    subjectId: r ? r.subjectId : a.subjectId,
+    // The grade is no filter of the rule, it only narrows the subjects offered:
+    // shown when the subject is the assessment's, whose grade is known.
+    gradeId: subjectId && subjectId === a.subjectId ? a.gradeId : null,
+    subjectId,
     chapterId: r ? r.chapterId : s.chapterId,
     topicId: r?.topicId ?? null,
     type: r?.type ?? null,
