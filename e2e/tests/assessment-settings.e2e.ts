@@ -82,4 +82,109 @@ describe('an assessment’s settings', () => {
     await dialog.getByText('there are no negative marks').waitFor();
     await page.close();
   });
+
+  it('an assessment’s and a section’s instructions are written in the builder and shown in the preview', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInThroughUi(page, server);
+    const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Termly' });
+    const test = await apiOk(page, server, '/practice/addmocktest', {
+      testCategoryId: category.id,
+      name: 'Term 1',
+      sections: [{ name: 'Part A' }],
+    });
+    const { sections } = await apiOk(page, server, `/practice/getmocktestdata?id=${test.id}`);
+    const [q] = await seedBankQuestions(page, server, [choiceQuestion('Instructions question')]);
+    await apiOk(page, server, '/practice/mocktestquestionmapping', {
+      id: test.id,
+      questionIds: [q],
+      sectionId: sections[0].id,
+    });
+
+    await page.goto(`${server.url}/mock-tests/${test.id}`);
+    const panel = page.getByTestId('assessment-instructions');
+    await panel.getByText('None: the learner starts with the first question.').waitFor();
+    await panel.getByRole('button', { name: 'Edit instructions' }).click();
+    const modal = page.getByRole('dialog', { name: 'Instructions of the mock test' });
+    await modal.locator('.ProseMirror').click();
+    await page.keyboard.type('Read every question twice.');
+    await expectAccessible(page, 'assessment instructions dialog');
+    await modal.getByRole('button', { name: 'Save instructions' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await panel.getByText('Read every question twice.').waitFor();
+
+    const section = page.getByTestId(`section-${sections[0].id}`);
+    await section.getByRole('button', { name: 'Instructions', exact: true }).click();
+    const sectionModal = page.getByRole('dialog', { name: 'Instructions of “Part A”' });
+    await sectionModal.locator('.ProseMirror').click();
+    await page.keyboard.type('Part A has no negative marks.');
+    await expectAccessible(page, 'section instructions dialog');
+    await sectionModal.getByRole('button', { name: 'Save instructions' }).click();
+    await sectionModal.waitFor({ state: 'detached' });
+    await section.getByText('Part A has no negative marks.').waitFor();
+    // Saving the sections list keeps the section's instructions.
+    await page.getByRole('button', { name: 'Save sections' }).click();
+    await page.getByText('Sections saved.').waitFor();
+    const saved = await apiOk(page, server, `/practice/getmocktestdata?id=${test.id}`);
+    expect(saved.instructions).toBe('<p>Read every question twice.</p>');
+    expect(saved.sections[0].instructions).toBe('<p>Part A has no negative marks.</p>');
+
+    await page.getByRole('link', { name: 'Preview as a learner' }).click();
+    await page.getByText('Read every question twice.').waitFor();
+    await page
+      .getByTestId('section-instructions')
+      .getByText('Part A has no negative marks.')
+      .waitFor();
+    await page.close();
+  });
+
+  it('a mock test’s section is filled by rule, saying what the bank lacked', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInThroughUi(page, server);
+    const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Drills' });
+    const test = await apiOk(page, server, '/practice/addmocktest', {
+      testCategoryId: category.id,
+      name: 'Drill 1',
+      sections: [{ name: 'Warm-up' }],
+    });
+    const { sections } = await apiOk(page, server, `/practice/getmocktestdata?id=${test.id}`);
+    // Tagged, so the rule sees these questions only.
+    const bank = (stem: string, difficulty: string) => ({
+      ...choiceQuestion(stem),
+      difficulty,
+      tags: ['fill-drill'],
+    });
+    await seedBankQuestions(page, server, [
+      bank('Easy one', 'easy'),
+      bank('Easy two', 'easy'),
+      bank('Easy three', 'easy'),
+      bank('Medium one', 'medium'),
+      { ...bank('Draft medium', 'medium'), status: 'draft' },
+    ]);
+
+    await page.goto(`${server.url}/mock-tests/${test.id}`);
+    const section = page.getByTestId(`section-${sections[0].id}`);
+    await section.getByRole('button', { name: 'Fill by rule' }).click();
+    const modal = page.getByRole('dialog', { name: 'Fill “Warm-up” by rule' });
+    await modal.getByRole('button', { name: 'Fill section' }).click();
+    // The contract's rule, as typed: nothing asked for.
+    await modal.getByText('Ask for at least one question').waitFor();
+    await modal.getByLabel('Easy').fill('2');
+    await modal.getByLabel('Medium').fill('3');
+    await modal.getByLabel('Tag').fill('fill-drill');
+    await expectAccessible(page, 'fill section by rule dialog');
+    await modal.getByRole('button', { name: 'Fill section' }).click();
+    await modal.getByText('3 questions added: 2 easy, 1 medium.').waitFor();
+    await modal.getByText('The bank had only 1 medium question for this rule (3 asked).').waitFor();
+    await expectAccessible(page, 'fill section by rule answer');
+    await modal.locator('button', { hasText: /^Close$/ }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(() => section.locator('[data-testid^="item-"]').count()).toBe(3);
+    await section.getByText('Rule: 2 easy, 3 medium').waitFor();
+    const saved = await apiOk(page, server, `/practice/getmocktestdata?id=${test.id}`);
+    expect(saved.sections[0].rule).toMatchObject({
+      tag: 'fill-drill',
+      mix: { easy: 2, medium: 3 },
+    });
+    await page.close();
+  });
 });
