@@ -6,6 +6,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
+import { createBookWithToc } from '../support/toc.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -80,6 +81,18 @@ describe('an assessment’s settings', () => {
     expect(saved.html).toBe('<p>Answer every question; there are no negative marks.</p>');
     await page.getByRole('button', { name: 'General instructions' }).click();
     await dialog.getByText('there are no negative marks').waitFor();
+
+    // A practice without instructions of its own shows them to the learner.
+    await createBookWithToc(page, server, '9780140449143', 'Science Nine', {
+      'Unit A': ['Motion'],
+    });
+    const toc = await apiOk(page, server, '/book/gettocbyisbn?isbn=9780140449143');
+    const practice = await apiOk(page, server, '/toc/quiz/createpractice', {
+      name: 'Motion quiz',
+      tocNodeId: toc.nodes[0].children[0].id,
+    });
+    await page.goto(`${server.url}/practices/${practice.id}/preview`);
+    await page.getByTestId('instructions').getByText('there are no negative marks').waitFor();
     await page.close();
   });
 
@@ -134,57 +147,6 @@ describe('an assessment’s settings', () => {
       .getByTestId('section-instructions')
       .getByText('Part A has no negative marks.')
       .waitFor();
-    await page.close();
-  });
-
-  it('a mock test’s section is filled by rule, saying what the bank lacked', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
-    const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Drills' });
-    const test = await apiOk(page, server, '/practice/addmocktest', {
-      testCategoryId: category.id,
-      name: 'Drill 1',
-      sections: [{ name: 'Warm-up' }],
-    });
-    const { sections } = await apiOk(page, server, `/practice/getmocktestdata?id=${test.id}`);
-    // Tagged, so the rule sees these questions only.
-    const bank = (stem: string, difficulty: string) => ({
-      ...choiceQuestion(stem),
-      difficulty,
-      tags: ['fill-drill'],
-    });
-    await seedBankQuestions(page, server, [
-      bank('Easy one', 'easy'),
-      bank('Easy two', 'easy'),
-      bank('Easy three', 'easy'),
-      bank('Medium one', 'medium'),
-      { ...bank('Draft medium', 'medium'), status: 'draft' },
-    ]);
-
-    await page.goto(`${server.url}/mock-tests/${test.id}`);
-    const section = page.getByTestId(`section-${sections[0].id}`);
-    await section.getByRole('button', { name: 'Fill by rule' }).click();
-    const modal = page.getByRole('dialog', { name: 'Fill “Warm-up” by rule' });
-    await modal.getByRole('button', { name: 'Fill section' }).click();
-    // The contract's rule, as typed: nothing asked for.
-    await modal.getByText('Ask for at least one question').waitFor();
-    await modal.getByLabel('Easy').fill('2');
-    await modal.getByLabel('Medium').fill('3');
-    await modal.getByLabel('Tag').fill('fill-drill');
-    await expectAccessible(page, 'fill section by rule dialog');
-    await modal.getByRole('button', { name: 'Fill section' }).click();
-    await modal.getByText('3 questions added: 2 easy, 1 medium.').waitFor();
-    await modal.getByText('The bank had only 1 medium question for this rule (3 asked).').waitFor();
-    await expectAccessible(page, 'fill section by rule answer');
-    await modal.locator('button', { hasText: /^Close$/ }).click();
-    await modal.waitFor({ state: 'detached' });
-    await expect.poll(() => section.locator('[data-testid^="item-"]').count()).toBe(3);
-    await section.getByText('Rule: 2 easy, 3 medium').waitFor();
-    const saved = await apiOk(page, server, `/practice/getmocktestdata?id=${test.id}`);
-    expect(saved.sections[0].rule).toMatchObject({
-      tag: 'fill-drill',
-      mix: { easy: 2, medium: 3 },
-    });
     await page.close();
   });
 });
