@@ -6,6 +6,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
+import { createBookWithToc } from '../support/toc.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -80,6 +81,72 @@ describe('an assessment’s settings', () => {
     expect(saved.html).toBe('<p>Answer every question; there are no negative marks.</p>');
     await page.getByRole('button', { name: 'General instructions' }).click();
     await dialog.getByText('there are no negative marks').waitFor();
+
+    // A practice without instructions of its own shows them to the learner.
+    await createBookWithToc(page, server, '9780140449143', 'Science Nine', {
+      'Unit A': ['Motion'],
+    });
+    const toc = await apiOk(page, server, '/book/gettocbyisbn?isbn=9780140449143');
+    const practice = await apiOk(page, server, '/toc/quiz/createpractice', {
+      name: 'Motion quiz',
+      tocNodeId: toc.nodes[0].children[0].id,
+    });
+    await page.goto(`${server.url}/practices/${practice.id}/preview`);
+    await page.getByTestId('instructions').getByText('there are no negative marks').waitFor();
+    await page.close();
+  });
+
+  it('an assessment’s and a section’s instructions are written in the builder and shown in the preview', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInThroughUi(page, server);
+    const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Termly' });
+    const test = await apiOk(page, server, '/practice/addmocktest', {
+      testCategoryId: category.id,
+      name: 'Term 1',
+      sections: [{ name: 'Part A' }],
+    });
+    const { sections } = await apiOk(page, server, `/practice/getmocktestdata?id=${test.id}`);
+    const [q] = await seedBankQuestions(page, server, [choiceQuestion('Instructions question')]);
+    await apiOk(page, server, '/practice/mocktestquestionmapping', {
+      id: test.id,
+      questionIds: [q],
+      sectionId: sections[0].id,
+    });
+
+    await page.goto(`${server.url}/mock-tests/${test.id}`);
+    const panel = page.getByTestId('assessment-instructions');
+    await panel.getByText('None: the learner starts with the first question.').waitFor();
+    await panel.getByRole('button', { name: 'Edit instructions' }).click();
+    const modal = page.getByRole('dialog', { name: 'Instructions of the mock test' });
+    await modal.locator('.ProseMirror').click();
+    await page.keyboard.type('Read every question twice.');
+    await expectAccessible(page, 'assessment instructions dialog');
+    await modal.getByRole('button', { name: 'Save instructions' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await panel.getByText('Read every question twice.').waitFor();
+
+    const section = page.getByTestId(`section-${sections[0].id}`);
+    await section.getByRole('button', { name: 'Instructions', exact: true }).click();
+    const sectionModal = page.getByRole('dialog', { name: 'Instructions of “Part A”' });
+    await sectionModal.locator('.ProseMirror').click();
+    await page.keyboard.type('Part A has no negative marks.');
+    await expectAccessible(page, 'section instructions dialog');
+    await sectionModal.getByRole('button', { name: 'Save instructions' }).click();
+    await sectionModal.waitFor({ state: 'detached' });
+    await section.getByText('Part A has no negative marks.').waitFor();
+    // Saving the sections list keeps the section's instructions.
+    await page.getByRole('button', { name: 'Save sections' }).click();
+    await page.getByText('Sections saved.').waitFor();
+    const saved = await apiOk(page, server, `/practice/getmocktestdata?id=${test.id}`);
+    expect(saved.instructions).toBe('<p>Read every question twice.</p>');
+    expect(saved.sections[0].instructions).toBe('<p>Part A has no negative marks.</p>');
+
+    await page.getByRole('link', { name: 'Preview as a learner' }).click();
+    await page.getByText('Read every question twice.').waitFor();
+    await page
+      .getByTestId('section-instructions')
+      .getByText('Part A has no negative marks.')
+      .waitFor();
     await page.close();
   });
 });

@@ -29,6 +29,8 @@ export interface KindOps {
   allMarks?: RouteAddress<P['updateMarking']>;
   instruction?: RouteAddress<P['addInstructionQuestion']>;
   clone?: RouteAddress<M['cloneMockTest']>;
+  /** Fill a section from the bank by a rule (the kinds with sections). */
+  fillSection?: RouteAddress<M['fillMockTestSection']>;
 }
 
 /** The list filters a kind offers, each a URL parameter of the list query. */
@@ -91,6 +93,7 @@ export const KINDS: Record<AssessmentKind, KindDef> = {
       allMarks: mockTestRoutes.updateMarkingInAll,
       instruction: mockTestRoutes.addInstructionMockQuestion,
       clone: mockTestRoutes.cloneMockTest,
+      fillSection: mockTestRoutes.fillMockTestSection,
     },
   },
   diagnostic: {
@@ -113,6 +116,7 @@ export const KINDS: Record<AssessmentKind, KindDef> = {
       itemActive: diagnosticTestRoutes.changeDiagnosticQuestionStatus,
       instruction: diagnosticTestRoutes.addDiagnosticInstruction,
       clone: diagnosticTestRoutes.cloneDiagnosticTest,
+      fillSection: diagnosticTestRoutes.fillDiagnosticSection,
     },
   },
   video_quiz: {

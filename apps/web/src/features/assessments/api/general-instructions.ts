@@ -5,10 +5,11 @@ import { apiCall } from '../../../lib/api-client.ts';
 const key = ['assessments', 'practice', 'general-instructions'] as const;
 
 /** GET /toc/quiz/getgeneralinstructions: what every practice shows unless it has its own. */
-export const useGeneralInstructions = () =>
+export const useGeneralInstructions = (enabled = true) =>
   useQuery({
     queryKey: key,
     queryFn: ({ signal }) => apiCall(practiceRoutes.getGeneralInstructions, { signal }),
+    enabled,
   });
 
 /** POST /toc/quiz/updategetgeninstructions: the server answers the sanitised text it kept. */

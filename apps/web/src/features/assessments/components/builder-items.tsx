@@ -12,6 +12,7 @@ import { useReorderItems } from '../api/reorder-items.ts';
 import { KINDS } from '../kinds.ts';
 import { ItemRow, type RowActions, type RowItem } from './item-row.tsx';
 import { type Problems, plainText } from './problems.ts';
+import { SectionTools } from './section-tools.tsx';
 
 /** The items in groups: those outside any section first, then each section's, as the API reads them. */
 function groups(a: AssessmentDetail, rows: RowItem[]) {
@@ -136,6 +137,7 @@ export function BuilderItems({
               {g.time != null && <Badge variant="light">{g.time} min</Badge>}
             </Group>
           )}
+          {g.id != null && <SectionTools detail={detail} sectionId={g.id} />}
           {g.id != null &&
             problems.sections.get(g.id)?.map((p) => (
               <Alert key={p} color="red" variant="light" p={6} role="alert">

@@ -1,14 +1,8 @@
 import { Button, Group, Input, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useGeneralInstructions, useSaveGeneralInstructions } from '../api/general-instructions.ts';
-
-// Tiptap loads only when the instructions are opened, as in the question editor.
-const RichTextEditorField = lazy(() =>
-  import('../../../components/rich-text/rich-text-editor.tsx').then((m) => ({
-    default: m.RichTextEditorField,
-  })),
-);
+import { LazyRichTextField } from './lazy-rich-text.tsx';
 
 const editorSkeleton = (
   <Input.Wrapper label="General instructions" labelElement="div">
@@ -39,14 +33,12 @@ export function GeneralInstructionsModal({ onClose }: { onClose: () => void }) {
         {current.isPending ? (
           editorSkeleton
         ) : (
-          <Suspense fallback={editorSkeleton}>
-            <RichTextEditorField
-              label="General instructions"
-              value={value}
-              minHeight={180}
-              onChange={setHtml}
-            />
-          </Suspense>
+          <LazyRichTextField
+            label="General instructions"
+            value={value}
+            minHeight={180}
+            onChange={setHtml}
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

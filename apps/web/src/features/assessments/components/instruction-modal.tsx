@@ -1,15 +1,9 @@
 import type { AssessmentDetail } from '@bo/contract';
-import { Button, Group, Input, Modal, Select, Skeleton, Stack } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAddInstruction } from '../api/add-instruction.ts';
-
-// Tiptap loads only when an instruction is written, as in the question editor.
-const RichTextEditorField = lazy(() =>
-  import('../../../components/rich-text/rich-text-editor.tsx').then((m) => ({
-    default: m.RichTextEditorField,
-  })),
-);
+import { LazyRichTextField } from './lazy-rich-text.tsx';
 
 /** Adds an instruction block (rich text with formulas) at the end, or of a section. */
 export function InstructionModal({
@@ -39,25 +33,17 @@ export function InstructionModal({
   return (
     <Modal opened onClose={onClose} title="Add an instruction block" size="lg">
       <Stack>
-        <Suspense
-          fallback={
-            <Input.Wrapper label="Instruction" labelElement="div" required>
-              <Skeleton h={160} mt={4} />
-            </Input.Wrapper>
-          }
-        >
-          <RichTextEditorField
-            label="Instruction"
-            required
-            value={html}
-            error={error}
-            minHeight={120}
-            onChange={(v) => {
-              setHtml(v);
-              setError(null);
-            }}
-          />
-        </Suspense>
+        <LazyRichTextField
+          label="Instruction"
+          required
+          value={html}
+          error={error}
+          minHeight={120}
+          onChange={(v) => {
+            setHtml(v);
+            setError(null);
+          }}
+        />
         {detail.sections.length > 0 && (
           <Select
             label="Section"

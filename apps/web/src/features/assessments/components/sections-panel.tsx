@@ -31,6 +31,12 @@ const toRows = (a: AssessmentDetail): Row[] =>
     time: s.timeLimitMinutes ?? '',
   }));
 
+/** What this panel does not edit, sent back unchanged (instructions are edited from the section). */
+const keptOf = (a: AssessmentDetail, id?: number) => {
+  const s = a.sections.find((x) => x.id === id);
+  return { instructions: s?.instructions ?? null, chapterId: s?.chapterId ?? null };
+};
+
 /**
  * A mock test's sections, edited as one list and saved together (editmocktest
  * `sections`): names and time limits; a section removed leaves its items in
@@ -53,6 +59,8 @@ export function MockSectionsPanel({ detail }: { detail: AssessmentDetail }) {
         id: detail.id,
         sections: rows.map((r) => ({
           ...(r.id ? { id: r.id } : {}),
+          // Kept as they are: the list replaces every section's instructions and chapter.
+          ...keptOf(detail, r.id),
           name: r.name.trim(),
           timeLimitMinutes: r.time === '' ? null : Number(r.time),
         })),

@@ -22,6 +22,7 @@ import { assessmentQuery, useAssessment } from '../api/get-assessment.ts';
 import { AddQuestionsDrawer } from '../components/add-questions-drawer.tsx';
 import { BuilderHeader } from '../components/builder-header.tsx';
 import { BuilderItems } from '../components/builder-items.tsx';
+import { InstructionsPanel } from '../components/instructions-panel.tsx';
 import type { RowItem } from '../components/item-row.tsx';
 import { MomentField } from '../components/moment-field.tsx';
 import { NO_PROBLEMS, type Problems } from '../components/problems.ts';
@@ -113,6 +114,7 @@ export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
         problems={problems}
         onProblems={(p) => setProblems(p ?? NO_PROBLEMS)}
       />
+      <InstructionsPanel detail={a} />
       <Group gap="sm" mb="md">
         <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
           Add questions

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { useGeneralInstructions } from '../api/general-instructions.ts';
 import { useAssessment } from '../api/get-assessment.ts';
 import { AttemptQuestion } from '../components/attempt-question.tsx';
 import { clock, useSectionTimers } from '../components/use-section-timers.ts';
@@ -56,6 +57,9 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
     current?.sectionId ?? null,
     !score,
   );
+  // A practice without instructions of its own shows the practices' general ones.
+  const general = useGeneralInstructions(kind === 'practice' && !!a && !a.instructions);
+  const instructions = a?.instructions ?? (kind === 'practice' ? general.data?.html : null);
 
   if (detail.isPending) return <Skeleton h={300} />;
   if (detail.isError || !a)
@@ -74,6 +78,8 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
     return out;
   };
   const section = a.sections.find((s) => s.id === current?.sectionId);
+  // A section's instructions show with its first question, as the learner enters it.
+  const startsSection = !!section && questions.findIndex((q) => q.sectionId === section.id) === at;
   const byItem = new Map(score?.items.map((s) => [s.itemId, s]));
 
   return (
@@ -86,12 +92,12 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
           Back to the builder
         </Anchor>
       </Group>
-      {a.instructions && (
-        <Paper withBorder p="sm">
+      {instructions && (
+        <Paper withBorder p="sm" data-testid="instructions">
           <Text fw={600} fz="sm">
             Instructions
           </Text>
-          <RichTextView html={a.instructions} />
+          <RichTextView html={instructions} />
         </Paper>
       )}
       {score && (
@@ -127,6 +133,11 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
               </Group>
               {current && (
                 <Stack>
+                  {section?.instructions && startsSection && (
+                    <Paper withBorder p="sm" data-testid="section-instructions">
+                      <RichTextView html={section.instructions} />
+                    </Paper>
+                  )}
                   {before(current.id).map((html) => (
                     <Paper key={html} bg="var(--mantine-color-gray-0)" p="sm">
                       <RichTextView html={html} />
