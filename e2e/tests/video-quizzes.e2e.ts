@@ -19,7 +19,7 @@ useServerAndBrowser((s, b) => {
 const dialog = (page: Page) => page.getByRole('dialog');
 
 describe('a video quiz', () => {
-  it('places a question at the player’s moment, then moves it by typing m:ss.s', async () => {
+  it('places a question at the player’s moment, then moves it by typing m:ss.s, by keys and by dragging its marker', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await signInThroughUi(page, server);
     await addRecordedVideo(page, 'Colour wheel');
@@ -68,9 +68,43 @@ describe('a video quiz', () => {
     );
     await moment.press('Enter');
     expect((await moved).status()).toBe(200);
-    await page.getByRole('button', { name: 'Go to question 1 at 0:03.5' }).waitFor();
+    const marker = page.getByRole('slider', { name: 'Moment of question 1' });
+    await expect.poll(() => marker.getAttribute('aria-valuetext')).toBe('0:03.5');
     const after = await apiOk(page, server, `/promotional/getvideoquestiontoc?id=${id}`);
     expect(after.items[0].atSeconds).toBe(3.5);
+
+    // The marker moves with the keys: three tenths right, then a second left (Shift), one save once the keys rest.
+    const savedAt = async () =>
+      (await apiOk(page, server, `/promotional/getvideoquestiontoc?id=${id}`)).items[0].atSeconds;
+    await marker.focus();
+    const keyed = page.waitForResponse((r) =>
+      r.url().endsWith('/api/promotional/changevideoquestionpriority'),
+    );
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'Shift+ArrowLeft'])
+      await marker.press(key);
+    expect(await marker.getAttribute('aria-valuetext')).toBe('0:02.8');
+    expect((await keyed).status()).toBe(200);
+    await expect.poll(savedAt).toBe(2.8);
+    await expect.poll(() => moment.inputValue()).toBe('0:02.8');
+
+    // And with the pointer: dropped at the middle of the timeline.
+    const box = (await page.getByRole('group', { name: 'Question moments' }).boundingBox())!;
+    const grip = (await marker.boundingBox())!;
+    const dragged = page.waitForResponse((r) =>
+      r.url().endsWith('/api/promotional/changevideoquestionpriority'),
+    );
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, grip.y + grip.height / 2, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2, grip.y + grip.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect((await dragged).status()).toBe(200);
+    const max = Number(await marker.getAttribute('aria-valuemax'));
+    await expect.poll(savedAt).not.toBe(2.8);
+    const dropped = await savedAt();
+    expect(Math.abs(dropped / max - 0.5)).toBeLessThan(0.05);
+    await expect.poll(() => marker.getAttribute('aria-valuenow')).toBe(String(dropped));
+    await expectAccessible(page, 'video quiz builder after moving a marker');
 
     // A moment that is not one is said in place, not sent.
     await moment.fill('1:75');

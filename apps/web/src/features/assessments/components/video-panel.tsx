@@ -1,5 +1,5 @@
 import type { AssessmentDetail } from '@bo/contract';
-import { Box, Button, Group, Modal, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -7,17 +7,20 @@ import { MediaElement } from '../../../components/media-element.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePickerQuestions } from '../api/picker-questions.ts';
 import { useAddQuestionAt, useQuizVideo } from '../api/video-moments.ts';
+import { MomentMarker } from './moment-marker.tsx';
 import { formatMoment } from './moments.ts';
 import { plainText } from './problems.ts';
 
 /**
  * A video quiz's player with its questions as markers on a timeline (a
- * marker seeks the player there); "Add a question here" takes the player's
- * current time, to a tenth of a second.
+ * marker seeks the player there, and is dragged or moved with the arrow keys
+ * to another moment: moment-marker.tsx); "Add a question here" takes the
+ * player's current time, to a tenth of a second.
  */
 export function VideoPanel({ detail }: { detail: AssessmentDetail }) {
   const video = useQuizVideo(detail.videoId);
   const player = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [adding, setAdding] = useState<number | null>(null);
   const moments = detail.items.filter((i) => i.atSeconds != null);
   // A recorded WebM has no duration header: the timeline then spans the last moment and a bit.
@@ -40,6 +43,7 @@ export function VideoPanel({ detail }: { detail: AssessmentDetail }) {
           </Box>
         )}
         <Box
+          ref={track}
           pos="relative"
           h={28}
           maw={560}
@@ -49,27 +53,18 @@ export function VideoPanel({ detail }: { detail: AssessmentDetail }) {
           role="group"
         >
           {moments.map((m, i) => (
-            <Tooltip key={m.id} label={`Question ${i + 1} at ${formatMoment(m.atSeconds!)}`}>
-              <Box
-                component="button"
-                type="button"
-                aria-label={`Go to question ${i + 1} at ${formatMoment(m.atSeconds!)}`}
-                onClick={() => {
-                  if (player.current) player.current.currentTime = m.atSeconds!;
-                }}
-                pos="absolute"
-                top={4}
-                w={10}
-                h={20}
-                bg="var(--mantine-color-blue-7)"
-                style={{
-                  left: `calc(${Math.min(100, (m.atSeconds! / length) * 100)}% - 5px)`,
-                  border: 0,
-                  borderRadius: 3,
-                  cursor: 'pointer',
-                }}
-              />
-            </Tooltip>
+            <MomentMarker
+              key={m.id}
+              quizId={detail.id}
+              itemId={m.id}
+              no={i + 1}
+              atSeconds={m.atSeconds!}
+              length={length}
+              track={track}
+              onSeek={(seconds) => {
+                if (player.current) player.current.currentTime = seconds;
+              }}
+            />
           ))}
         </Box>
         <Group>
