@@ -23,10 +23,10 @@ export function MoveItemModal({
   onClose: () => void;
 }) {
   const choices = [
-    ...(item.sectionId == null ? [] : [{ value: NONE, label: 'Outside any section' }]),
     ...sections
       .filter((s) => s.id !== item.sectionId)
       .map((s) => ({ value: String(s.id), label: s.name })),
+    ...(item.sectionId == null ? [] : [{ value: NONE, label: 'Outside any section' }]),
   ];
   const [to, setTo] = useState(choices[0]?.value ?? '');
   const [saving, setSaving] = useState(false);
