@@ -135,4 +135,52 @@ describe('the sections of a mock test', () => {
     ]);
     await page.close();
   });
+
+  it('of a diagnostic test are reordered by keyboard too, kept on reload', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInThroughUi(page, server);
+    const grades = await apiOk(page, server, '/book/getgrades');
+    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 8');
+    const subject = await apiOk(page, server, '/book/addsubject', {
+      gradeId: grade.id,
+      name: 'Optics',
+    });
+    const test = await apiOk(page, server, '/promotional/adddiagnsotictest', {
+      gradeId: grade.id,
+      subjectId: subject.id,
+      name: 'Optics check',
+    });
+    const sections: string[] = [];
+    for (const name of ['Mirrors', 'Prisms']) {
+      const chapter = await apiOk(page, server, '/book/addchapter', {
+        subjectId: subject.id,
+        name,
+      });
+      const section = await apiOk(page, server, '/promotional/adddiagnosticpraticemap', {
+        id: test.id,
+        chapterId: chapter.id,
+        name,
+      });
+      sections.push(`section-${section.id}`);
+    }
+    const [mirrors, prisms] = sections;
+    await page.goto(`${server.url}/diagnostic-tests/${test.id}`);
+    await page.getByTestId(prisms!).waitFor();
+    expect(await sectionOrder(page)).toEqual([mirrors, prisms]);
+
+    const done = page.waitForResponse((r) =>
+      r.url().endsWith('/api/promotional/diagnosticquestionpriority'),
+    );
+    await page.getByRole('button', { name: 'Drag Section Prisms', exact: true }).focus();
+    await pickUpByKeyboard(page, 'Section Prisms is over position 2 of 2.');
+    await page.keyboard.press('ArrowUp');
+    await page.getByText('Section Prisms is over position 1 of 2.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    expect((await done).status()).toBe(200);
+    await page.reload();
+    await page.getByTestId(prisms!).waitFor();
+    expect(await sectionOrder(page)).toEqual([prisms, mirrors]);
+    await expectAccessible(page, 'diagnostic test builder, sections reordered');
+    await page.close();
+  });
 });
