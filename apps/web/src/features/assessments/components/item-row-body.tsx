@@ -102,15 +102,16 @@ export const ItemRowBody = memo(function ItemRowBody({
         />
       )}
       {onMove && (
-        <ActionIcon
-          mt={isQuestion ? 20 : 0}
-          variant="subtle"
-          color="gray"
+        // A plain button, not an ActionIcon: one per row, 500 rows.
+        <button
+          type="button"
+          className={`${classes.action} mantine-focus-auto`}
+          style={{ marginTop: isQuestion ? 20 : 0 }}
           aria-label={`Move ${item.name} to another section`}
           onClick={() => onMove(item)}
         >
-          <IconFolderSymlink size={16} />
-        </ActionIcon>
+          <IconFolderSymlink size={16} aria-hidden />
+        </button>
       )}
       <ActionIcon
         mt={isQuestion ? 20 : 0}
