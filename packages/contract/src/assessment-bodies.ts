@@ -29,12 +29,14 @@ export function withSettingsRules<
   });
 }
 
+const uniqueIds = (ids: number[]) => new Set(ids).size === ids.length;
+
 const idList = (noun: string, max: number) =>
   z
     .array(idSchema)
     .min(1, `Choose at least one ${noun}`)
     .max(max, `At most ${max} ${noun}s at once`)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once');
+    .refine(uniqueIds, 'Each id may appear once');
 
 export const assessmentIdQuery = z.object({ id: idParam });
 export const assessmentIdBody = z.object(assessmentId);
@@ -155,8 +157,29 @@ export const itemMomentBody = z.object({ ...itemRef, atSeconds: momentSchema });
 
 export const removeItemsBody = z.object({ ...assessmentId, itemIds: idList('item', 1000) });
 
-/** Every item of the assessment, in the new order (sections keep theirs). */
-export const reorderItemsBody = z.object({ ...assessmentId, itemIds: idList('item', 5000) });
+/**
+ * The builder's order, saved at once: every item id in the new order (none
+ * when the assessment has no item); optionally every section id in the new
+ * order (left out: sections keep theirs), and items that change section
+ * (`moves`: each to one of the assessment's sections, or to none).
+ */
+export const reorderItemsBody = z.object({
+  ...assessmentId,
+  itemIds: z
+    .array(idSchema)
+    .max(5000, 'At most 5000 items at once')
+    .refine(uniqueIds, 'Each id may appear once'),
+  sectionIds: z
+    .array(idSchema)
+    .max(50, 'At most 50 sections')
+    .refine(uniqueIds, 'Each id may appear once')
+    .optional(),
+  moves: z
+    .array(z.object({ itemId: idSchema, sectionId: idSchema.nullable() }))
+    .max(5000, 'At most 5000 items at once')
+    .refine((m) => uniqueIds(m.map((x) => x.itemId)), 'Each item may move once')
+    .optional(),
+});
 
 export const generalInstructionsSchema = z.object({ html: z.string() });
 export const generalInstructionsBody = z.object({ html: richTextSchema });

@@ -114,7 +114,8 @@ export const diagnosticTestRoutes = defineRoutes({
     ...ENGINE_OPS.reorder,
     path: '/promotional/diagnosticquestionpriority',
     spec: true,
-    summary: 'Set the order of a diagnostic test’s items (every item id, in the new order)',
+    summary:
+      'Set the order of a diagnostic test’s items and sections, and move items between sections (every item id, in the new order)',
   },
   updateDiagnosticQuestionMarking: {
     ...diagnostic,

@@ -133,7 +133,8 @@ export const mockTestRoutes = defineRoutes({
     ...ENGINE_OPS.reorder,
     path: '/practice/mocktestquestionpriority',
     spec: true,
-    summary: 'Set the order of a mock test’s items (every item id, in the new order)',
+    summary:
+      'Set the order of a mock test’s items and sections, and move items between sections (every item id, in the new order)',
   },
   changeMockTestQuestionStatus: {
     ...mock,

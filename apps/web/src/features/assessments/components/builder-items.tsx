@@ -1,7 +1,8 @@
-import type { AssessmentDetail, AssessmentItem } from '@bo/contract';
+import type { AssessmentDetail, AssessmentItem, AssessmentSection } from '@bo/contract';
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { SortableItems } from '../../../components/sortable-items.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useOptimisticOrder } from '../../../lib/use-optimistic-order.ts';
@@ -10,18 +11,24 @@ import { useItemMarks } from '../api/item-marks.ts';
 import { useRemoveItems } from '../api/remove-items.ts';
 import { useReorderItems } from '../api/reorder-items.ts';
 import { KINDS } from '../kinds.ts';
+import { orderAfterMove, orderBySections } from './builder-order.ts';
 import { ItemRow, type RowActions, type RowItem } from './item-row.tsx';
 import { type Problems, plainText } from './problems.ts';
+import { SectionGroup, SectionList } from './section-group.tsx';
 import { SectionTools } from './section-tools.tsx';
 
+const MoveItemModal = lazyDialog(() =>
+  import('./move-item-modal.tsx').then((m) => m.MoveItemModal),
+);
+
 /** The items in groups: those outside any section first, then each section's, as the API reads them. */
-function groups(a: AssessmentDetail, rows: RowItem[]) {
+function groups(sections: AssessmentSection[], rows: RowItem[]) {
   const out: { id: number | null; name: string | null; time: number | null; items: RowItem[] }[] =
     [];
   const loose = rows.filter((r) => r.sectionId == null);
-  if (loose.length > 0 || a.sections.length === 0)
+  if (loose.length > 0 || sections.length === 0)
     out.push({ id: null, name: null, time: null, items: loose });
-  for (const s of a.sections)
+  for (const s of sections)
     out.push({
       id: s.id,
       name: s.name,
@@ -53,10 +60,16 @@ export function toRows(items: AssessmentItem[]): RowItem[] {
   });
 }
 
+/** A section as the drag list names it: "Picked up Section Physics". */
+const sectionEntries = (sections: AssessmentSection[]) =>
+  sections.map((s) => ({ ...s, name: `Section ${s.name}` }));
+
 /**
  * The builder's ordered items, section by section. Dragging (mouse or
- * keyboard, the shared SortableItems) reorders within a group; the save sends
- * every item id in the new order, as the engine's reorder asks.
+ * keyboard, the shared SortableItems) reorders items within a group and the
+ * sections among themselves; "Move" puts an item at the end of another
+ * section. Each save is the engine's one reorder: every item id in the new
+ * order, with the sections' order or the item's new section.
  */
 export function BuilderItems({
   detail,
@@ -76,11 +89,27 @@ export function BuilderItems({
   const remove = useRemoveItems(kind);
   const save = useReorderItems(kind);
   const [removing, setRemoving] = useState<RowItem | null>(null);
+  const [moving, setMoving] = useState<RowItem | null>(null);
   const { ordered, reorder } = useOptimisticOrder(
     rows,
     ops.reorder ? (ids) => save.mutateAsync({ id: detail.id, itemIds: ids }) : undefined,
   );
-  const shown = ordered ?? rows;
+  // The sections' order, shown from the drop while it saves; the items follow their sections.
+  const placed = useRef<RowItem[]>(rows);
+  const sectionOrder = useOptimisticOrder(
+    detail.sections,
+    ops.reorder
+      ? (ids) =>
+          save.mutateAsync({
+            id: detail.id,
+            sectionIds: ids,
+            itemIds: orderBySections(placed.current, ids).map((r) => r.id),
+          })
+      : undefined,
+  );
+  const sections = sectionOrder.ordered ?? detail.sections;
+  const sectionIds = sections.map((s) => s.id);
+  const shown = orderBySections(ordered ?? rows, sectionIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   // Numbers follow the order on screen, including an optimistic one.
   const last = useRef(new Map<number, RowItem>());
@@ -92,12 +121,14 @@ export function BuilderItems({
     }),
   );
   last.current = new Map(numbered.map((r) => [r.id, r]));
+  placed.current = numbered;
 
   // The rows' actions, one object for the builder's life: they read the
   // latest mutations through a ref, so a memoised row need not re-render.
   const live = useRef({ marks, active, remove: setRemoving, detailId: detail.id });
   live.current = { marks, active, remove: setRemoving, detailId: detail.id };
   const itemActive = !!ops.itemActive;
+  const canMove = !!ops.reorder && detail.sections.length > 0;
   const actions = useMemo<RowActions>(
     () => ({
       onMarks: (item, m, n) =>
@@ -113,9 +144,10 @@ export function BuilderItems({
             )
         : undefined,
       onRemove: (item) => live.current.remove(item),
+      onMove: canMove ? setMoving : undefined,
       extraOf,
     }),
-    [itemActive, extraOf],
+    [itemActive, canMove, extraOf],
   );
 
   const onGroupReorder = (groupIds: number[], moved: RowItem) => {
@@ -125,10 +157,21 @@ export function BuilderItems({
     void reorder(all, moved);
   };
 
+  const entries = sectionEntries(sections);
+  const entryOf = new Map(entries.map((s) => [s.id, s]));
+
   return (
-    <Stack gap="lg">
-      {groups(detail, numbered).map((g) => (
-        <Stack key={g.id ?? 'none'} gap="xs" data-testid={g.id ? `section-${g.id}` : undefined}>
+    <SectionList
+      sections={entries}
+      onReorder={(ids, moved) => void sectionOrder.reorder(ids, moved)}
+    >
+      {groups(sections, numbered).map((g) => (
+        <SectionGroup
+          key={g.id ?? 'none'}
+          section={g.id == null ? null : (entryOf.get(g.id) ?? null)}
+          sortable={!!ops.reorder && sections.length > 1}
+          testId={g.id ? `section-${g.id}` : undefined}
+        >
           {g.name != null && (
             <Group gap="xs">
               <Title order={3} fz="md">
@@ -163,7 +206,7 @@ export function BuilderItems({
               </Stack>
             </SortableItems>
           )}
-        </Stack>
+        </SectionGroup>
       ))}
       {removing && (
         <ConfirmModal
@@ -187,6 +230,20 @@ export function BuilderItems({
           {removing.name}. The question stays in the bank.
         </ConfirmModal>
       )}
-    </Stack>
+      {moving && (
+        <MoveItemModal
+          item={moving}
+          sections={sections}
+          onMove={(to) =>
+            save.mutateAsync({
+              id: detail.id,
+              itemIds: orderAfterMove(numbered, sectionIds, moving.id, to),
+              moves: [{ itemId: moving.id, sectionId: to }],
+            })
+          }
+          onClose={() => setMoving(null)}
+        />
+      )}
+    </SectionList>
   );
 }

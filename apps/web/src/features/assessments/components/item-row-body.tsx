@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Box, Group, NumberInput, Switch, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconFolderSymlink, IconTrash } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
 import classes from './item-row.module.css';
@@ -21,7 +21,7 @@ export const ItemRowBody = memo(function ItemRowBody({
   problems: string[] | undefined;
   actions: RowActions;
 }) {
-  const { onActive } = actions;
+  const { onActive, onMove } = actions;
   const [marks, setMarks] = useState<number | string>(item.marks ?? '');
   const [negative, setNegative] = useState<number | string>(item.negativeMarks ?? 0);
   const [seen, setSeen] = useState(item);
@@ -100,6 +100,18 @@ export const ItemRowBody = memo(function ItemRowBody({
           onChange={(e) => onActive(item, e.currentTarget.checked)}
           aria-label={`${item.name} active`}
         />
+      )}
+      {onMove && (
+        // A plain button, not an ActionIcon: one per row, 500 rows.
+        <button
+          type="button"
+          className={`${classes.action} mantine-focus-auto`}
+          style={{ marginTop: isQuestion ? 20 : 0 }}
+          aria-label={`Move ${item.name} to another section`}
+          onClick={() => onMove(item)}
+        >
+          <IconFolderSymlink size={16} aria-hidden />
+        </button>
       )}
       <ActionIcon
         mt={isQuestion ? 20 : 0}

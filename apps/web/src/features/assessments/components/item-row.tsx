@@ -19,6 +19,8 @@ export interface RowActions {
   onMarks: (item: RowItem, marks: number, negativeMarks: number) => void;
   onActive: ((item: RowItem, active: boolean) => void) | undefined;
   onRemove: (item: RowItem) => void;
+  /** Opens "Move to section" (absent without sections). */
+  onMove: ((item: RowItem) => void) | undefined;
   extraOf: ((item: RowItem) => ReactNode) | undefined;
 }
 
