@@ -38,7 +38,7 @@ async function dragByMouse(page: Page, from: string, to: string) {
 
 describe('the sections of a mock test', () => {
   it('are reordered by keyboard and mouse, and an item moves to another section', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1600 } });
     await signInThroughUi(page, server);
     const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Boards' });
     const mock = await apiOk(page, server, '/practice/addmocktest', {
