@@ -105,6 +105,8 @@ describe('a video quiz', () => {
     expect(Math.abs(dropped / max - 0.5)).toBeLessThan(0.05);
     await expect.poll(() => marker.getAttribute('aria-valuenow')).toBe(String(dropped));
     await expectAccessible(page, 'video quiz builder after moving a marker');
+    await marker.hover();
+    await page.screenshot({ path: 'test-results/video-quiz-timeline.png' });
 
     // A moment that is not one is said in place, not sent.
     await moment.fill('1:75');
