@@ -352,12 +352,14 @@ export const assessmentResultsSchema = z.object({
     z.object({
       itemId: z.number().int(),
       position: z.number().int().nullable(),
-      /** The question's text (plain, shortened). */
+      /** The question's text (plain, shortened): what downloads hold. */
       text: z.string().nullable(),
+      /** The question's stem as stored (sanitised rich text with its formulas), for the screen. */
+      stem: z.string().nullable(),
       answered: count,
       /** Share of those answering who answered correctly (0 to 1), null when none answered. */
       correctShare: z.number().nullable(),
-      /** Null with fewer than 10 attempts (too few to split into groups). */
+      /** Null with fewer than 10 attempts (too few to split into groups) or when nobody answered it. */
       discrimination: z.number().nullable(),
     }),
   ),

@@ -108,14 +108,37 @@ export const feedbackSql = sql.raw(`
   cross join lateral (select b0.book_id, array_position(${BOOK}, b0.book_id) as rank) b
   where random() < 0.12`);
 
+/**
+ * Attempts answer every active question of the assessment: each learner's
+ * attempt has a skill (most are good, a few weak), each question is right
+ * with that chance or skipped one time in ten, and the score is the marks of
+ * the right answers, so the results report's per-question shares and
+ * discrimination have something to show. The answer itself is a token
+ * ('A' right, 'B' wrong): the report reads `correct` and `marks`.
+ */
 export const attemptsSql = sql.raw(`
   insert into assessment_attempts (event_id, assessment_id, learner_id, book_id, score, max_score,
                                    answers, time_taken_seconds, submitted_at)
-  select gen_random_uuid(), a.id, s.learner_id, a.book_id, round(10 * power(random(), 0.6)), 10,
-         '[]'::jsonb, (120 + random() * 1500)::int, s.started_at + interval '30 minutes'
+  select gen_random_uuid(), a.id, s.learner_id, a.book_id, r.score, r.max_score,
+         r.answers, (120 + random() * 1500)::int, s.started_at + interval '30 minutes'
   from demo_days s
-  cross join lateral (select id, book_id from assessments order by random() + s.learner_id * 0 limit 1) a
-  where random() < 0.15`);
+  cross join lateral (select id, book_id, coalesce(default_marks, 1) as marks from assessments
+                      order by random() + s.learner_id * 0 limit 1) a
+  cross join lateral (select power(random(), 0.6) + s.learner_id * 0 as p) skill
+  cross join lateral (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'itemId', i.id,
+             'answer', case when i.skipped then null when i.ok then 'A' else 'B' end,
+             'correct', case when i.skipped then null else i.ok end,
+             'marks', case when i.ok and not i.skipped then i.marks else 0 end) order by i.position),
+           '[]'::jsonb) as answers,
+           coalesce(sum(case when i.ok and not i.skipped then i.marks else 0 end), 0) as score,
+           coalesce(sum(i.marks), 0) as max_score
+    from (select it.id, it.position, coalesce(it.marks, a.marks) as marks,
+                 random() < skill.p as ok, random() < 0.1 as skipped
+          from assessment_items it
+          where it.assessment_id = a.id and it.kind = 'question' and it.active) i) r
+  where random() < 0.15 and r.max_score > 0`);
 
 export const devicesSql = sql.raw(`
   insert into learner_devices (event_id, learner_id, device_id, platform, bound_at, reset_at, reset_reason)

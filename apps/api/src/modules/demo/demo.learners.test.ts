@@ -69,6 +69,20 @@ describe('demo learners', () => {
     );
     expect((stray as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
 
+    // Every attempt answers its assessment's active questions, and its score is the marks it got.
+    const attempts = await database.db.execute(
+      sql`select count(*)::int as n,
+            count(*) filter (where jsonb_array_length(a.answers) = (select count(*) from assessment_items i
+              where i.assessment_id = a.assessment_id and i.kind = 'question' and i.active))::int as whole,
+            count(*) filter (where a.score = (select coalesce(sum((e->>'marks')::numeric), 0)
+              from jsonb_array_elements(a.answers) e))::int as scored
+          from assessment_attempts a`,
+    );
+    const tally = (attempts as unknown as { rows: { n: number; whole: number; scored: number }[] })
+      .rows[0]!;
+    expect(tally.whole).toBe(tally.n);
+    expect(tally.scored).toBe(tally.n);
+
     const again = await seedDemo(
       { db: database.db, storage },
       { books: 5, learners: 200, months: 3 },

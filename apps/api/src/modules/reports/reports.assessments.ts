@@ -35,6 +35,7 @@ interface ItemRow {
   itemId: number;
   position: number | null;
   text: string | null;
+  stem: string | null;
   answered: number;
   correct: number;
   upper: number;
@@ -49,7 +50,9 @@ const perItem = (id: number, r: Range) => sql`
   answers as (
     select r.rk, r.n, (e->>'itemId')::int8 as item,
       coalesce((e->>'correct')::boolean, (e->>'marks')::float8 > 0) as ok
-    from ranked r cross join lateral jsonb_array_elements(r.answers) e),
+    from ranked r cross join lateral jsonb_array_elements(r.answers) e
+    -- An item left unanswered (answer null) is not counted as answered.
+    where e->'answer' <> 'null'::jsonb),
   counted as (
     select item, count(*)::int as answered, count(*) filter (where ok)::int as correct,
       count(*) filter (where ok and rk <= ceil(0.27 * n))::int as upper,
@@ -58,7 +61,7 @@ const perItem = (id: number, r: Range) => sql`
   items as (
     select id as item from assessment_items where assessment_id = ${id} and kind = 'question'
     union select item from counted)
-  select i.item::int as "itemId", ai.position, left(q.search_text, 200) as text,
+  select i.item::int as "itemId", ai.position, left(q.search_text, 200) as text, q.stem,
     coalesce(c.answered, 0) as answered, coalesce(c.correct, 0) as correct,
     coalesce(c.upper, 0) as upper, coalesce(c.lower, 0) as lower,
     (select count(*)::int from ranked) as n
@@ -92,9 +95,12 @@ export async function assessmentResults(db: Db, q: Query) {
       itemId: i.itemId,
       position: i.position,
       text: i.text,
+      stem: i.stem,
       answered: i.answered,
       correctShare: i.answered ? round(i.correct / i.answered) : null,
-      discrimination: i.n >= MIN_ATTEMPTS ? round((i.upper - i.lower) / group) : null,
+      // Null too when nobody answered it: a 0 would read as "does not discriminate".
+      discrimination:
+        i.n >= MIN_ATTEMPTS && i.answered > 0 ? round((i.upper - i.lower) / group) : null,
     };
   });
   if (q.format !== 'json') {

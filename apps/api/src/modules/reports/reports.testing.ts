@@ -33,7 +33,13 @@ export interface Activity {
   redemptions: { learner: string; bookId: number; at: string }[];
   views: { learner: string; bookId: number; at: string; seconds: number }[];
   feedback: { learner: string; bookId: number | null; at: string; rating: number }[];
-  attempts: { learner: string; at: string; pct: number; correct: Record<number, boolean> }[];
+  attempts: {
+    learner: string;
+    at: string;
+    pct: number;
+    correct: Record<number, boolean>;
+    answered: Record<number, boolean>;
+  }[];
 }
 
 export interface ReportWorld {
@@ -144,7 +150,10 @@ function makeActivity(books: number[], practiceId: number) {
     const at3 = later();
     base('feedback', uid, at3, { bookId: fbBook, rating, comment: `Said "${i}", fine` });
     activity.feedback.push({ learner: uid, bookId: fbBook, at: at3, rating });
-    const correct = { 101: rnd() < 0.7, 102: rnd() < 0.5, 103: rnd() < 0.3 };
+    // Item 103 is left unanswered one time in five (answer null): not counted as answered.
+    const skipped = rnd() < 0.2;
+    const correct = { 101: rnd() < 0.7, 102: rnd() < 0.5, 103: !skipped && rnd() < 0.3 };
+    const answered = { 101: true, 102: true, 103: !skipped };
     const score = Object.values(correct).filter(Boolean).length;
     const at4 = later();
     base('attempt_submitted', uid, at4, {
@@ -153,13 +162,13 @@ function makeActivity(books: number[], practiceId: number) {
       maxScore: 3,
       answers: Object.entries(correct).map(([item, ok]) => ({
         itemId: Number(item),
-        answer: 'A',
+        answer: skipped && item === '103' ? null : 'A',
         marks: ok ? 1 : 0,
-        correct: ok,
+        correct: skipped && item === '103' ? null : ok,
       })),
       timeTakenSeconds: 60,
     });
-    activity.attempts.push({ learner: uid, at: at4, pct: score / 3, correct });
+    activity.attempts.push({ learner: uid, at: at4, pct: score / 3, correct, answered });
   }
   // Sorted by time, so a session's end never comes before its start.
   events.sort((a, b) => a.at.localeCompare(b.at));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatDecimal } from '../../../components/charts/figure.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { assessmentResultsRoute, useAssessmentResults } from '../api/assessment-report.ts';
 import { downloadReport } from '../api/report-query.ts';
@@ -87,7 +88,9 @@ export function AssessmentResultsPage() {
                     {data.questions.map((q, i) => (
                       <Table.Tr key={q.itemId}>
                         <Table.Td>{q.position ?? i + 1}</Table.Td>
-                        <Table.Td>{q.text ?? '—'}</Table.Td>
+                        <Table.Td>
+                          {q.stem ? <RichTextView html={q.stem} lines={2} /> : '—'}
+                        </Table.Td>
                         <Table.Td ta="right">{q.answered}</Table.Td>
                         <Table.Td>
                           <Progress
