@@ -35,6 +35,15 @@ describe('jobs screen', () => {
     await page.goto(`${server.url}/jobs?kind=mail.send`);
     await rows.first().waitFor();
     expect(await rows.filter({ hasNotText: 'mail.send' }).count()).toBe(0);
+
+    // The finished runs of scheduled jobs are hidden until asked for.
+    await page.goto(`${server.url}/jobs`);
+    await rows.first().waitFor();
+    const routine = page.getByRole('radiogroup', { name: 'Finished scheduled runs' });
+    expect(await routine.getByRole('radio', { name: 'Hidden' }).isChecked()).toBe(true);
+    await routine.getByText('Shown').click();
+    await page.waitForURL(/routine=shown/);
+    await rows.first().waitFor();
     await page.close();
   });
 });

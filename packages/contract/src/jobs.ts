@@ -59,6 +59,8 @@ export const jobListQuery = listQuery(['createdAt']).extend({
     .string()
     .regex(/^[\w.-]{1,80}$/)
     .optional(),
+  /** `shown`: list the finished runs of scheduled kinds too (hidden by default as routine). */
+  routine: z.enum(['shown']).optional(),
 });
 
 export const jobRoutes = defineRoutes({

@@ -66,6 +66,12 @@ export class JobQueue {
     return [...this.kinds.keys()];
   }
 
+  /** The kinds that run on a schedule with this configuration: their finished runs are routine. */
+  get scheduledKindNames(): string[] {
+    const config = this.deps().config;
+    return [...this.kinds.values()].filter((k) => k.schedule?.(config)).map((k) => k.kind);
+  }
+
   /**
    * Installs or upgrades the queue's tables and the kinds' settings, then
    * (unless `work` is false: a process that only enqueues) runs the schedules

@@ -82,6 +82,17 @@ export async function listJobs(
   if (q.state) filters.push(sql`state = ${q.state}`);
   if (q.kind) filters.push(sql`name = ${q.kind}`);
   if (q.q) filters.push(sql`(name ilike ${`%${escapeLike(q.q)}%`} or id::text = ${q.q})`);
+  // A scheduled kind's finished runs are routine (the reports' refresh runs
+  // every minute, ~1,440 a day): hidden unless asked for or their kind is
+  // chosen. Its failed runs always show.
+  const routine = deps.jobs.scheduledKindNames;
+  if (!q.kind && !q.routine && routine.length > 0)
+    filters.push(
+      sql`not (state = 'completed' and name in (${sql.join(
+        routine.map((n) => sql`${n}`),
+        sql`, `,
+      )}))`,
+    );
   const where = sql.join(filters, sql` and `);
   const order = q.sort && q.order === 'asc' ? sql`asc` : sql`desc`;
   const [items, total] = await Promise.all([

@@ -18,11 +18,21 @@ const flaky: JobKind<{ rows: number }> = {
   },
 };
 
+/** A kind on a schedule (once a year: it never fires during the test), run by hand here. */
+const routine: JobKind<Record<string, never>> = {
+  kind: 'test.routine',
+  pollSeconds: 0.2,
+  schedule: () => '0 0 1 1 *',
+  async run() {
+    return { ok: true };
+  },
+};
+
 let t: TestApp;
 let superToken: string;
 let other: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp({}, { jobKinds: [flaky] });
+  t = await createTestApp({}, { jobKinds: [flaky, routine] });
   const s = await t.createAdmin({ role: 'super_admin' });
   superToken = (await t.signIn(s.email)).accessToken;
   const o = await t.createAdmin({ modules: ['books'] });
@@ -39,7 +49,7 @@ describe('jobs screen API', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     // Every registered kind, the test's own included, sorted.
-    expect(body.kinds).toEqual([...JOBS.map((j) => j.kind), 'test.flaky'].sort());
+    expect(body.kinds).toEqual([...JOBS.map((j) => j.kind), 'test.flaky', 'test.routine'].sort());
     expect(body.total).toBeGreaterThanOrEqual(2);
     expect(body.items[0]).toMatchObject({
       kind: 'mail.send',
@@ -103,6 +113,19 @@ describe('jobs screen API', () => {
       payload: { id },
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("hides a scheduled kind's finished runs unless asked for or its kind is chosen", async () => {
+    const id = await t.app.deps.jobs.enqueue(t.app.deps.db, 'test.routine' as never, {} as never);
+    expect((await waitForJob(t.app, id)).state).toBe('completed');
+    const ids = async (url: string) =>
+      (await get(superToken, url)).json().items.map((j: { id: string }) => j.id);
+    expect(await ids('/jobs?pageSize=100')).not.toContain(id);
+    expect(await ids('/jobs?pageSize=100&routine=shown')).toContain(id);
+    expect(await ids('/jobs?kind=test.routine')).toContain(id);
+    // Other kinds' finished jobs still show by default.
+    expect((await get(superToken, '/jobs?state=completed')).json().total).toBeGreaterThan(0);
+    expect((await get(superToken, '/jobs?routine=yes')).statusCode).toBe(400);
   });
 
   it("hides another admin's job and unknown ids behind the same 404", async () => {

@@ -3,10 +3,14 @@ import { FilterBar } from '../../../components/filter-bar.tsx';
 import { JOB_STATE_LABELS } from '../../../components/job-progress.tsx';
 import { hasFilters, type ListUpdate } from '../../../lib/search-params.ts';
 
-type Filters = { state?: string; kind?: string };
-export const hasJobFilters = (values: Filters) => hasFilters(values, ['state', 'kind']);
+type Filters = { state?: string; kind?: string; routine?: string };
+export const hasJobFilters = (values: Filters) => hasFilters(values, ['state', 'kind', 'routine']);
 
-/** State and kind, both from lists; kept in the URL by the page. */
+/**
+ * State and kind, both from lists, and whether the finished runs of
+ * scheduled jobs (the reports' refresh, every minute) are listed: hidden by
+ * default, as routine. Kept in the URL by the page.
+ */
 export function JobsFilters({
   values,
   onChange,
@@ -37,6 +41,13 @@ export function JobsFilters({
           placeholder: 'Any kind',
           data: kinds,
           width: 200,
+        },
+        {
+          kind: 'segmented',
+          key: 'routine',
+          label: 'Finished scheduled runs',
+          anyLabel: 'Hidden',
+          data: [{ value: 'shown', label: 'Shown' }],
         },
       ]}
     />
