@@ -90,6 +90,23 @@ describe('ListTable', () => {
     expect(Object.fromEntries(search)).toEqual({ sort: 'name', order: 'asc' });
   });
 
+  it("shows the server's default order on the default column until a sort is chosen", async () => {
+    const router = renderRoutes(
+      [
+        {
+          path: '/list',
+          element: <DefaultOrderScreen />,
+        },
+      ],
+      '/list',
+    );
+    await screen.findByText('Name');
+    expect(screen.getByRole('img', { name: /^Sorted descending/ })).toBeTruthy();
+    fireEvent.click(screen.getByText('Name'));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(search)).toEqual({ sort: 'name', order: 'asc' });
+  });
+
   it('says so when there are no rows, and offers a retry when the list cannot load', async () => {
     render('/list', page([], 0));
     await screen.findByText('No rows yet');
@@ -117,3 +134,26 @@ describe('ListTable', () => {
     expect(onRowClick).toHaveBeenCalledWith({ id: 1, name: 'Row 1' });
   });
 });
+
+/** A list whose server sorts by name, highest first, when no sort is asked for. */
+function DefaultOrderScreen() {
+  const params = useListParams(schema);
+  return (
+    <ListTable<Row>
+      params={params}
+      query={{
+        ...page(rows(3), 3),
+        isFetching: false,
+        isError: false,
+        error: null,
+        refetch: () => {},
+      }}
+      noun="Rows"
+      errorTitle="Could not load the rows"
+      emptyText="No rows yet"
+      defaultSort="name"
+      defaultOrder="desc"
+      columns={[{ accessor: 'name', title: 'Name', sortable: true }]}
+    />
+  );
+}

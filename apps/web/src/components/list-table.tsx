@@ -50,6 +50,8 @@ export interface ListTableProps<T extends { id: number | string }> {
   emptyIcon?: ReactNode;
   /** Makes the table sortable by URL `sort`/`order`; the column shown as sorted when `sort` is unset. */
   defaultSort?: string;
+  /** The server's order when `sort` is unset (its `sortOrder` default), so the arrow tells the truth. */
+  defaultOrder?: 'asc' | 'desc';
   pageSizes?: number[];
   /** `data-testid` of each row, for browser tests. */
   rowTestId?: (row: T) => string;
@@ -81,6 +83,7 @@ export function ListTable<T extends { id: number | string }>({
   emptyText,
   emptyIcon,
   defaultSort,
+  defaultOrder = 'asc',
   pageSizes = PAGE_SIZES,
   rowTestId,
   onRowClick,
@@ -102,7 +105,7 @@ export function ListTable<T extends { id: number | string }>({
     ? {
         sortStatus: {
           columnAccessor: values.sort ?? defaultSort,
-          direction: values.order ?? 'asc',
+          direction: values.sort ? (values.order ?? 'asc') : defaultOrder,
         },
         onSortStatusChange: (s) => update({ sort: String(s.columnAccessor), order: s.direction }),
       }

@@ -43,7 +43,7 @@ export function AdminsTable({
       errorTitle="Could not load the admins"
       emptyText={filtered ? 'No admins match' : 'No admins yet'}
       emptyIcon={<IconUsersGroup size={32} stroke={1.4} />}
-      defaultSort="createdAt"
+      defaultSort="name"
       rowTestId={(admin) => `admin-row-${admin.id}`}
       columns={[
         {

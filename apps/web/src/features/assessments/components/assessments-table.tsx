@@ -34,6 +34,7 @@ export function AssessmentsTable({
       emptyText={filtered ? `No ${noun} match` : `No ${noun} yet`}
       emptyIcon={<IconClipboardList size={32} stroke={1.4} />}
       defaultSort="updatedAt"
+      defaultOrder="desc"
       rowTestId={(a) => `assessment-row-${a.id}`}
       columns={[
         {

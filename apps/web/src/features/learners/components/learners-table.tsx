@@ -31,6 +31,7 @@ export function LearnersTable({
       emptyText={filtered ? 'No learners match' : 'No learners yet'}
       emptyIcon={<IconUsers size={32} stroke={1.4} />}
       defaultSort="registeredAt"
+      defaultOrder="desc"
       rowTestId={(l) => `learner-row-${l.id}`}
       columns={[
         {

@@ -51,6 +51,7 @@ export function ContactPage() {
         emptyText={hasFilters(values, ['q', 'status']) ? 'No messages match' : 'No messages yet'}
         emptyIcon={<IconMail size={32} stroke={1.4} />}
         defaultSort="receivedAt"
+        defaultOrder="desc"
         rowTestId={(m) => `contact-row-${m.id}`}
         columns={[
           {

@@ -42,6 +42,7 @@ export function TemplatesPage() {
         emptyText={hasFilters(values, ['q']) ? 'No templates match' : 'No templates yet'}
         emptyIcon={<IconTemplate size={32} stroke={1.4} />}
         defaultSort="updatedAt"
+        defaultOrder="desc"
         rowTestId={(t) => `template-row-${t.id}`}
         onRowClick={(t) => navigate(`/mail-templates/${t.id}`)}
         columns={[

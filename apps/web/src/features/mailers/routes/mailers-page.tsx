@@ -42,6 +42,7 @@ export function MailersPage() {
         emptyText={hasFilters(values, ['q']) ? 'No mailers match' : 'No mailers yet'}
         emptyIcon={<IconMailFast size={32} stroke={1.4} />}
         defaultSort="createdAt"
+        defaultOrder="desc"
         rowTestId={(m) => `mailer-row-${m.id}`}
         onRowClick={(m) => navigate(`/mailers/${m.id}`)}
         columns={[

@@ -97,6 +97,7 @@ export function NotificationsPage() {
         }
         emptyIcon={<IconBell size={32} stroke={1.4} />}
         defaultSort="createdAt"
+        defaultOrder="desc"
         rowTestId={(n) => `notification-row-${n.id}`}
         columns={[
           {

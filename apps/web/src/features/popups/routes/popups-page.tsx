@@ -80,6 +80,7 @@ export function PopupsPage() {
         emptyText={hasFilters(values, ['q', 'status']) ? 'No pop-ups match' : 'No pop-ups yet'}
         emptyIcon={<IconWindowMaximize size={32} stroke={1.4} />}
         defaultSort="priority"
+        defaultOrder="desc"
         rowTestId={(p) => `popup-row-${p.id}`}
         columns={[
           {

@@ -58,6 +58,7 @@ export function ListQuestionsTable({
       emptyText={filtered ? 'No questions match' : 'No questions yet'}
       emptyIcon={<IconListCheck size={32} stroke={1.4} />}
       defaultSort="updatedAt"
+      defaultOrder="desc"
       totalText={(total) =>
         totalIsEstimate ? approximateTotal(total) : total.toLocaleString('en-US')
       }
