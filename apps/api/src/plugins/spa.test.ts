@@ -79,6 +79,27 @@ describe('the built web app', () => {
     expect(plain.body).toBe(INDEX);
   });
 
+  it('honours a refused encoding (q=0) and refuses names that leave the assets folder', async () => {
+    const gz = await get('/assets/app-1a2b3c.js', 'br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(gzipSync(SCRIPT))).toBe(true);
+    for (const url of ['/assets/..%2Findex.html', '/assets/.hidden', '/assets/a/b.js'])
+      expect((await get(url, 'br')).statusCode, url).toBe(404);
+  });
+
+  it('keeps a hashed file in memory once read, and reads a new build’s names on first use', async () => {
+    const file = path.join(dist, 'assets', 'kept-5e6f7a.js');
+    writeWithVariants(file, SCRIPT);
+    expect((await get('/assets/kept-5e6f7a.js', 'br')).statusCode).toBe(200);
+    // Gone from the disk (the build replaced it): still served, the same bytes.
+    rmSync(`${file}.br`);
+    const again = await get('/assets/kept-5e6f7a.js', 'br');
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(brotliCompressSync(SCRIPT))).toBe(true);
+    writeWithVariants(path.join(dist, 'assets', 'fresh-8b9c0d.js'), 'export {};');
+    expect((await get('/assets/fresh-8b9c0d.js', 'identity')).body).toBe('export {};');
+  });
+
   it('answers a missing asset with a JSON 404, never index.html', async () => {
     const res = await get('/assets/gone-000000.js', 'br');
     expect(res.statusCode).toBe(404);

@@ -2,17 +2,24 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerAssets } from './spa-assets.ts';
 
 /**
- * The built web app on every non-/api path: hashed assets cached for a year,
- * index.html (never cached) for client routes. Each file goes out as the
+ * The built web app on every non-/api path: hashed assets cached for a year
+ * (served from memory: spa-assets.ts), index.html (never cached) for client
+ * routes. Each file goes out as the
  * brotli or gzip copy the build wrote beside it when the browser accepts one
  * (no compression work per request). /api paths that match no route answer a
  * JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
   const hasIndex = webDist ? existsSync(path.join(webDist, 'index.html')) : false;
+  const missing = (req: { method: string; url: string }) => ({
+    message: `No route ${req.method} ${req.url.split('?')[0]}`,
+    code: 'not_found',
+  });
   if (webDist && hasIndex) {
+    registerAssets(app, path.join(webDist, 'assets'), missing);
     await app.register(fastifyStatic, {
       root: webDist,
       // Files are looked up per request, so a rebuilt app is served without a restart.
@@ -30,9 +37,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     const missingFile =
       req.url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!);
     if (req.url === '/api' || req.url.startsWith('/api/') || req.method !== 'GET' || missingFile) {
-      return reply
-        .status(404)
-        .send({ message: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+      return reply.status(404).send(missing(req));
     }
     if (!hasIndex) {
       return reply
