@@ -26,7 +26,7 @@ import {
   IconWindowMaximize,
 } from '@tabler/icons-react';
 import { createElement } from 'react';
-import { prefetchLoader } from '../lib/screen-prefetch.ts';
+import type { ScreenPrefetch } from '../lib/screen-prefetch.ts';
 import type { ScreenLoad } from './screens.ts';
 
 /**
@@ -44,7 +44,13 @@ export interface Area {
   description: string;
   load: ScreenLoad;
   /** Screens under the area's path (e.g. `:id`), each with its breadcrumb. */
-  pages?: readonly { path: string; crumb: string; load: Area['load'] }[];
+  pages?: readonly {
+    path: string;
+    crumb: string;
+    load: Area['load'];
+    /** Starts the page's first reads with its route (lib/screen-prefetch.ts). */
+    prefetch?: ScreenPrefetch;
+  }[];
 }
 
 /**
@@ -83,8 +89,12 @@ function assessmentArea(
         load: () =>
           import('../features/assessments/routes/builder-page.tsx').then((m) => ({
             Component: () => createElement(m.AssessmentBuilderPage, { kind }),
-            loader: prefetchLoader(m.prefetchBuilder(kind)),
           })),
+        // A small chunk of its own, so the read starts before the builder's code has arrived.
+        prefetch: (client, params) =>
+          void import('../features/assessments/api/get-assessment.ts').then((m) =>
+            m.prefetchAssessment(kind)(client, params),
+          ),
       },
       {
         path: ':id/preview',

@@ -1,12 +1,8 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction } from 'react-router';
 import { hasSession } from '../lib/token-store.ts';
 
-/**
- * Loads a screen's code (its own chunk) for the router's `lazy`; a screen may
- * bring a loader that starts its first reads (lib/screen-prefetch.ts).
- */
-export type ScreenLoad = () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
+/** Loads a screen's code (its own chunk) for the router's `lazy`. */
+export type ScreenLoad = () => Promise<{ Component: ComponentType }>;
 
 export interface Screen {
   /** Absolute path pattern; `:name` stands for one segment. */

@@ -46,6 +46,8 @@ function areaRoute(area: (typeof AREAS)[number]): RouteObject {
         path: page.path,
         handle: { crumb: page.crumb } satisfies RouteHandle,
         lazy: page.load,
+        // Defined here, not by the lazy module: the router runs it at once, beside the download.
+        ...(page.prefetch && { loader: prefetchLoader(page.prefetch) }),
       })),
     ],
   };

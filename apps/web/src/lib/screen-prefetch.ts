@@ -4,12 +4,13 @@ import { hasSession } from './token-store.ts';
 
 /**
  * A signed-in screen's first reads start from its route's loader, which the
- * router runs as soon as the screen's code has arrived, while the layout is
- * still waiting for the signed-in admin, instead of when the screen first
- * renders: on a cold start that saved the admin's whole round trip before
- * the screen's own read (docs/performance.md, "The assessment builder").
- * The screen's `useQuery` then finds the read in flight or fresh (the query
- * client's default staleTime) and asks nothing twice.
+ * router runs on navigation, while the screen's code downloads and the
+ * layout waits for the signed-in admin, instead of when the screen first
+ * renders after both: on a cold start the read no longer waits for the
+ * admin's round trip and the screen's ~100 chunks (docs/performance.md,
+ * "The assessment builder"). The screen's `useQuery` then finds the read in
+ * flight or fresh (the query client's default staleTime) and asks nothing
+ * twice. A page declares it in the areas' table (`prefetch`).
  */
 export type ScreenPrefetch = (client: QueryClient, params: Params) => void;
 

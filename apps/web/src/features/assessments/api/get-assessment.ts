@@ -1,6 +1,8 @@
 import type { AssessmentKind } from '@bo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hasMath, loadKatex } from '../../../components/rich-text/render-rich-text.ts';
 import { apiCall } from '../../../lib/api-client.ts';
+import type { ScreenPrefetch } from '../../../lib/screen-prefetch.ts';
 import { KINDS } from '../kinds.ts';
 import { assessmentKeys } from './assessment-keys.ts';
 
@@ -14,3 +16,27 @@ export const assessmentQuery = (kind: AssessmentKind, id: number) =>
 export function useAssessment(kind: AssessmentKind, id: number) {
   return useQuery(assessmentQuery(kind, id));
 }
+
+/**
+ * The builder's read, started with its route (lib/screen-prefetch.ts) while
+ * the builder's code still downloads. When the items hold formulas the read
+ * also waits for KaTeX, so the first render of a long test draws them at
+ * once: one render task instead of a render and a second one for the math.
+ */
+export const prefetchAssessment =
+  (kind: AssessmentKind): ScreenPrefetch =>
+  (client, params) => {
+    const id = /^[1-9]\d{0,15}$/.test(params.id ?? '') ? Number(params.id) : 0;
+    if (id === 0) return;
+    const query = assessmentQuery(kind, id);
+    void client.prefetchQuery({
+      ...query,
+      queryFn: async ({ signal }) => {
+        const a = await apiCall(KINDS[kind].ops.detail, { query: { id }, signal });
+        const texts = a.items.flatMap((i) => [i.question?.stem ?? '', i.instruction ?? '']);
+        // A failed KaTeX download leaves the formulas as source text, as elsewhere.
+        if (texts.some(hasMath)) await loadKatex().catch(() => {});
+        return a;
+      },
+    });
+  };

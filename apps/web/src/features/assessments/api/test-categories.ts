@@ -4,10 +4,11 @@ import { apiCall, postCall } from '../../../lib/api-client.ts';
 import { assessmentKeys, useAssessmentMutation } from './assessment-keys.ts';
 
 /** GET /master/getlistoftestcategory: every category in order, with its mock test count. */
-export function useTestCategories() {
+export function useTestCategories(enabled = true) {
   return useQuery({
     queryKey: assessmentKeys.categories,
     queryFn: ({ signal }) => apiCall(mockTestRoutes.listTestCategories, { signal }),
+    enabled,
   });
 }
 

@@ -41,7 +41,8 @@ export function BuilderHeader({
   const def = KINDS[detail.kind];
   const rename = useRename(detail.kind);
   const status = useChangeStatus(detail.kind);
-  const categories = useTestCategories();
+  // Only a mock test names its category.
+  const categories = useTestCategories(detail.kind === 'mock_test');
   const [name, setName] = useState(detail.name);
   const [seen, setSeen] = useState(detail.name);
   const [settingsOpen, setSettingsOpen] = useState(false);

@@ -11,15 +11,12 @@ import {
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
-import { hasMath, loadKatex } from '../../../components/rich-text/render-rich-text.ts';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import type { ScreenPrefetch } from '../../../lib/screen-prefetch.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { useClone } from '../api/clone-assessment.ts';
-import { assessmentQuery, useAssessment } from '../api/get-assessment.ts';
-import { AddQuestionsDrawer } from '../components/add-questions-drawer.tsx';
+import { useAssessment } from '../api/get-assessment.ts';
 import { BuilderHeader } from '../components/builder-header.tsx';
 import { BuilderItems } from '../components/builder-items.tsx';
 import { InstructionsPanel } from '../components/instructions-panel.tsx';
@@ -33,31 +30,16 @@ import { KINDS } from '../kinds.ts';
 const InstructionModal = lazyDialog(() =>
   import('../components/instruction-modal.tsx').then((m) => m.InstructionModal),
 );
+// Its filters (grades, subjects…) and their reads come when the admin opens it, not with the page.
+const AddQuestionsDrawer = lazyDialog(() =>
+  import('../components/add-questions-drawer.tsx').then((m) => m.AddQuestionsDrawer),
+);
 const AllMarksModal = lazyDialog(() =>
   import('../components/all-marks-modal.tsx').then((m) => m.AllMarksModal),
 );
 
 /** The assessment's id in the address, or 0 when it cannot be one. */
 const idOf = (param = '') => (/^[1-9]\d{0,15}$/.test(param) ? Number(param) : 0);
-
-/**
- * The builder's read starts with its route (lib/screen-prefetch.ts), and
- * KaTeX with it when the items hold formulas, so the first render of a long
- * test draws them at once instead of drawing the source and then again.
- */
-export const prefetchBuilder =
-  (kind: AssessmentKind): ScreenPrefetch =>
-  (client, params) => {
-    const id = idOf(params.id);
-    if (id === 0) return;
-    client
-      .fetchQuery(assessmentQuery(kind, id))
-      .then((a) => {
-        const texts = a.items.flatMap((i) => [i.question?.stem ?? '', i.instruction ?? '']);
-        if (texts.some(hasMath)) void loadKatex().catch(() => {});
-      })
-      .catch(() => {}); // the screen's own query shows the failure
-  };
 
 /**
  * /<kind path>/:id: the one builder of the four kinds. What a kind can do
@@ -185,7 +167,7 @@ export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
         problems={problems}
         extraOf={kind === 'video_quiz' ? momentOf : undefined}
       />
-      <AddQuestionsDrawer detail={a} opened={picking} onClose={() => setPicking(false)} />
+      {picking && <AddQuestionsDrawer detail={a} opened onClose={() => setPicking(false)} />}
       {dialog === 'instruction' && <InstructionModal detail={a} onClose={() => setDialog(null)} />}
       {dialog === 'marks' && <AllMarksModal detail={a} onClose={() => setDialog(null)} />}
     </>
