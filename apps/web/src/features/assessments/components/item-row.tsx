@@ -1,8 +1,8 @@
 import type { AssessmentItem } from '@bo/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { IconGripVertical } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useRef } from 'react';
+import { DragHandle } from '../../../components/drag-handle.tsx';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import classes from './item-row.module.css';
 import { ItemRowBody } from './item-row-body.tsx';
@@ -74,19 +74,7 @@ export const ItemRow = memo(function ItemRow({
         borderColor: problems?.length ? 'var(--mantine-color-red-6)' : undefined,
       }}
     >
-      {sortable && (
-        <button
-          type="button"
-          ref={drag.setActivatorNodeRef}
-          {...drag.attributes}
-          {...drag.listeners}
-          // Mantine's own focus ring, as on its buttons.
-          className={`${classes.handle} mantine-focus-auto`}
-          aria-label={`Drag ${item.name}`}
-        >
-          <IconGripVertical size={16} aria-hidden />
-        </button>
-      )}
+      {sortable && <DragHandle drag={drag} label={item.name} />}
       {near ? (
         <ItemRowBody item={item} problems={problems} actions={actions} />
       ) : (

@@ -1,10 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Stack } from '@mantine/core';
-import { IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DragHandle } from '../../../components/drag-handle.tsx';
 import { SortableItems } from '../../../components/sortable-items.tsx';
-import rowClasses from './item-row.module.css';
 import classes from './section-group.module.css';
 
 type Section = { id: number; name: string };
@@ -83,18 +82,7 @@ function SortableGroup({
       data-dragging={drag.isDragging || undefined}
       style={{ transform: CSS.Translate.toString(drag.transform), transition: drag.transition }}
     >
-      {sortable && (
-        <button
-          type="button"
-          ref={drag.setActivatorNodeRef}
-          {...drag.attributes}
-          {...drag.listeners}
-          className={`${rowClasses.handle} mantine-focus-auto`}
-          aria-label={`Drag ${section.name}`}
-        >
-          <IconGripVertical size={16} aria-hidden />
-        </button>
-      )}
+      {sortable && <DragHandle drag={drag} label={section.name} />}
       <Stack gap="xs" className={classes.body}>
         {children}
       </Stack>

@@ -1,8 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Box, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { DragHandle } from '../../../components/drag-handle.tsx';
 import { type Move, moveActions, RowMenu } from '../../../components/row-menu.tsx';
 import { RenameItemForm } from './rename-item-form.tsx';
 
@@ -70,20 +71,7 @@ export function MasterRow({
         boxShadow: drag.isDragging ? 'var(--mantine-shadow-md)' : undefined,
       }}
     >
-      {sortable && (
-        <ActionIcon
-          ref={drag.setActivatorNodeRef}
-          {...drag.attributes}
-          {...drag.listeners}
-          size="sm"
-          variant="subtle"
-          color="gray"
-          aria-label={`Drag ${item.name}`}
-          style={{ cursor: drag.isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
-        >
-          <IconGripVertical size={14} />
-        </ActionIcon>
-      )}
+      {sortable && <DragHandle drag={drag} label={item.name} />}
       {renaming && onRename ? (
         <RenameItemForm
           name={item.name}

@@ -1,8 +1,9 @@
 import type { PromoVideo } from '@bo/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Box, Group, Paper, Stack, Switch, Text } from '@mantine/core';
-import { IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Box, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { DragHandle } from '../../../components/drag-handle.tsx';
 import { MediaElement } from '../../../components/media-element.tsx';
 import { type Move, moveActions, RowMenu } from '../../../components/row-menu.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -46,19 +47,7 @@ export function PromoRow({
       }}
     >
       <Group wrap="nowrap" align="flex-start">
-        {sortable && (
-          <ActionIcon
-            ref={drag.setActivatorNodeRef}
-            {...drag.attributes}
-            {...drag.listeners}
-            variant="subtle"
-            color="gray"
-            aria-label={`Drag ${promo.title}`}
-            style={{ cursor: drag.isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
-          >
-            <IconGripVertical size={16} />
-          </ActionIcon>
-        )}
+        {sortable && <DragHandle drag={drag} label={promo.title} />}
         <Box w={160} style={{ flexShrink: 0 }}>
           <MediaElement
             kind="video"
