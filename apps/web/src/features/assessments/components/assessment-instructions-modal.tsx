@@ -1,10 +1,9 @@
 import type { AssessmentDetail } from '@bo/contract';
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useEditSettings } from '../api/edit-settings.ts';
 import { KINDS } from '../kinds.ts';
-import { LazyRichTextField } from './lazy-rich-text.tsx';
+import { RichTextDialog } from './lazy-rich-text.tsx';
 
 /**
  * The assessment's own instructions in rich text, saved alone through the
@@ -33,33 +32,22 @@ export function AssessmentInstructionsModal({
       },
     );
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <RichTextDialog
       title={`Instructions of the ${def.label.toLowerCase()}`}
-      size="lg"
-    >
-      <Stack>
-        <LazyRichTextField
-          label="Instructions"
-          description={
-            detail.kind === 'practice'
-              ? 'Shown before the first question. Empty: the practices’ general instructions.'
-              : 'Shown before the first question. Empty: none.'
-          }
-          value={html}
-          minHeight={160}
-          onChange={setHtml}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={save.isPending} onClick={submit}>
-            Save instructions
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      field={{
+        label: 'Instructions',
+        description:
+          detail.kind === 'practice'
+            ? 'Shown before the first question. Empty: the practices’ general instructions.'
+            : 'Shown before the first question. Empty: none.',
+        value: html,
+        minHeight: 160,
+        onChange: setHtml,
+      }}
+      saveLabel="Save instructions"
+      saving={save.isPending}
+      onSave={submit}
+      onClose={onClose}
+    />
   );
 }

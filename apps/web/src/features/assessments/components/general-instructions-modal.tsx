@@ -1,14 +1,7 @@
-import { Button, Group, Input, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useGeneralInstructions, useSaveGeneralInstructions } from '../api/general-instructions.ts';
-import { LazyRichTextField } from './lazy-rich-text.tsx';
-
-const editorSkeleton = (
-  <Input.Wrapper label="General instructions" labelElement="div">
-    <Skeleton h={200} mt={4} />
-  </Input.Wrapper>
-);
+import { RichTextDialog } from './lazy-rich-text.tsx';
 
 /** The general instructions every practice shows unless it has its own, in rich text. */
 export function GeneralInstructionsModal({ onClose }: { onClose: () => void }) {
@@ -25,30 +18,20 @@ export function GeneralInstructionsModal({ onClose }: { onClose: () => void }) {
       onError: (e) => notifyError(e, 'Could not save the instructions'),
     });
   return (
-    <Modal opened onClose={onClose} title="General instructions of practices" size="lg">
-      <Stack>
-        <Text fz="sm" c="dimmed">
-          Shown at the start of every practice that has no instructions of its own.
-        </Text>
-        {current.isPending ? (
-          editorSkeleton
-        ) : (
-          <LazyRichTextField
-            label="General instructions"
-            value={value}
-            minHeight={180}
-            onChange={setHtml}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={save.isPending} disabled={current.isPending} onClick={submit}>
-            Save instructions
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <RichTextDialog
+      title="General instructions of practices"
+      field={{
+        label: 'General instructions',
+        description: 'Shown at the start of every practice that has no instructions of its own.',
+        value,
+        minHeight: 180,
+        onChange: setHtml,
+      }}
+      waiting={current.isPending}
+      saveLabel="Save instructions"
+      saving={save.isPending}
+      onSave={submit}
+      onClose={onClose}
+    />
   );
 }

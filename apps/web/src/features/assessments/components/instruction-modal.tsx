@@ -1,9 +1,9 @@
 import type { AssessmentDetail } from '@bo/contract';
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAddInstruction } from '../api/add-instruction.ts';
-import { LazyRichTextField } from './lazy-rich-text.tsx';
+import { RichTextDialog } from './lazy-rich-text.tsx';
 
 /** Adds an instruction block (rich text with formulas) at the end, or of a section. */
 export function InstructionModal({
@@ -31,38 +31,34 @@ export function InstructionModal({
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Add an instruction block" size="lg">
-      <Stack>
-        <LazyRichTextField
-          label="Instruction"
-          required
-          value={html}
-          error={error}
-          minHeight={120}
-          onChange={(v) => {
-            setHtml(v);
-            setError(null);
-          }}
+    <RichTextDialog
+      title="Add an instruction block"
+      field={{
+        label: 'Instruction',
+        required: true,
+        value: html,
+        error,
+        minHeight: 120,
+        onChange: (v) => {
+          setHtml(v);
+          setError(null);
+        },
+      }}
+      saveLabel="Add instruction"
+      saving={add.isPending}
+      onSave={submit}
+      onClose={onClose}
+    >
+      {detail.sections.length > 0 && (
+        <Select
+          label="Section"
+          placeholder="No section (the start)"
+          clearable
+          data={detail.sections.map((s) => ({ value: String(s.id), label: s.name }))}
+          value={sectionId}
+          onChange={setSectionId}
         />
-        {detail.sections.length > 0 && (
-          <Select
-            label="Section"
-            placeholder="No section (the start)"
-            clearable
-            data={detail.sections.map((s) => ({ value: String(s.id), label: s.name }))}
-            value={sectionId}
-            onChange={setSectionId}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={add.isPending} onClick={submit}>
-            Add instruction
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+    </RichTextDialog>
   );
 }

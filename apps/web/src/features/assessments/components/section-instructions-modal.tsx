@@ -1,10 +1,9 @@
 import type { AssessmentDetail, AssessmentSection } from '@bo/contract';
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useEditSection } from '../api/diagnostic-sections.ts';
 import { useEditMockSections } from '../api/edit-mock-sections.ts';
-import { LazyRichTextField } from './lazy-rich-text.tsx';
+import { RichTextDialog } from './lazy-rich-text.tsx';
 
 /**
  * A section's instructions, shown to the learner as the section starts. A
@@ -50,24 +49,19 @@ export function SectionInstructionsModal({
     );
   };
   return (
-    <Modal opened onClose={onClose} title={`Instructions of “${section.name}”`} size="lg">
-      <Stack>
-        <LazyRichTextField
-          label="Section instructions"
-          description="Shown to the learner as the section starts. Empty: none."
-          value={html}
-          minHeight={120}
-          onChange={setHtml}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={mock.isPending || one.isPending} onClick={submit}>
-            Save instructions
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <RichTextDialog
+      title={`Instructions of “${section.name}”`}
+      field={{
+        label: 'Section instructions',
+        description: 'Shown to the learner as the section starts. Empty: none.',
+        value: html,
+        minHeight: 120,
+        onChange: setHtml,
+      }}
+      saveLabel="Save instructions"
+      saving={mock.isPending || one.isPending}
+      onSave={submit}
+      onClose={onClose}
+    />
   );
 }
