@@ -31,3 +31,47 @@ export const itemOrder = (page: Page) =>
   page
     .locator('[data-testid^="item-"]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+
+/**
+ * A diagnostic test of Class 8 in a new subject with the given chapters, and
+ * a section for each chapter named in `sections` (in that order). Answers the
+ * ids by name.
+ */
+export async function diagnosticTest(
+  page: Page,
+  server: RunningServer,
+  spec: { name: string; subject: string; chapters: string[]; sections: string[] },
+) {
+  const grades = await apiOk(page, server, '/book/getgrades');
+  const grade = grades.items.find((g: { name: string }) => g.name === 'Class 8');
+  const subject = await apiOk(page, server, '/book/addsubject', {
+    gradeId: grade.id,
+    name: spec.subject,
+  });
+  const chapters: Record<string, number> = {};
+  for (const name of spec.chapters)
+    chapters[name] = (
+      await apiOk(page, server, '/book/addchapter', { subjectId: subject.id, name })
+    ).id;
+  const test = await apiOk(page, server, '/promotional/adddiagnsotictest', {
+    name: spec.name,
+    gradeId: grade.id,
+    subjectId: subject.id,
+  });
+  const sections: Record<string, number> = {};
+  for (const name of spec.sections)
+    sections[name] = (
+      await apiOk(page, server, '/promotional/adddiagnosticpraticemap', {
+        id: test.id,
+        chapterId: chapters[name],
+        name,
+      })
+    ).id;
+  return {
+    gradeId: grade.id as number,
+    subjectId: subject.id as number,
+    testId: test.id as number,
+    chapters,
+    sections,
+  };
+}

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
-import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
+import { choiceQuestion, diagnosticTest, seedBankQuestions } from '../support/assessments.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -70,45 +70,27 @@ describe('filling a section by rule', () => {
   it('a diagnostic test’s section is filled from its own subject and chapter', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await signInThroughUi(page, server);
-    const grades = await apiOk(page, server, '/book/getgrades');
-    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 8');
-    const subject = await apiOk(page, server, '/book/addsubject', {
-      gradeId: grade.id,
-      name: 'Optics',
-    });
-    const light = await apiOk(page, server, '/book/addchapter', {
-      subjectId: subject.id,
-      name: 'Mirrors',
-    });
-    const other = await apiOk(page, server, '/book/addchapter', {
-      subjectId: subject.id,
-      name: 'Lenses',
-    });
-    const test = await apiOk(page, server, '/promotional/adddiagnsotictest', {
+    const d = await diagnosticTest(page, server, {
       name: 'Optics check',
-      gradeId: grade.id,
-      subjectId: subject.id,
-    });
-    const section = await apiOk(page, server, '/promotional/adddiagnosticpraticemap', {
-      id: test.id,
-      chapterId: light.id,
-      name: 'Mirrors',
+      subject: 'Optics',
+      chapters: ['Mirrors', 'Lenses'],
+      sections: ['Mirrors'],
     });
     const at = (chapterId: number, stem: string) => ({
       ...choiceQuestion(stem),
       difficulty: 'hard',
-      gradeId: grade.id,
-      subjectId: subject.id,
+      gradeId: d.gradeId,
+      subjectId: d.subjectId,
       chapterId,
     });
     await seedBankQuestions(page, server, [
-      at(light.id, 'Plane mirror'),
-      at(light.id, 'Concave mirror'),
-      at(other.id, 'Convex lens'),
+      at(d.chapters.Mirrors!, 'Plane mirror'),
+      at(d.chapters.Mirrors!, 'Concave mirror'),
+      at(d.chapters.Lenses!, 'Convex lens'),
     ]);
 
-    await page.goto(`${server.url}/diagnostic-tests/${test.id}`);
-    const box = page.getByTestId(`section-${section.id}`);
+    await page.goto(`${server.url}/diagnostic-tests/${d.testId}`);
+    const box = page.getByTestId(`section-${d.sections.Mirrors}`);
     await box.getByRole('button', { name: 'Fill by rule' }).click();
     const modal = page.getByRole('dialog', { name: 'Fill “Mirrors” by rule' });
     // The test's subject and the section's chapter are the rule's filters to start with.

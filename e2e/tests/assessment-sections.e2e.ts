@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
-import { choiceQuestion, itemOrder, seedBankQuestions } from '../support/assessments.ts';
+import {
+  choiceQuestion,
+  diagnosticTest,
+  itemOrder,
+  seedBankQuestions,
+} from '../support/assessments.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
@@ -139,32 +144,14 @@ describe('the sections of a mock test', () => {
   it('of a diagnostic test are reordered by keyboard too, kept on reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await signInThroughUi(page, server);
-    const grades = await apiOk(page, server, '/book/getgrades');
-    const grade = grades.items.find((g: { name: string }) => g.name === 'Class 8');
-    const subject = await apiOk(page, server, '/book/addsubject', {
-      gradeId: grade.id,
-      name: 'Optics',
-    });
-    const test = await apiOk(page, server, '/promotional/adddiagnsotictest', {
-      gradeId: grade.id,
-      subjectId: subject.id,
+    const d = await diagnosticTest(page, server, {
       name: 'Optics check',
+      subject: 'Optics',
+      chapters: ['Mirrors', 'Prisms'],
+      sections: ['Mirrors', 'Prisms'],
     });
-    const sections: string[] = [];
-    for (const name of ['Mirrors', 'Prisms']) {
-      const chapter = await apiOk(page, server, '/book/addchapter', {
-        subjectId: subject.id,
-        name,
-      });
-      const section = await apiOk(page, server, '/promotional/adddiagnosticpraticemap', {
-        id: test.id,
-        chapterId: chapter.id,
-        name,
-      });
-      sections.push(`section-${section.id}`);
-    }
-    const [mirrors, prisms] = sections;
-    await page.goto(`${server.url}/diagnostic-tests/${test.id}`);
+    const [mirrors, prisms] = ['Mirrors', 'Prisms'].map((n) => `section-${d.sections[n]}`);
+    await page.goto(`${server.url}/diagnostic-tests/${d.testId}`);
     await page.getByTestId(prisms!).waitFor();
     expect(await sectionOrder(page)).toEqual([mirrors, prisms]);
 
