@@ -108,8 +108,11 @@ try {
       window.__frames = [];
       window.__watch = true;
       let last = performance.now();
+      window.__keys = [];
+      addEventListener('keydown', (e) => window.__keys.push([e.key, Math.round(performance.now())]), true);
       const tick = (now) => {
         window.__frames.push(now - last);
+        if (now - last > 34) (window.__slow ??= []).push([Math.round(last), Math.round(now - last)]);
         last = now;
         if (window.__watch) requestAnimationFrame(tick);
       };
@@ -129,6 +132,13 @@ try {
     const longestFrame = await page.evaluate<number>(
       '(window.__watch = false, Math.max(...window.__frames.slice(1)))',
     );
+    // BENCH_DETAIL=1: the move's slow frames (start, length) beside its keys.
+    if (process.env.BENCH_DETAIL)
+      console.error(
+        await page.evaluate<string>(
+          'JSON.stringify({ keys: window.__keys, slowFrames: window.__slow ?? [] })',
+        ),
+      );
     // Rows far from the viewport are light stand-ins until scrolled near.
     const drawnAtFirst = await page.getByRole('button', { name: /^Remove / }).count();
     await rows.last().scrollIntoViewIfNeeded();
