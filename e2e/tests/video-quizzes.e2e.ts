@@ -112,6 +112,33 @@ describe('a video quiz', () => {
     await moment.fill('1:75');
     await moment.press('Enter');
     await page.getByText('Type it as m:ss.s, e.g. 1:02.5').waitFor();
+
+    // The learner preview plays the video and stops at the question's moment (the video is 2.5 s long).
+    await apiOk(page, server, '/promotional/changevideoquestionpriority', {
+      id,
+      itemId: after.items[0].id,
+      atSeconds: 1,
+    });
+    await page.goto(`${server.url}/video-quizzes/${id}/preview`);
+    const preview = page.getByTestId('preview-player');
+    await preview.evaluate(async (el) => {
+      const v = el as HTMLVideoElement;
+      v.muted = true;
+      await v.play();
+    });
+    await page.getByText('Stopped at question 1 (0:01.0): answer it, then continue.').waitFor();
+    const stoppedAt = await preview.evaluate((el) => ({
+      paused: (el as HTMLVideoElement).paused,
+      time: (el as HTMLVideoElement).currentTime,
+    }));
+    expect(stoppedAt.paused).toBe(true);
+    expect(stoppedAt.time).toBeCloseTo(1, 1);
+    await page.getByText('Question 1 of 1').waitFor();
+    await expectAccessible(page, 'video quiz preview stopped at a question');
+    await page.getByRole('button', { name: 'Continue the video' }).click();
+    await expect
+      .poll(() => preview.evaluate((el) => (el as HTMLVideoElement).currentTime))
+      .toBeGreaterThan(1.2);
     await page.close();
   });
 });

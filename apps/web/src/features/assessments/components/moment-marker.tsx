@@ -48,13 +48,22 @@ export function MomentMarker({
 }) {
   const move = useMoveMoment();
   // The moment being placed (drag or keys) until the server's moment changes; null = the server's.
-  const [placing, setPlacing] = useState<number | null>(null);
+  const [placing, setPlacingState] = useState<number | null>(null);
+  // The same, read at once by the next key (keys can come faster than renders).
+  const placed = useRef<number | null>(null);
+  const setPlacing = (at: number | null) => {
+    placed.current = at;
+    setPlacingState(at);
+  };
   const [seen, setSeen] = useState(atSeconds);
   if (seen !== atSeconds) {
     setSeen(atSeconds);
     setPlacing(null);
   }
-  const [drag, setDrag] = useState<{ x: number; moved: boolean } | null>(null);
+  // The pointer's drag, read by the next event at once: a ref, as a fast
+  // release may come before React has rendered the last move.
+  const drag = useRef<{ x: number; moved: boolean; at: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
   const shown = placing ?? atSeconds;
   const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(keyTimer.current), []);
@@ -82,18 +91,23 @@ export function MomentMarker({
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
     if (e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
-    setDrag({ x: e.clientX, moved: false });
+    drag.current = { x: e.clientX, moved: false, at: atSeconds };
   };
   const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
-    if (!drag) return;
-    if (!drag.moved && Math.abs(e.clientX - drag.x) < DRAG_START_PX) return;
-    if (!drag.moved) setDrag({ ...drag, moved: true });
-    setPlacing(secondsAt(e.clientX));
+    const d = drag.current;
+    if (!d) return;
+    if (!d.moved && Math.abs(e.clientX - d.x) < DRAG_START_PX) return;
+    d.moved = true;
+    d.at = secondsAt(e.clientX);
+    setDragging(true);
+    setPlacing(d.at);
   };
   const onPointerUp = () => {
-    if (!drag) return;
-    setDrag(null);
-    if (drag.moved && placing !== null) save(placing);
+    const d = drag.current;
+    if (!d) return;
+    drag.current = null;
+    setDragging(false);
+    if (d.moved) save(d.at);
     else onSeek(atSeconds);
   };
 
@@ -109,7 +123,7 @@ export function MomentMarker({
       PageUp: step,
     };
     let next: number | null = null;
-    if (e.key in by) next = shown + by[e.key]!;
+    if (e.key in by) next = (placed.current ?? atSeconds) + by[e.key]!;
     else if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = length;
     else if (e.key === 'Enter' || e.key === ' ') {
@@ -127,7 +141,7 @@ export function MomentMarker({
 
   const label = `Question ${no} at ${formatMoment(shown)}`;
   return (
-    <Tooltip label={label} opened={drag?.moved || undefined}>
+    <Tooltip label={label} opened={dragging || undefined}>
       <button
         type="button"
         role="slider"
@@ -144,7 +158,8 @@ export function MomentMarker({
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={() => {
-          setDrag(null);
+          drag.current = null;
+          setDragging(false);
           setPlacing(null);
         }}
         onKeyDown={onKeyDown}

@@ -22,6 +22,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useGeneralInstructions } from '../api/general-instructions.ts';
 import { useAssessment } from '../api/get-assessment.ts';
 import { AttemptQuestion } from '../components/attempt-question.tsx';
+import { PreviewVideo } from '../components/preview-video.tsx';
 import { clock, useSectionTimers } from '../components/use-section-timers.ts';
 import { KINDS } from '../kinds.ts';
 
@@ -37,8 +38,9 @@ const OUTCOME: Record<string, { label: string; color: string }> = {
  * /<kind path>/:id/preview: the assessment as a learner takes it (active
  * items only): instructions, sections with their timers, a question
  * palette with "mark for review", then the score worked out by the
- * contract's scoreAttempt, with the key and the explanations. Nothing is
- * saved.
+ * contract's scoreAttempt, with the key and the explanations. A video quiz
+ * plays its video and stops at each question (preview-video.tsx). Nothing
+ * is saved.
  */
 export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
   const def = KINDS[kind];
@@ -99,6 +101,15 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
           </Text>
           <RichTextView html={instructions} />
         </Paper>
+      )}
+      {kind === 'video_quiz' && !score && (
+        <PreviewVideo
+          videoId={a.videoId}
+          moments={questions.flatMap((q, i) =>
+            q.atSeconds == null ? [] : [{ index: i, atSeconds: q.atSeconds }],
+          )}
+          onReach={setAt}
+        />
       )}
       {score && (
         <Paper withBorder p="md" data-testid="score">
