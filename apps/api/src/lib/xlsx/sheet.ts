@@ -90,7 +90,10 @@ export function mapHeaders<C extends Columns>(
 const columnLists = new WeakMap<SheetDef, [string, Column][]>();
 const columnsOf = (sheet: SheetDef) => {
   let list = columnLists.get(sheet);
-  if (!list) columnLists.set(sheet, (list = Object.entries(sheet.columns)));
+  if (!list) {
+    list = Object.entries(sheet.columns);
+    columnLists.set(sheet, list);
+  }
   return list;
 };
 
@@ -135,7 +138,8 @@ export function readRow<C extends Columns>(
       else problem = read.problem;
     }
     if (problem !== undefined) {
-      (failed ??= new Set()).add(key);
+      failed ??= new Set();
+      failed.add(key);
       errors.push({ row, column: column.header, message: problem });
     }
   }
