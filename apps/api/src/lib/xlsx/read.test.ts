@@ -9,7 +9,8 @@ import { defineSheet } from './sheet.ts';
 /**
  * Cell text is read exactly once: text that spells markup or entities comes
  * back as written, from the cells our own export writes (`str`) and from
- * inline strings (`inlineStr`), not decoded a second time (exceljs-decode.ts).
+ * inline strings (`inlineStr`), not decoded a second time (exceljs's reader decoded them twice; sheet-xml.ts
+ * leaves the decoding to the XML parser).
  */
 
 const sheet = defineSheet({

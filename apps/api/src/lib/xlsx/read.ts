@@ -1,10 +1,5 @@
-import { Readable } from 'node:stream';
 import type { ImportError } from '@bo/contract';
-import type ExcelJS from 'exceljs';
 import { AppError } from '../errors.ts';
-import type { Cell } from './columns.ts';
-import { readCellTextOnce } from './exceljs-decode.ts';
-import { unescapeCell } from './export.ts';
 import {
   CellError,
   type Columns,
@@ -13,11 +8,14 @@ import {
   type SheetDef,
   type SheetRow,
 } from './sheet.ts';
-import { inspectZip, type ZipLimits } from './zip-inspect.ts';
+import { firstSheetRows } from './sheet-xml.ts';
+import { corruptXlsx } from './workbook-parts.ts';
+import type { ZipLimits } from './zip-inspect.ts';
 
 /**
- * Reads a workbook's first sheet as a stream of rows (exceljs's streaming
- * reader): the zip is checked first (zip-inspect.ts), rows are counted as
+ * Reads a workbook's first sheet as a stream of rows (sheet-xml.ts, the
+ * sheet's XML read as it is inflated): the zip is checked first
+ * (zip-inspect.ts), rows are counted as
  * they come and the file is refused at the first row past the limit. One
  * pass: the header row is mapped, then every row read with all its
  * problems; `readSheet` collects the rows, `sheetSource` hands them on in
@@ -45,8 +43,6 @@ const tooManyRows = (max: number) =>
     'xlsx_too_many_rows',
     `The sheet has more than ${max} rows; split it into files of at most ${max} rows`,
   );
-const corrupt = () =>
-  new AppError(400, 'xlsx_corrupt', 'The file could not be read as an XLSX workbook');
 
 /**
  * The rows of a file, batch by batch, as they are read: an import that
@@ -108,48 +104,26 @@ async function* streamRows<C extends Columns>(
   source: RowSource<C>,
   size: number,
 ): AsyncGenerator<SheetRow<C>[]> {
-  inspectZip(bytes, opts.limits);
-  const input = Readable.from([bytes]);
-  // Loaded on first use: ~29 MB the server need not hold until a workbook comes or goes.
-  const { default: Excel } = await import('exceljs');
-  readCellTextOnce();
-  const reader = new Excel.stream.xlsx.WorkbookReader(input, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
   const errors = source.errors;
   let batch: SheetRow<C>[] = [];
   let positions: ReturnType<typeof mapHeaders<C>>['positions'] | null = null;
-  let seenSheet = false;
   try {
-    for await (const worksheet of reader) {
-      if (seenSheet || !isFirstSheet(reader, worksheet)) continue;
-      seenSheet = true;
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+    read: for await (const rows of firstSheetRows(bytes, opts.limits)) {
+      for (const { number, cells } of rows) {
         if (positions === null) {
           // The first row present is the header row, wherever it is.
           const headers = new Map<number, string>();
-          row.eachCell((cell, at) => {
-            const text = plain(cell.value);
-            if (text !== undefined && !(text instanceof CellError)) headers.set(at, String(text));
-          });
+          for (const [at, text] of cells) {
+            if (!(text instanceof CellError)) headers.set(at, String(text));
+          }
           const mapped = mapHeaders(sheet, headers);
           positions = mapped.positions;
           errors.push(...mapped.errors);
           source.headerProblems = mapped.errors.length > 0;
-          if (source.headerProblems) break;
+          if (source.headerProblems) break read;
           continue;
         }
-        const read = readRow(
-          sheet,
-          positions,
-          row.number,
-          (at) => plain(row.getCell(at).value),
-          errors,
-        );
+        const read = readRow(sheet, positions, number, (at) => cells.get(at), errors);
         if (!read) continue;
         batch.push(read);
         source.rows++;
@@ -160,52 +134,14 @@ async function* streamRows<C extends Columns>(
           batch = [];
         }
       }
-      break;
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw corrupt();
-  } finally {
-    input.destroy();
+    throw corruptXlsx();
   }
-  if (!seenSheet) throw new AppError(400, 'xlsx_empty', 'The workbook has no sheet');
   if (positions === null) {
     throw new AppError(400, 'xlsx_empty', 'The first sheet is empty: it needs a header row');
   }
   opts.onProgress?.(source.rows);
   if (batch.length && !source.headerProblems) yield batch;
-}
-
-/**
- * The streaming reader yields sheets in zip order: the first sheet is the
- * one workbook.xml lists first, found through its relationship.
- */
-function isFirstSheet(reader: ExcelJS.stream.xlsx.WorkbookReader, worksheet: unknown): boolean {
-  const r = reader as unknown as {
-    model?: { sheets?: { rId?: string }[] };
-    workbookRels?: { Id: string; Target: string }[];
-  };
-  const rId = r.model?.sheets?.[0]?.rId;
-  const target = r.workbookRels?.find((rel) => rel.Id === rId)?.Target;
-  const number = target?.match(/sheet(\d+)\.xml$/)?.[1];
-  return number === undefined || String((worksheet as { id: unknown }).id) === number;
-}
-
-/** exceljs's cell shapes as plain values; blank text counts as empty. */
-export function plain(value: ExcelJS.CellValue): Cell | CellError | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string') {
-    const trimmed = unescapeCell(value.trim());
-    return trimmed === '' ? undefined : trimmed;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
-    return value;
-  if ('richText' in value) return plain(value.richText.map((r) => r.text).join(''));
-  if ('error' in value) return new CellError(String(value.error));
-  // A formula counts by its cached result: the import never evaluates anything.
-  if ('formula' in value || 'sharedFormula' in value) {
-    return plain((value as { result?: ExcelJS.CellValue }).result ?? null);
-  }
-  if ('text' in value) return plain(value.text);
-  return undefined;
 }

@@ -36,7 +36,7 @@ export interface SheetRow<C extends Columns> {
   /** The cells that were read without a problem. */
   values: Partial<RowOf<C>>;
   /** Keys of the columns whose cell had a problem (blank required cells included). */
-  failed: Set<keyof C>;
+  failed: ReadonlySet<keyof C>;
 }
 
 export const defineSheet = <C extends Columns>(def: SheetDef<C>): SheetDef<C> => def;
@@ -86,9 +86,25 @@ export function mapHeaders<C extends Columns>(
   return { positions, errors };
 }
 
+/** The sheet's columns as [key, column] pairs, worked out once per sheet (readRow runs per row). */
+const columnLists = new WeakMap<SheetDef, [string, Column][]>();
+const columnsOf = (sheet: SheetDef) => {
+  let list = columnLists.get(sheet);
+  if (!list) {
+    list = Object.entries(sheet.columns);
+    columnLists.set(sheet, list);
+  }
+  return list;
+};
+
+/** The `failed` of every row without a problem: one shared empty set, not one per row. */
+const NO_FAILURES: ReadonlySet<never> = new Set();
+
 /**
  * Reads one row: every column's cell through its type. Null when the row is
- * blank in every known column (skipped, not counted).
+ * blank in every known column (skipped, not counted). Runs once per row of
+ * every import (50,000 for a large question file), so it allocates only
+ * the row's values, and its problems when it has some.
  */
 export function readRow<C extends Columns>(
   sheet: SheetDef<C>,
@@ -97,27 +113,37 @@ export function readRow<C extends Columns>(
   cellAt: (column: number) => Cell | CellError | undefined,
   errors: ImportError[],
 ): SheetRow<C> | null {
-  const cells = new Map<keyof C, Cell | CellError | undefined>();
-  for (const [key, at] of positions) cells.set(key, cellAt(at));
-  if ([...cells.values()].every((v) => v === undefined)) return null;
+  const list = columnsOf(sheet) as [keyof C, Column][];
+  const cells: (Cell | CellError | undefined)[] = new Array(list.length);
+  let blank = true;
+  for (let i = 0; i < list.length; i++) {
+    const at = positions.get(list[i]![0]);
+    const cell = at === undefined ? undefined : cellAt(at);
+    cells[i] = cell;
+    if (cell !== undefined) blank = false;
+  }
+  if (blank) return null;
   const values: Partial<Record<keyof C, unknown>> = {};
-  const failed = new Set<keyof C>();
-  for (const [key, column] of Object.entries(sheet.columns) as [keyof C, Column][]) {
-    const cell = cells.get(key);
-    const problem = (message: string) => {
-      failed.add(key);
-      errors.push({ row, column: column.header, message });
-    };
-    if (cell instanceof CellError) problem(`${column.header} holds an error (${cell.text})`);
+  let failed: Set<keyof C> | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const [key, column] = list[i]!;
+    const cell = cells[i];
+    let problem: string | undefined;
+    if (cell instanceof CellError) problem = `${column.header} holds an error (${cell.text})`;
     else if (cell === undefined) {
-      if (column.required) problem(`${column.header} is required`);
+      if (column.required) problem = `${column.header} is required`;
     } else {
       const read = column.read(cell);
       if ('value' in read) values[key] = read.value;
-      else problem(read.problem);
+      else problem = read.problem;
+    }
+    if (problem !== undefined) {
+      failed ??= new Set();
+      failed.add(key);
+      errors.push({ row, column: column.header, message: problem });
     }
   }
-  return { row, values: values as Partial<RowOf<C>>, failed };
+  return { row, values: values as Partial<RowOf<C>>, failed: failed ?? NO_FAILURES };
 }
 
 /** The downloadable template: the columns' headers and their example row. */

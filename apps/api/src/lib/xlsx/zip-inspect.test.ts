@@ -82,6 +82,25 @@ describe('xlsx import: zip guard', () => {
     expect(err.message).toMatch(/more than it declares/);
   });
 
+  it('holds a streamed part to its declared size as it is read', async () => {
+    // The sheet and the shared strings are not unpacked whole by the guard
+    // (sheet-xml.ts streams them): the reader refuses them at the cap.
+    for (const name of ['xl/worksheets/sheet1.xml', 'xl/sharedStrings.xml']) {
+      const zip = buildZip([
+        { name: 'xl/worksheets/sheet2.xml', data: Buffer.from('<worksheet/>') },
+        { name, data: bomb(20 * MB), declaredSize: 1000 },
+      ]);
+      const err = await refusal(readSheet(zip, SHEET, { limits: LIMITS }));
+      expect(err.status).toBe(413);
+      expect(err.message).toMatch(/more than it declares/);
+    }
+    const short = buildZip([
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>'), declaredSize: 50 },
+    ]);
+    const err = await refusal(readSheet(short, SHEET, { limits: LIMITS }));
+    expect([err.status, err.code]).toEqual([400, 'xlsx_corrupt']);
+  });
+
   it('accepts a real workbook', async () => {
     const entries = inspectZip(await xlsxOf([['Title'], ['x']]), LIMITS);
     expect(entries.map((e) => e.name)).toContain('xl/workbook.xml');

@@ -1,4 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { AppError } from '../errors.ts';
 
 /**
@@ -41,21 +42,27 @@ export function isZip(bytes: Uint8Array): boolean {
   );
 }
 
-/** An entry with its unpacked bytes (see `keep`). */
+/** An entry with its unpacked bytes (see `keep`), and its packed bytes for a streamed read. */
 export interface ZipEntry extends ZipEntryInfo {
   data?: Buffer;
+  /** The entry's bytes as stored (a view of the file, no copy); deflated when `method` is 8. */
+  raw: Buffer;
+  method: number;
 }
 
 /**
  * Throws a coded AppError (415, 413 or 400) unless the zip is within the
  * limits. The entries `keep` names come back with their bytes (already
  * inflated by the check, within the same caps): a zip of a workbook and its
- * images is read without a second unpacker.
+ * images is read without a second unpacker. An entry `keep` answers
+ * 'stream' for is not inflated here: its reader takes it through
+ * `streamEntry`, which holds it to the same caps as it is inflated (a
+ * workbook's sheet is never unpacked whole).
  */
 export function inspectZip(
   buf: Buffer,
   limits: ZipLimits,
-  keep?: (name: string) => boolean,
+  keep?: (name: string) => boolean | 'stream',
 ): ZipEntry[] {
   if (!isZip(buf)) throw unsupported('Not an XLSX file (it is not a zip archive)');
   const end = findEnd(buf);
@@ -100,8 +107,11 @@ export function inspectZip(
     ) {
       throw refused(`The part ${name} is compressed suspiciously well (a zip bomb?)`);
     }
-    const data = verifyEntry(buf, { name, compressedSize, uncompressedSize }, localOffset, method);
-    entries.push({ name, compressedSize, uncompressedSize, ...(keep?.(name) ? { data } : {}) });
+    const kept = keep?.(name) ?? false;
+    const info = { name, compressedSize, uncompressedSize };
+    const raw = storedBytes(buf, info, localOffset);
+    const data = kept === 'stream' ? undefined : verifyEntry(info, raw, method);
+    entries.push({ ...info, raw, method, ...(kept === true ? { data } : {}) });
   }
   return entries;
 }
@@ -115,8 +125,8 @@ function findEnd(buf: Buffer): number {
   throw corrupt('The file is not a complete zip archive');
 }
 
-/** Inflates the entry with its declared size as the cap: a lying header fails here. */
-function verifyEntry(buf: Buffer, entry: ZipEntryInfo, localOffset: number, method: number) {
+/** The entry's stored bytes, through its local header. */
+function storedBytes(buf: Buffer, entry: ZipEntryInfo, localOffset: number): Buffer {
   if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== SIG_LOCAL) {
     throw corrupt(`The zip entry ${entry.name} is damaged`);
   }
@@ -125,19 +135,50 @@ function verifyEntry(buf: Buffer, entry: ZipEntryInfo, localOffset: number, meth
   const data = buf.subarray(start, start + entry.compressedSize);
   if (data.length !== entry.compressedSize)
     throw corrupt(`The zip entry ${entry.name} is cut short`);
+  return data;
+}
+
+const overDeclared = (entry: ZipEntryInfo) =>
+  refused(`The part ${entry.name} unpacks to more than it declares`);
+const notDeclared = (entry: ZipEntryInfo) =>
+  corrupt(`The zip entry ${entry.name} does not match its declared size`);
+
+/** Inflates the entry with its declared size as the cap: a lying header fails here. */
+function verifyEntry(entry: ZipEntryInfo, data: Buffer, method: number): Buffer {
   let out: Buffer = data;
   if (method === 8) {
     try {
       out = inflateRawSync(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
     } catch (err) {
-      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw refused(`The part ${entry.name} unpacks to more than it declares`);
-      }
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw overDeclared(entry);
       throw corrupt(`The zip entry ${entry.name} is damaged`);
     }
   }
-  if (out.length !== entry.uncompressedSize) {
-    throw corrupt(`The zip entry ${entry.name} does not match its declared size`);
-  }
+  if (out.length !== entry.uncompressedSize) throw notDeclared(entry);
   return out;
+}
+
+/**
+ * An entry inspectZip left to be streamed, inflated chunk by chunk and held
+ * to its declared size: refused at the first byte past it, as verifyEntry
+ * would have.
+ */
+export async function* streamEntry(entry: ZipEntry): AsyncGenerator<Buffer> {
+  const input = Readable.from([entry.raw]);
+  const source = entry.method === 8 ? input.pipe(createInflateRaw()) : input;
+  let total = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > entry.uncompressedSize) throw overDeclared(entry);
+      yield chunk;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw corrupt(`The zip entry ${entry.name} is damaged`);
+  } finally {
+    source.destroy();
+    input.destroy();
+  }
+  if (total !== entry.uncompressedSize) throw notDeclared(entry);
 }

@@ -26,7 +26,7 @@ export const curriculumSheet = defineSheet({
 type Columns = typeof curriculumSheet.columns;
 export type SheetKey = keyof Columns;
 export type CurriculumRow = Pick<SheetRow<Columns>, 'row' | 'values'> & {
-  failed?: Set<SheetKey>;
+  failed?: ReadonlySet<SheetKey>;
 };
 
 /** The template's rows: a subject alone, then a chapter with two topics. */
