@@ -91,9 +91,9 @@ function assessmentArea(
             Component: () => createElement(m.AssessmentBuilderPage, { kind }),
           })),
         // A small chunk of its own, so the read starts before the builder's code has arrived.
-        prefetch: (client, params) =>
+        prefetch: (prefetch, params) =>
           void import('../features/assessments/api/get-assessment.ts').then((m) =>
-            m.prefetchAssessment(kind)(client, params),
+            m.prefetchAssessment(kind)(prefetch, params),
           ),
       },
       {

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { prefetchEarly, type ScreenPrefetch } from '../lib/screen-prefetch.ts';
+import { meQuery } from '../lib/session.ts';
 import { hasSession } from '../lib/token-store.ts';
 
 /** Loads a screen's code (its own chunk) for the router's `lazy`. */
@@ -8,6 +10,8 @@ export interface Screen {
   /** Absolute path pattern; `:name` stands for one segment. */
   path: string;
   load: ScreenLoad;
+  /** The screen's first reads, started with it (lib/screen-prefetch.ts). */
+  prefetch?: ScreenPrefetch;
 }
 
 /** Screens reachable without a session; everything else lives in the guarded layout. */
@@ -56,6 +60,17 @@ export const PROFILE_SCREEN: Screen = {
     })),
 };
 
+/** The `:name` segments of `pattern` as found in `pathname` (which matches it). */
+export function paramsOf(pattern: string, pathname: string): Record<string, string> {
+  const have = pathname.split('/').filter(Boolean);
+  return Object.fromEntries(
+    pattern
+      .split('/')
+      .filter(Boolean)
+      .flatMap((w, i) => (w.startsWith(':') ? [[w.slice(1), have[i] ?? '']] : [])),
+  );
+}
+
 export function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
@@ -78,8 +93,18 @@ export function preloadFirstScreen(pathname: string, signedIn = hasSession()) {
   const open = PUBLIC_SCREENS.find((s) => matchesPattern(s.path, pathname));
   // The guard sends a visitor without a session to /login.
   if (open || !signedIn) return (open ?? PUBLIC_SCREENS[0]!).load().catch(ignore);
-  loadMainLayout().catch(ignore);
-  return loadSignedInRoutes()
-    .then((routes) => routes.signedInScreenAt(pathname)?.load())
+  // The routes' table first: the router needs it before anything else
+  // (then the admin and the screen's own reads start), and the browser
+  // fetches six files at a time in the order asked.
+  const screen = loadSignedInRoutes()
+    .then((routes) => {
+      const at = routes.signedInScreenAt(pathname);
+      at?.prefetch?.(prefetchEarly, paramsOf(at.path, pathname));
+      return at?.load();
+    })
     .catch(ignore);
+  // The layout waits for the admin: asked for now, while the code downloads.
+  prefetchEarly(meQuery());
+  loadMainLayout().catch(ignore);
+  return screen;
 }

@@ -20,7 +20,11 @@ export function signedInScreens(): Screen[] {
   return [
     ...AREAS.flatMap((area) => [
       { path: area.path, load: area.load },
-      ...(area.pages ?? []).map((page) => ({ path: `${area.path}/${page.path}`, load: page.load })),
+      ...(area.pages ?? []).map((page) => ({
+        path: `${area.path}/${page.path}`,
+        load: page.load,
+        prefetch: page.prefetch,
+      })),
     ]),
     PROFILE_SCREEN,
   ];
@@ -58,7 +62,7 @@ function areaRoute(area: (typeof AREAS)[number]): RouteObject {
  * one, the admin (which the layout waits for, to check the screen's access)
  * is asked for at once, alongside the screen's code and its own reads.
  */
-const askForAdmin = prefetchLoader((client) => void client.prefetchQuery(meQuery()));
+const askForAdmin = prefetchLoader((prefetch) => prefetch(meQuery()));
 export function requireSession(args: LoaderFunctionArgs) {
   if (hasSession()) return askForAdmin(args);
   const url = new URL(args.request.url);

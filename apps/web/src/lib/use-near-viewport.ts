@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useState } from 'react';
 
 /** How far beyond the viewport an element counts as near: about a screen each way. */
 const MARGIN = '1000px 0px';
@@ -39,7 +39,9 @@ export function useNearViewport(ref: RefObject<Element | null>, eager = false) {
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;
-    return observe(el, () => setNear(true));
+    // A transition: rows coming near are drawn in slices that leave the
+    // page answering input, not as one long task.
+    return observe(el, () => startTransition(() => setNear(true)));
   }, [ref, near]);
   return near;
 }

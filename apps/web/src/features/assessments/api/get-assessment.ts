@@ -25,11 +25,11 @@ export function useAssessment(kind: AssessmentKind, id: number) {
  */
 export const prefetchAssessment =
   (kind: AssessmentKind): ScreenPrefetch =>
-  (client, params) => {
+  (prefetch, params) => {
     const id = /^[1-9]\d{0,15}$/.test(params.id ?? '') ? Number(params.id) : 0;
     if (id === 0) return;
     const query = assessmentQuery(kind, id);
-    void client.prefetchQuery({
+    prefetch({
       ...query,
       queryFn: async ({ signal }) => {
         const a = await apiCall(KINDS[kind].ops.detail, { query: { id }, signal });

@@ -1,6 +1,6 @@
 import type { AssessmentDetail, AssessmentItem, AssessmentSection } from '@bo/contract';
-import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { SortableItems } from '../../../components/sortable-items.tsx';
@@ -83,6 +83,10 @@ export function BuilderItems({
 }) {
   const kind = detail.kind;
   const ops = KINDS[kind].ops;
+  // The page (header, sections, buttons) comes first; the rows follow in a
+  // background render that React slices, so a long test (500 rows, ~0.25 s
+  // of rendering) never blocks the page in one long task.
+  const drawRows = useDeferredValue(true, false);
   const rows = useMemo(() => toRows(detail.items), [detail.items]);
   const marks = useItemMarks(kind);
   const active = useItemActive(kind);
@@ -191,6 +195,8 @@ export function BuilderItems({
             <Text c="dimmed" fz="sm">
               No items yet: add questions from the bank.
             </Text>
+          ) : !drawRows ? (
+            <Skeleton h={Math.min(g.items.length, 10) * 84} aria-label="Loading the items" />
           ) : (
             <SortableItems items={g.items} onReorder={onGroupReorder}>
               <Stack component="ol" gap="xs" p={0} m={0} aria-label={g.name ?? 'Items'}>

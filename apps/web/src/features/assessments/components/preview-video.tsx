@@ -31,14 +31,15 @@ export function PreviewVideo({
   onReach: (index: number) => void;
 }) {
   const video = useQuizVideo(videoId);
-  const player = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  // The element as state: the watch starts once the player is on the page.
+  const [player, setPlayer] = useState<(HTMLVideoElement & HTMLAudioElement) | null>(null);
   const [stopped, setStopped] = useState<PreviewMoment | null>(null);
   // The latest moments and callback for the frame loop, without restarting it.
   const latest = useRef({ moments, onReach });
   latest.current = { moments, onReach };
 
   useEffect(() => {
-    const el = player.current;
+    const el = player;
     if (!el) return;
     let frame = 0;
     let last = el.currentTime;
@@ -73,7 +74,7 @@ export function PreviewVideo({
       el.removeEventListener('play', onPlay);
       el.removeEventListener('pause', onPause);
     };
-  }, [video.data]);
+  }, [player]);
 
   if (!video.data) return null;
   return (
@@ -84,7 +85,7 @@ export function PreviewVideo({
           src={video.data.playUrl}
           poster={video.data.thumbnailUrl}
           label={`Player: ${video.data.title}`}
-          mediaRef={player}
+          mediaRef={setPlayer}
           testId="preview-player"
         />
       </Box>
@@ -98,7 +99,7 @@ export function PreviewVideo({
             <Button
               size="xs"
               leftSection={<IconPlayerPlay size={14} />}
-              onClick={() => void player.current?.play()}
+              onClick={() => void player?.play()}
             >
               Continue the video
             </Button>
