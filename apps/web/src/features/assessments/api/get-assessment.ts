@@ -6,11 +6,17 @@ import type { ScreenPrefetch } from '../../../lib/screen-prefetch.ts';
 import { KINDS } from '../kinds.ts';
 import { assessmentKeys } from './assessment-keys.ts';
 
+/** The assessment's id in an address (`:id`), or 0 when it cannot be one. */
+export const assessmentIdOf = (param = '') => (/^[1-9]\d{0,15}$/.test(param) ? Number(param) : 0);
+
 /** The kind's detail route (getquizbypractice, getmocktestdata…): header, sections, items. */
+const readAssessment = (kind: AssessmentKind, id: number, signal: AbortSignal) =>
+  apiCall(KINDS[kind].ops.detail, { query: { id }, signal });
+
 export const assessmentQuery = (kind: AssessmentKind, id: number) =>
   queryOptions({
     queryKey: assessmentKeys.one(kind, id),
-    queryFn: ({ signal }) => apiCall(KINDS[kind].ops.detail, { query: { id }, signal }),
+    queryFn: ({ signal }) => readAssessment(kind, id, signal),
   });
 
 export function useAssessment(kind: AssessmentKind, id: number) {
@@ -26,13 +32,13 @@ export function useAssessment(kind: AssessmentKind, id: number) {
 export const prefetchAssessment =
   (kind: AssessmentKind): ScreenPrefetch =>
   (prefetch, params) => {
-    const id = /^[1-9]\d{0,15}$/.test(params.id ?? '') ? Number(params.id) : 0;
+    const id = assessmentIdOf(params.id);
     if (id === 0) return;
     const query = assessmentQuery(kind, id);
     prefetch({
       ...query,
       queryFn: async ({ signal }) => {
-        const a = await apiCall(KINDS[kind].ops.detail, { query: { id }, signal });
+        const a = await readAssessment(kind, id, signal);
         const texts = a.items.flatMap((i) => [i.question?.stem ?? '', i.instruction ?? '']);
         // A failed KaTeX download leaves the formulas as source text, as elsewhere.
         if (texts.some(hasMath)) await loadKatex().catch(() => {});

@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { useClone } from '../api/clone-assessment.ts';
-import { useAssessment } from '../api/get-assessment.ts';
+import { assessmentIdOf, useAssessment } from '../api/get-assessment.ts';
 import { BuilderHeader } from '../components/builder-header.tsx';
 import { BuilderItems } from '../components/builder-items.tsx';
 import { InstructionsPanel } from '../components/instructions-panel.tsx';
@@ -38,9 +38,6 @@ const AllMarksModal = lazyDialog(() =>
   import('../components/all-marks-modal.tsx').then((m) => m.AllMarksModal),
 );
 
-/** The assessment's id in the address, or 0 when it cannot be one. */
-const idOf = (param = '') => (/^[1-9]\d{0,15}$/.test(param) ? Number(param) : 0);
-
 /**
  * /<kind path>/:id: the one builder of the four kinds. What a kind can do
  * (rename, reorder, marks for all, instruction blocks, clone) comes from
@@ -48,7 +45,7 @@ const idOf = (param = '') => (/^[1-9]\d{0,15}$/.test(param) ? Number(param) : 0)
  */
 export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
   const def = KINDS[kind];
-  const id = idOf(useParams().id);
+  const id = assessmentIdOf(useParams().id);
   const detail = useAssessment(kind, id);
   const navigate = useNavigate();
   const me = useMe();

@@ -2,7 +2,6 @@ import { feedbackReportQuery } from '@bo/contract/reports';
 import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatDecimal } from '../../../components/charts/figure.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { feedbackReportRoute, useFeedbackReport } from '../api/feedback-report.ts';
 import { downloadReport } from '../api/report-query.ts';
@@ -10,7 +9,7 @@ import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportLayout } from './report-layout.tsx';
-import { ReportRows } from './report-rows.tsx';
+import { ReportRows, whenColumn } from './report-rows.tsx';
 
 /** Feedback per day and by rating (GET /reports/downloadfeedback). */
 export function FeedbackReport() {
@@ -82,12 +81,7 @@ export function FeedbackReport() {
               query={report}
               noun="Feedback"
               columns={[
-                {
-                  accessor: 'at',
-                  title: 'When',
-                  noWrap: true,
-                  render: (r) => formatDateTime(r.at),
-                },
+                whenColumn(),
                 { accessor: 'learnerName', title: 'Learner' },
                 { accessor: 'title', title: 'Book', render: (r) => r.title ?? '—' },
                 { accessor: 'rating', title: 'Rating', render: (r) => `${r.rating} ★` },

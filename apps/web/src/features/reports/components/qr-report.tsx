@@ -2,7 +2,6 @@ import { qrReportQuery } from '@bo/contract/reports';
 import { Table } from '@mantine/core';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { qrReportRoute, useQrReport } from '../api/qr-report.ts';
 import { downloadReport } from '../api/report-query.ts';
@@ -10,7 +9,7 @@ import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportLayout } from './report-layout.tsx';
-import { ReportRows } from './report-rows.tsx';
+import { ReportRows, whenColumn } from './report-rows.tsx';
 
 /** QR scans by code, book and day (GET /reports/getqrcodereport). */
 export function QrReport() {
@@ -86,12 +85,7 @@ export function QrReport() {
               query={report}
               noun="Scans"
               columns={[
-                {
-                  accessor: 'at',
-                  title: 'When',
-                  noWrap: true,
-                  render: (r) => formatDateTime(r.at),
-                },
+                whenColumn(),
                 { accessor: 'code', title: 'Code' },
                 { accessor: 'title', title: 'Book', render: (r) => r.title ?? 'Video code' },
               ]}

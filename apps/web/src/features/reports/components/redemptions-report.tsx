@@ -3,7 +3,6 @@ import { Table } from '@mantine/core';
 import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { redemptionsReportRoute, useRedemptionsReport } from '../api/redemptions-report.ts';
 import { downloadReport } from '../api/report-query.ts';
@@ -11,7 +10,7 @@ import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportLayout } from './report-layout.tsx';
-import { ReportRows } from './report-rows.tsx';
+import { ReportRows, whenColumn } from './report-rows.tsx';
 
 /** Redemptions by book and day (GET /reports/getuserredemtionsreports). */
 export function RedemptionsReport() {
@@ -110,12 +109,7 @@ export function RedemptionsReport() {
               query={report}
               noun="Redemptions"
               columns={[
-                {
-                  accessor: 'at',
-                  title: 'When',
-                  noWrap: true,
-                  render: (r) => formatDateTime(r.at),
-                },
+                whenColumn(),
                 { accessor: 'learnerName', title: 'Learner' },
                 { accessor: 'title', title: 'Book' },
                 { accessor: 'isbn', title: 'ISBN' },

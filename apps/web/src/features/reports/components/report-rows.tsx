@@ -1,6 +1,15 @@
 import type { DataTableColumn } from 'mantine-datatable';
 import { ListTable, type ListTableQuery } from '../../../components/list-table.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import type { ListUpdate } from '../../../lib/search-params.ts';
+
+/** When a row happened: every report's rows lead with it. */
+export const whenColumn = <T extends { at: string }>(): DataTableColumn<T> => ({
+  accessor: 'at',
+  title: 'When',
+  noWrap: true,
+  render: (r) => formatDateTime(r.at),
+});
 
 /** The rows a report's download holds, a page at a time (page and size in the URL). */
 export function ReportRows<T extends { id: number }>({
