@@ -4,7 +4,7 @@
 // to a real SMTP receiver, so the bench signs in as a person would.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,11 +43,12 @@ async function freePort(): Promise<number> {
 type Env = Record<string, string>;
 
 /** A fresh database for one bench run and the environment that points the API at it. */
-export async function freshDatabase(): Promise<{
+export async function freshDatabase(keep?: string): Promise<{
   kind: 'pglite' | 'postgres';
   env: Env;
   drop(): Promise<void>;
 }> {
+  if (keep) return keptDatabase(keep);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-bench-'));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
@@ -77,6 +78,38 @@ export async function freshDatabase(): Promise<{
       await query(`drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A database kept between runs under a fixed name (created when missing,
+ * never dropped), for benches whose data takes long to load: the run after
+ * the first one measures without loading again.
+ */
+async function keptDatabase(
+  keep: string,
+): Promise<{ kind: 'pglite' | 'postgres'; env: Env; drop(): Promise<void> }> {
+  const name = `bo_bench_${keep.replace(/\W/g, '_')}`;
+  const dataDir = path.join(tmpdir(), name);
+  mkdirSync(dataDir, { recursive: true });
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    return { kind: 'pglite', env: { DATA_DIR: dataDir }, drop: async () => {} };
+  }
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    const found = await c.query('select 1 from pg_database where datname = $1', [name]);
+    if (!found.rowCount) await c.query(`create database ${name}`);
+  } finally {
+    await c.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    drop: async () => {},
   };
 }
 

@@ -21,7 +21,9 @@ async function main() {
     const started = Date.now();
     await rebuildReports(database.db);
     // New rows: statistics and the visibility map for index-only counts, now rather than at autovacuum's turn.
-    await database.db.execute(sql`vacuum analyze report_daily, report_learner_days`);
+    await database.db.execute(
+      sql`vacuum analyze report_daily, report_learner_days, report_learner_years`,
+    );
     console.log(`Report aggregates rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

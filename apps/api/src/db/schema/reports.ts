@@ -1,5 +1,6 @@
 import {
   bigint,
+  customType,
   date,
   doublePrecision,
   pgTable,
@@ -55,4 +56,26 @@ export const learnerDays = pgTable(
     kinds: smallint('kinds').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.learnerId] })],
+);
+
+/** A year of days as bits, bit i = day i of the year (January 1st is 0). */
+const yearOfDays = customType<{ data: string; driverData: string }>({
+  dataType: () => 'bit(366)',
+});
+
+/**
+ * Per learner, year and kind filter (`dim`, as report_daily's 'active' dims:
+ * 0 any activity, or kind bits), the days the learner was active: distinct
+ * learners over a range are the rows with a day of the range set, one row per
+ * learner instead of one per learner-day (docs/reports.md, "Distinct learners").
+ */
+export const learnerYears = pgTable(
+  'report_learner_years',
+  {
+    year: smallint('year').notNull(),
+    dim: smallint('dim').notNull(),
+    learnerId: bigint('learner_id', { mode: 'number' }).notNull(),
+    days: yearOfDays('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.dim, t.learnerId] })],
 );

@@ -80,12 +80,32 @@ describe('aggregates', () => {
     expect(after.lengths.at(-2)).toEqual({ label: 'Over 1 hour', count: 1 });
   });
 
+  it('distinct learners over a range follow a learner-day that goes away, within a year and across two', async () => {
+    const learners = async (from: string, to: string) =>
+      (await get(`/reports/getuserredemtionsreports?from=${from}&to=${to}`)).summary.learners.value;
+    await send([redemption('2026-01-05T12:00:00Z')]);
+    await refreshReports(t.app.deps.db);
+    expect(await learners('2026-01-04', '2026-01-06')).toBe(1);
+    expect(await learners('2025-12-20', '2026-01-06')).toBe(1);
+    expect(await learners('2025-12-01', '2025-12-31')).toBe(0);
+    // Raw rows removed (as an erasure would): the day is marked and its bit cleared.
+    await t.app.deps.db.execute(
+      sql`delete from learner_redemptions where at >= '2026-01-05' and at < '2026-01-06'`,
+    );
+    await t.app.deps.db.execute(sql`insert into report_marks (day) values ('2026-01-05')`);
+    await refreshReports(t.app.deps.db);
+    expect(await learners('2026-01-04', '2026-01-06')).toBe(0);
+    expect(await learners('2025-12-20', '2026-01-06')).toBe(1);
+  });
+
   it('a rebuild from the raw rows finds what the refreshes kept', async () => {
     const snapshot = () =>
       rows(
         t.app.deps.db,
         sql`select metric, day::text, book_id::text, dim, n::text, total from report_daily
           union all select 'learner', day::text, learner_id::text, kinds::text, '1', 0 from report_learner_days
+          union all select 'years', year::text, learner_id::text, dim::text, days::text, 0 from report_learner_years
+            where days <> B'0'::bit(366)
           order by 1, 2, 3, 4`,
       );
     const kept = await snapshot();

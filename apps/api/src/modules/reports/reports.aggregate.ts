@@ -1,6 +1,12 @@
 import { SESSION_LENGTH_BUCKETS } from '@bo/contract/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { LEARNER_DAY_KINDS, SESSION_KINDS } from './reports.kinds.ts';
+import {
+  applyLearnerDayChanges,
+  rebuildLearnerYears,
+  STAGE_NEW_DAYS,
+} from './reports.learner-years.ts';
 
 /**
  * The reports' aggregates (docs/reports.md): per day, counts by metric and
@@ -14,18 +20,7 @@ import type { Db, Tx } from '../../db/client.ts';
  * committed while a refresh runs is not seen by it and waits for the next.
  */
 
-/** What a learner did on a day, as bits of report_learner_days.kinds. */
-export const LEARNER_DAY_KINDS = {
-  android: 1,
-  ios: 2,
-  web: 4,
-  redemption: 8,
-  view: 16,
-  feedback: 32,
-  attempt: 64,
-} as const;
-export const SESSION_KINDS =
-  LEARNER_DAY_KINDS.android | LEARNER_DAY_KINDS.ios | LEARNER_DAY_KINDS.web;
+export { LEARNER_DAY_KINDS, SESSION_KINDS } from './reports.kinds.ts';
 
 /** Marks the days of `instants` (and of the sessions `endedSessions` started) for the next refresh. */
 export async function markReportDays(tx: Tx, instants: Date[], endedSessions: string[] = []) {
@@ -81,13 +76,16 @@ function dailySql(scope: Scope): SQL {
       from learner_feedback where ${onDays(sql`at`, scope)} group by 2, 3, 4
     union all select 'attempts', ${dayOf(sql`submitted_at`)}, coalesce(book_id, 0), '', count(*), 0
       from assessment_attempts where ${onDays(sql`submitted_at`, scope)} group by 2, 3
-    union all select 'scans', ${dayOf(sql`s.scanned_at`)}, coalesce(c.book_id, 0), s.code_id::text, count(*), 0
-      from qr_scans s join qr_codes c on c.id = s.code_id where ${onDays(sql`s.scanned_at`, scope)} group by 2, 3, 4`;
+    union all select case when grouping(s.code_id) = 0 then 'code_scans' else 'scans' end,
+      ${dayOf(sql`s.scanned_at`)}, coalesce(c.book_id, 0), coalesce(s.code_id::text, ''), count(*), 0
+      from qr_scans s join qr_codes c on c.id = s.code_id where ${onDays(sql`s.scanned_at`, scope)}
+      group by grouping sets ((${dayOf(sql`s.scanned_at`)}, c.book_id, s.code_id), (${dayOf(sql`s.scanned_at`)}, c.book_id))`;
 }
 
-function learnerDaysSql(scope: Scope): SQL {
+/** The learner-day rows of the scope, written into `table`. */
+function learnerDaysSql(scope: Scope, table: SQL): SQL {
   const k = LEARNER_DAY_KINDS;
-  return sql`insert into report_learner_days (day, learner_id, kinds)
+  return sql`insert into ${table} (day, learner_id, kinds)
     select day, learner_id, bit_or(kind) from (
       select ${dayOf(sql`started_at`)} as day, learner_id,
         (case platform when 'android' then ${k.android} when 'ios' then ${k.ios} else ${k.web} end)::int as kind
@@ -124,8 +122,19 @@ async function recompute(tx: Tx, scope: Scope) {
       ? sql`true`
       : sql`day in (select value::date from jsonb_array_elements_text(${JSON.stringify(scope.days)}::jsonb))`;
   await tx.execute(sql`delete from report_daily where ${days}`);
-  await tx.execute(sql`delete from report_learner_days where ${days}`);
-  await tx.execute(learnerDaysSql(scope));
+  if (scope === 'all') {
+    await tx.execute(sql`delete from report_learner_days`);
+    await tx.execute(learnerDaysSql(scope, sql`report_learner_days`));
+    await rebuildLearnerYears(tx);
+  } else {
+    // Staged first: the years' bits change only where a learner-day did.
+    await tx.execute(STAGE_NEW_DAYS);
+    await tx.execute(learnerDaysSql(scope, sql`report_new_days`));
+    await applyLearnerDayChanges(tx, days);
+    await tx.execute(sql`delete from report_learner_days where ${days}`);
+    await tx.execute(sql`insert into report_learner_days (day, learner_id, kinds)
+      select day, learner_id, kinds from report_new_days`);
+  }
   await tx.execute(dailySql(scope));
   await tx.execute(activeSql(days));
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { YEAR_DIMS, type YearDim, yearMask } from './reports.learner-years.ts';
 import { allOf, type Range, rows } from './reports.range.ts';
 
 /**
@@ -17,7 +18,10 @@ export type Metric =
   | 'views'
   | 'feedback'
   | 'attempts'
-  | 'scans';
+  /** Per book and day (dim ''). */
+  | 'scans'
+  /** Per code (dim: its id), under the book the code had. */
+  | 'code_scans';
 
 const daysOf = (r: Range) => sql`day between ${r.from}::date and ${r.to}::date`;
 
@@ -75,16 +79,33 @@ function learnerDays(r: Range, f: LearnerFilter = {}) {
     )}`;
 }
 
-/** Distinct learners active in the range. */
+/**
+ * Distinct learners active in the range: the learners whose years of days
+ * (reports.learner-years.ts) have a day of the range set, in the kind filter.
+ */
 export async function distinctLearners(db: Db, r: Range, f?: LearnerFilter): Promise<number> {
+  const dim: YearDim = (f?.kinds ?? 0) as YearDim;
+  if (!YEAR_DIMS.includes(dim)) throw new Error(`No years of days kept for kinds ${dim}`);
   // One day: the day's count is already distinct.
   if (r.from === r.to && !f?.learners) {
-    return (await dailySum(db, 'active', r, sql`dim = ${String(f?.kinds ?? 0)}`)).n;
+    return (await dailySum(db, 'active', r, sql`dim = ${String(dim)}`)).n;
   }
+  const first = Number(r.from.slice(0, 4));
+  const last = Number(r.to.slice(0, 4));
+  const inYears = [];
+  for (let year = first; year <= last; year++) {
+    inYears.push(
+      sql`(y.year = ${year} and y.days & ${yearMask(year, r.from, r.to)}::bit(366) <> B'0'::bit(366))`,
+    );
+  }
+  const from = sql`report_learner_years y ${f?.learners ? sql`join learners l on l.id = y.learner_id` : sql``}
+    where ${allOf(sql`y.dim = ${dim}`, sql`(${sql.join(inYears, sql` or `)})`, f?.learners)}`;
   const [row] = await rows<{ n: number }>(
     db,
-    // Grouped then counted, not count(distinct): a hash aggregate instead of a sort.
-    sql`select count(*)::int as n from (select d.learner_id from ${learnerDays(r, f)} group by d.learner_id) x`,
+    // A range within a year holds one row per learner; across two, a learner may have both.
+    first === last
+      ? sql`select count(*)::int as n from ${from}`
+      : sql`select count(*)::int as n from (select y.learner_id from ${from} group by y.learner_id) x`,
   );
   return row?.n ?? 0;
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { dailyByDay, dailySum } from './reports.daily.ts';
 import { reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
-import { allOf, eachDay, iso, metric, one, previousOf, type Range, rows } from './reports.range.ts';
+import { allOf, eachDay, iso, metric, previousOf, type Range, rows } from './reports.range.ts';
 
 /** `/reports/getqrcodereport`: scans through /q/ by code, book and day. */
 
@@ -37,9 +37,10 @@ function scanRows(q: Query): EventRows<Row, Row> {
 }
 
 /**
- * From the aggregates: scans by day, the code's book (0: none) and code
- * (`dim`, its id). A code's scans count under the book it had when their
- * day was last computed.
+ * From the aggregates: scans per book and day ('scans'), and per code
+ * ('code_scans', dim: the code's id, under the book the code had when their
+ * day was last computed). The codes' figures, both periods at once, come
+ * from one pass over the per-code rows.
  */
 export async function qrReport(db: Db, q: Query) {
   const range = { from: q.from, to: q.to };
@@ -50,42 +51,47 @@ export async function qrReport(db: Db, q: Query) {
     q.bookId ? sql`book_id = ${q.bookId}` : undefined,
     q.codeId ? sql`dim = ${String(q.codeId)}` : undefined,
   );
-  const codesOf = (r: Range) =>
-    one<{ n: number }>(
+  const scans = q.codeId ? 'code_scans' : 'scans';
+  const inRange = (r: Range) => sql`day between ${r.from}::date and ${r.to}::date`;
+  type CodeRow = QrReport['byCode'][number] & { codes: number; codesBefore: number };
+  const [now, before, perDay, codes, byBook] = await Promise.all([
+    dailySum(db, scans, range, where),
+    dailySum(db, scans, previousRange, where),
+    dailyByDay(db, scans, range, where),
+    rows<CodeRow>(
       db,
-      // Grouped then counted, not count(distinct): a hash aggregate instead of a sort.
-      sql`select count(*)::int as n from (select dim from report_daily
-        where ${allOf(sql`metric = 'scans'`, sql`day between ${r.from}::date and ${r.to}::date`, where)}
-        group by dim) x`,
-    );
-  const [now, before, codes, codesBefore, perDay, byCode, byBook] = await Promise.all([
-    dailySum(db, 'scans', range, where),
-    dailySum(db, 'scans', previousRange, where),
-    codesOf(range),
-    codesOf(previousRange),
-    dailyByDay(db, 'scans', range, where),
-    rows<QrReport['byCode'][number]>(
-      db,
-      sql`with top as (
-          select dim::int8 as code_id, nullif(book_id, 0) as book_id, sum(n)::int as scans from report_daily
-          where ${allOf(sql`metric = 'scans'`, sql`day between ${range.from}::date and ${range.to}::date`, where)}
-          group by 1, 2 order by 3 desc, 1 limit 50)
-        select t.code_id::int as "codeId", c.code, t.book_id::int as "bookId", b.title, t.scans
-        from top t join qr_codes c on c.id = t.code_id left join books b on b.id = t.book_id
+      sql`with per_code as (
+          select dim, book_id, sum(n) filter (where day >= ${range.from}::date) as now,
+            sum(n) filter (where day < ${range.from}::date) as before
+          from report_daily
+          where ${allOf(sql`metric = 'code_scans'`, sql`day between ${previousRange.from}::date and ${range.to}::date`, where)}
+          group by dim, book_id),
+        counted as (select count(distinct dim) filter (where now > 0)::int as codes,
+          count(distinct dim) filter (where before > 0)::int as "codesBefore" from per_code),
+        top as (select dim::int8 as code_id, nullif(book_id, 0) as book_id, now::int as scans
+          from per_code where now > 0 order by now desc, dim::int8 limit 50)
+        select t.code_id::int as "codeId", c.code, t.book_id::int as "bookId", b.title, t.scans,
+          counted.codes, counted."codesBefore"
+        from counted left join top t on true left join qr_codes c on c.id = t.code_id
+          left join books b on b.id = t.book_id
         order by t.scans desc, c.code`,
     ),
     rows<QrReport['byBook'][number]>(
       db,
       sql`select nullif(d.book_id, 0)::int as "bookId", b.title, sum(d.n)::int as scans
         from report_daily d left join books b on b.id = d.book_id
-        where ${allOf(sql`metric = 'scans'`, sql`day between ${range.from}::date and ${range.to}::date`, where)}
+        where ${allOf(sql`metric = ${scans}`, inRange(range), where)}
         group by d.book_id, b.title order by scans desc, b.title`,
     ),
   ]);
+  const byCode = codes
+    .filter((c) => c.codeId !== null)
+    .map(({ codes: _c, codesBefore: _b, ...c }) => c);
+  const counted = codes[0] ?? { codes: 0, codesBefore: 0 };
   return {
     range,
     previousRange,
-    summary: { scans: metric(now.n, before.n), codes: metric(codes.n, codesBefore.n) },
+    summary: { scans: metric(now.n, before.n), codes: metric(counted.codes, counted.codesBefore) },
     series: eachDay(range).map((day) => ({ day, scans: perDay.get(day)?.n ?? 0 })),
     byCode,
     byBook,

@@ -1,0 +1,21 @@
+CREATE TABLE "report_learner_years" (
+	"year" smallint NOT NULL,
+	"dim" smallint NOT NULL,
+	"learner_id" bigint NOT NULL,
+	"days" bit(366) NOT NULL,
+	CONSTRAINT "report_learner_years_year_dim_learner_id_pk" PRIMARY KEY("year","dim","learner_id")
+);
+--> statement-breakpoint
+-- The learner-days already aggregated, as years of bits (the refresh keeps them from here on).
+INSERT INTO "report_learner_years" ("year", "dim", "learner_id", "days")
+SELECT extract(year FROM d."day")::smallint, b.dim, d."learner_id",
+	bit_or(B'1'::bit(366) >> (d."day" - make_date(extract(year FROM d."day")::int, 1, 1)))
+FROM "report_learner_days" d CROSS JOIN (VALUES (0), (7), (1), (2), (4), (8)) b(dim)
+WHERE b.dim = 0 OR d."kinds" & b.dim <> 0
+GROUP BY 1, 2, 3;
+--> statement-breakpoint
+-- Scans are kept per code ('code_scans') and per book ('scans'): the book figures no longer add up every code's day.
+UPDATE "report_daily" SET "metric" = 'code_scans' WHERE "metric" = 'scans';
+--> statement-breakpoint
+INSERT INTO "report_daily" ("metric", "day", "book_id", "dim", "n", "total")
+SELECT 'scans', "day", "book_id", '', sum("n"), 0 FROM "report_daily" WHERE "metric" = 'code_scans' GROUP BY "day", "book_id";
