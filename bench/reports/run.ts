@@ -27,6 +27,8 @@ const sizes = {
 };
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? (onPg ? 1_000_000 : 200_000));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+/** BENCH_PARTS=reports or csv: one part only (both by default). */
+const PARTS = (process.env.BENCH_PARTS ?? 'reports,csv').split(',');
 const log = (m: string) => console.error(`[bench:reports] ${m}`);
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -81,33 +83,45 @@ try {
       assessmentresults: `/reports/assessmentresults?${range}&assessmentId=1`,
     };
     const timings: Record<string, { p50: number; p95: number; max: number }> = {};
-    for (const [name, path] of Object.entries(reads)) {
+    for (const [name, path] of Object.entries(PARTS.includes('reports') ? reads : {})) {
       timings[name] = await timeEach(REQUESTS, () => get(path).then((r) => r.arrayBuffer()), 3);
       log(`${name}: p95 ${timings[name].p95} ms`);
     }
 
     // The CSV: sessions of enough days to hold CSV_ROWS rows (sessions spread evenly over the year).
-    const perDay = (sizes.events * MIX.sessions) / sizes.days;
-    const csvDays = Math.min(366, Math.ceil((CSV_ROWS * 1.02) / perDay));
-    await new Promise((r) => setTimeout(r, 2000));
-    const idle = rssMb(server.pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(server.pid));
-    }, 100);
-    const t0 = performance.now();
-    const res = await get(
-      `/reports/getusersession?from=${day(1 - csvDays)}&to=${day(0)}&format=csv`,
-    );
-    let lines = 0;
-    let bytes = 0;
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.byteLength;
-      for (const ch of decoder.decode(chunk, { stream: true })) if (ch === '\n') lines++;
+    const csv = PARTS.includes('csv') ? await downloadCsv() : null;
+    async function downloadCsv() {
+      const perDay = (sizes.events * MIX.sessions) / sizes.days;
+      const csvDays = Math.min(366, Math.ceil((CSV_ROWS * 1.02) / perDay));
+      await new Promise((r) => setTimeout(r, 2000));
+      const idle = rssMb(server.pid);
+      let peak = idle;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssMb(server.pid));
+      }, 100);
+      const t0 = performance.now();
+      const res = await get(
+        `/reports/getusersession?from=${day(1 - csvDays)}&to=${day(0)}&format=csv`,
+      );
+      let lines = 0;
+      let bytes = 0;
+      const decoder = new TextDecoder();
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.byteLength;
+        for (const ch of decoder.decode(chunk, { stream: true })) if (ch === '\n') lines++;
+      }
+      const csvSeconds = (performance.now() - t0) / 1000;
+      clearInterval(sampler);
+      return {
+        days: csvDays,
+        rows: lines - 1,
+        megabytes: Number((bytes / 1024 / 1024).toFixed(1)),
+        seconds: Number(csvSeconds.toFixed(1)),
+        rssIdleMb: idle,
+        rssPeakMb: peak,
+        rssRiseMb: peak - idle,
+      };
     }
-    const csvSeconds = (performance.now() - t0) / 1000;
-    clearInterval(sampler);
     const worst = (pick: (name: string) => boolean) =>
       Math.max(
         ...Object.entries(timings)
@@ -126,16 +140,8 @@ try {
           worstReportP95: worst(
             (n) => n !== 'getdatabyisbns (4 books)' && n !== 'assessmentresults',
           ),
-          fourBooksP95: timings['getdatabyisbns (4 books)']!.p95,
-          csv: {
-            days: csvDays,
-            rows: lines - 1,
-            megabytes: Number((bytes / 1024 / 1024).toFixed(1)),
-            seconds: Number(csvSeconds.toFixed(1)),
-            rssIdleMb: idle,
-            rssPeakMb: peak,
-            rssRiseMb: peak - idle,
-          },
+          fourBooksP95: timings['getdatabyisbns (4 books)']?.p95,
+          csv,
           targets: { reportP95Ms: 300, fourBooksMs: 500, csvSeconds: 60, rssRiseMb: 100 },
         },
         null,

@@ -2,16 +2,30 @@ CREATE TABLE "report_learner_years" (
 	"year" smallint NOT NULL,
 	"dim" smallint NOT NULL,
 	"learner_id" bigint NOT NULL,
-	"days" bit(366) NOT NULL,
+	"w0" bigint DEFAULT 0 NOT NULL,
+	"w1" bigint DEFAULT 0 NOT NULL,
+	"w2" bigint DEFAULT 0 NOT NULL,
+	"w3" bigint DEFAULT 0 NOT NULL,
+	"w4" bigint DEFAULT 0 NOT NULL,
+	"w5" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "report_learner_years_year_dim_learner_id_pk" PRIMARY KEY("year","dim","learner_id")
 );
 --> statement-breakpoint
--- The learner-days already aggregated, as years of bits (the refresh keeps them from here on).
-INSERT INTO "report_learner_years" ("year", "dim", "learner_id", "days")
-SELECT extract(year FROM d."day")::smallint, b.dim, d."learner_id",
-	bit_or(B'1'::bit(366) >> (d."day" - make_date(extract(year FROM d."day")::int, 1, 1)))
-FROM "report_learner_days" d CROSS JOIN (VALUES (0), (7), (1), (2), (4), (8)) b(dim)
-WHERE b.dim = 0 OR d."kinds" & b.dim <> 0
+-- The learner-days already aggregated, as years of day bits (the refresh keeps them from here on).
+INSERT INTO "report_learner_years" ("year", "dim", "learner_id", "w0", "w1", "w2", "w3", "w4", "w5")
+SELECT "year", dim, "learner_id",
+	coalesce(bit_or(1::int8 << (p % 64)) FILTER (WHERE p / 64 = 0), 0),
+	coalesce(bit_or(1::int8 << (p % 64)) FILTER (WHERE p / 64 = 1), 0),
+	coalesce(bit_or(1::int8 << (p % 64)) FILTER (WHERE p / 64 = 2), 0),
+	coalesce(bit_or(1::int8 << (p % 64)) FILTER (WHERE p / 64 = 3), 0),
+	coalesce(bit_or(1::int8 << (p % 64)) FILTER (WHERE p / 64 = 4), 0),
+	coalesce(bit_or(1::int8 << (p % 64)) FILTER (WHERE p / 64 = 5), 0)
+FROM (
+	SELECT extract(year FROM d."day")::smallint AS "year", b.dim, d."learner_id",
+		d."day" - make_date(extract(year FROM d."day")::int, 1, 1) AS p
+	FROM "report_learner_days" d CROSS JOIN (VALUES (0), (7), (1), (2), (4), (8)) b(dim)
+	WHERE b.dim = 0 OR d."kinds" & b.dim <> 0
+) x
 GROUP BY 1, 2, 3;
 --> statement-breakpoint
 -- Scans are kept per code ('code_scans') and per book ('scans'): the book figures no longer add up every code's day.

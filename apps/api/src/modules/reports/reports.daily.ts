@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { YEAR_DIMS, type YearDim, yearMask } from './reports.learner-years.ts';
+import { inRangeOfYear, YEAR_DIMS, type YearDim } from './reports.learner-years.ts';
 import { allOf, type Range, rows } from './reports.range.ts';
 
 /**
@@ -94,9 +94,7 @@ export async function distinctLearners(db: Db, r: Range, f?: LearnerFilter): Pro
   const last = Number(r.to.slice(0, 4));
   const inYears = [];
   for (let year = first; year <= last; year++) {
-    inYears.push(
-      sql`(y.year = ${year} and y.days & ${yearMask(year, r.from, r.to)}::bit(366) <> B'0'::bit(366))`,
-    );
+    inYears.push(inRangeOfYear(year, r.from, r.to));
   }
   const from = sql`report_learner_years y ${f?.learners ? sql`join learners l on l.id = y.learner_id` : sql``}
     where ${allOf(sql`y.dim = ${dim}`, sql`(${sql.join(inYears, sql` or `)})`, f?.learners)}`;

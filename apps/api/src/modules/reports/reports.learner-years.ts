@@ -26,17 +26,31 @@ const DIMS = sql.raw(`(values ${YEAR_DIMS.map((d) => `(${d})`).join(', ')}) b(di
 const matches = (kinds: SQL) =>
   sql`(case when b.dim = 0 then ${kinds} <> 0 else ${kinds} & b.dim <> 0 end)`;
 const yearOf = (day: SQL) => sql`extract(year from ${day})::int2`;
-/** The day's bit in its year: the first bit shifted by the day's number in the year. */
-const bitOf = (day: SQL) =>
-  sql`(B'1'::bit(366) >> (${day} - make_date(extract(year from ${day})::int, 1, 1)))`;
+/** The day's number in its year (January 1st is 0). */
+const dayInYear = (day: SQL) => sql`(${day} - make_date(extract(year from ${day})::int, 1, 1))`;
+
+/** Words of 64 days: 6 cover a year of 366. */
+const WORDS = [0, 1, 2, 3, 4, 5] as const;
+const columns = (prefix: string) => sql.raw(WORDS.map((k) => `${prefix}${k}`).join(', '));
+/** Per word, the bits of the days `p` (in a grouped query), of the rows where `when` holds. */
+const wordsOf = (when: SQL, prefix: string) =>
+  sql.join(
+    WORDS.map(
+      (k) =>
+        sql`coalesce(bit_or(1::int8 << (p % 64)) filter (where p / 64 = ${sql.raw(String(k))} and ${when}), 0) as ${sql.raw(`${prefix}${k}`)}`,
+    ),
+    sql`, `,
+  );
+const anyOf = (prefix: string) =>
+  sql.raw(`(${WORDS.map((k) => `${prefix}${k}`).join(' | ')}) <> 0`);
 
 /** Every year from the learner-day rows (the rebuild, after they are all written). */
 export async function rebuildLearnerYears(tx: Tx) {
   await tx.execute(sql`delete from report_learner_years`);
-  await tx.execute(sql`insert into report_learner_years (year, dim, learner_id, days)
-    select ${yearOf(sql`d.day`)}, b.dim, d.learner_id, bit_or(${bitOf(sql`d.day`)})
-    from report_learner_days d cross join ${DIMS}
-    where ${matches(sql`d.kinds`)}
+  await tx.execute(sql`insert into report_learner_years (year, dim, learner_id, ${columns('w')})
+    select year, dim, learner_id, ${wordsOf(sql`true`, 'w')} from (
+      select ${yearOf(sql`d.day`)} as year, b.dim, d.learner_id, ${dayInYear(sql`d.day`)} as p
+      from report_learner_days d cross join ${DIMS} where ${matches(sql`d.kinds`)}) x
     group by 1, 2, 3`);
 }
 
@@ -47,36 +61,49 @@ export async function rebuildLearnerYears(tx: Tx) {
  * every learner of the day.
  */
 export async function applyLearnerDayChanges(tx: Tx, days: SQL) {
-  const flips = sql`select ${yearOf(sql`c.day`)} as year, b.dim, c.learner_id,
-      bit_or(${bitOf(sql`c.day`)}) filter (where ${matches(sql`c.now`)}) as set_days,
-      bit_or(${bitOf(sql`c.day`)}) filter (where not ${matches(sql`c.now`)}) as clear_days
+  const flips = sql`select year, dim, learner_id, ${wordsOf(sql`on_now`, 's')}, ${wordsOf(sql`not on_now`, 'c')}
     from (
-      select coalesce(n.day, o.day) as day, coalesce(n.learner_id, o.learner_id) as learner_id,
-        coalesce(o.kinds, 0) as was, coalesce(n.kinds, 0) as now
-      from (select day, learner_id, kinds from report_learner_days where ${days}) o
-      full join report_new_days n on n.day = o.day and n.learner_id = o.learner_id
-      where o.kinds is distinct from n.kinds
-    ) c cross join ${DIMS}
-    where ${matches(sql`c.now`)} <> ${matches(sql`c.was`)}
+      select ${yearOf(sql`c.day`)} as year, b.dim, c.learner_id, ${dayInYear(sql`c.day`)} as p,
+        ${matches(sql`c.now`)} as on_now
+      from (
+        select coalesce(n.day, o.day) as day, coalesce(n.learner_id, o.learner_id) as learner_id,
+          coalesce(o.kinds, 0) as was, coalesce(n.kinds, 0) as now
+        from (select day, learner_id, kinds from report_learner_days where ${days}) o
+        full join report_new_days n on n.day = o.day and n.learner_id = o.learner_id
+        where o.kinds is distinct from n.kinds
+      ) c cross join ${DIMS}
+      where ${matches(sql`c.now`)} <> ${matches(sql`c.was`)}) x
     group by 1, 2, 3`;
-  await tx.execute(sql`insert into report_learner_years (year, dim, learner_id, days)
-    select year, dim, learner_id, set_days from (${flips}) f where set_days is not null
-    on conflict (year, dim, learner_id) do update set days = report_learner_years.days | excluded.days`);
-  await tx.execute(sql`update report_learner_years y set days = y.days & ~f.clear_days
-    from (${flips}) f
-    where f.clear_days is not null and y.year = f.year and y.dim = f.dim and y.learner_id = f.learner_id`);
+  const set = sql.raw(
+    WORDS.map((k) => `w${k} = report_learner_years.w${k} | excluded.w${k}`).join(', '),
+  );
+  await tx.execute(sql`insert into report_learner_years (year, dim, learner_id, ${columns('w')})
+    select year, dim, learner_id, ${columns('s')} from (${flips}) f where ${anyOf('s')}
+    on conflict (year, dim, learner_id) do update set ${set}`);
+  const clear = sql.raw(WORDS.map((k) => `w${k} = y.w${k} & ~f.c${k}`).join(', '));
+  await tx.execute(sql`update report_learner_years y set ${clear} from (${flips}) f
+    where ${anyOf('f.c')} and y.year = f.year and y.dim = f.dim and y.learner_id = f.learner_id`);
 }
 
 /** The staging table of a refresh's new learner-day rows, emptied at commit. */
 export const STAGE_NEW_DAYS = sql`create temp table if not exists report_new_days
   (day date not null, learner_id int8 not null, kinds int2 not null) on commit delete rows`;
 
-/** A mask of the days from `from` to `to` that fall in `year`, as a bit(366) literal. */
-export function yearMask(year: number, from: string, to: string): string {
+/**
+ * The test of "a day from `from` to `to` is set" on the row `y` of `year`:
+ * each word the range touches, and-ed with the range's bits in it.
+ */
+export function inRangeOfYear(year: number, from: string, to: string): SQL {
   const start = Date.UTC(year, 0, 1);
   const first = Math.max(0, (Date.parse(`${from}T00:00:00Z`) - start) / 86_400_000);
   const last = Math.min(365, (Date.parse(`${to}T00:00:00Z`) - start) / 86_400_000);
-  let mask = '';
-  for (let i = 0; i < 366; i++) mask += i >= first && i <= last ? '1' : '0';
-  return mask;
+  const tests = WORDS.flatMap((k) => {
+    let mask = 0n;
+    for (let p = Math.max(first, k * 64); p <= Math.min(last, k * 64 + 63); p++) {
+      mask |= 1n << BigInt(p % 64);
+    }
+    // As the signed int8 the database holds (bit 63 is the sign).
+    return mask ? [sql.raw(`(y.w${k} & ${BigInt.asIntN(64, mask)}) <> 0`)] : [];
+  });
+  return sql`(y.year = ${year} and (${tests.length ? sql.join(tests, sql` or `) : sql`false`}))`;
 }
