@@ -125,7 +125,7 @@ export const redemptions = pgTable(
     uniqueIndex('learner_redemptions_event_key').on(t.eventId),
     index('learner_redemptions_learner_idx').on(t.learnerId, t.at),
     index('learner_redemptions_at_idx').on(t.at),
-    index('learner_redemptions_book_at_idx').on(t.bookId, t.at),
+    index('learner_redemptions_book_at_idx').on(t.bookId, t.at, t.learnerId),
   ],
 );
 
@@ -145,7 +145,7 @@ export const contentViews = pgTable(
     uniqueIndex('learner_content_views_event_key').on(t.eventId),
     index('learner_content_views_learner_idx').on(t.learnerId, t.at),
     index('learner_content_views_at_idx').on(t.at),
-    index('learner_content_views_book_at_idx').on(t.bookId, t.at),
+    index('learner_content_views_book_at_idx').on(t.bookId, t.at, t.learnerId),
   ],
 );
 
@@ -166,7 +166,7 @@ export const feedback = pgTable(
     uniqueIndex('learner_feedback_event_key').on(t.eventId),
     index('learner_feedback_learner_idx').on(t.learnerId, t.at),
     index('learner_feedback_at_idx').on(t.at),
-    index('learner_feedback_book_at_idx').on(t.bookId, t.at),
+    index('learner_feedback_book_at_idx').on(t.bookId, t.at, t.learnerId),
   ],
 );
 
@@ -221,7 +221,7 @@ export const assessmentAttempts = pgTable(
     index('assessment_attempts_learner_idx').on(t.learnerId, t.submittedAt),
     index('assessment_attempts_assessment_idx').on(t.assessmentId, t.submittedAt),
     index('assessment_attempts_submitted_idx').on(t.submittedAt),
-    index('assessment_attempts_book_submitted_idx').on(t.bookId, t.submittedAt),
+    index('assessment_attempts_book_submitted_idx').on(t.bookId, t.submittedAt, t.learnerId),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { inRangeOfYear, YEAR_DIMS, type YearDim } from './reports.learner-years.ts';
+import { activePerDay, inRangeOfYear, YEAR_DIMS, type YearDim } from './reports.learner-years.ts';
 import { allOf, type Range, rows } from './reports.range.ts';
 
 /**
@@ -70,13 +70,14 @@ export interface LearnerFilter {
   kinds?: number;
 }
 
-function learnerDays(r: Range, f: LearnerFilter = {}) {
-  return sql`report_learner_days d ${f.learners ? sql`join learners l on l.id = d.learner_id` : sql``}
-    where ${allOf(
-      sql`d.day between ${r.from}::date and ${r.to}::date`,
-      f.kinds ? sql`d.kinds & ${f.kinds} <> 0` : undefined,
-      f.learners,
-    )}`;
+/** The years of days (`y`) of the kind filter, with the learners (`l`) when a learner filter applies. */
+const yearsOf = (f: LearnerFilter = {}) =>
+  sql`report_learner_years y ${f.learners ? sql`join learners l on l.id = y.learner_id` : sql``}`;
+
+function dimOf(f: LearnerFilter = {}): YearDim {
+  const dim = (f.kinds ?? 0) as YearDim;
+  if (!YEAR_DIMS.includes(dim)) throw new Error(`No years of days kept for kinds ${dim}`);
+  return dim;
 }
 
 /**
@@ -84,8 +85,7 @@ function learnerDays(r: Range, f: LearnerFilter = {}) {
  * (reports.learner-years.ts) have a day of the range set, in the kind filter.
  */
 export async function distinctLearners(db: Db, r: Range, f?: LearnerFilter): Promise<number> {
-  const dim: YearDim = (f?.kinds ?? 0) as YearDim;
-  if (!YEAR_DIMS.includes(dim)) throw new Error(`No years of days kept for kinds ${dim}`);
+  const dim = dimOf(f);
   // One day: the day's count is already distinct.
   if (r.from === r.to && !f?.learners) {
     return (await dailySum(db, 'active', r, sql`dim = ${String(dim)}`)).n;
@@ -93,11 +93,8 @@ export async function distinctLearners(db: Db, r: Range, f?: LearnerFilter): Pro
   const first = Number(r.from.slice(0, 4));
   const last = Number(r.to.slice(0, 4));
   const inYears = [];
-  for (let year = first; year <= last; year++) {
-    inYears.push(inRangeOfYear(year, r.from, r.to));
-  }
-  const from = sql`report_learner_years y ${f?.learners ? sql`join learners l on l.id = y.learner_id` : sql``}
-    where ${allOf(sql`y.dim = ${dim}`, sql`(${sql.join(inYears, sql` or `)})`, f?.learners)}`;
+  for (let year = first; year <= last; year++) inYears.push(inRangeOfYear(year, r.from, r.to));
+  const from = sql`${yearsOf(f)} where ${allOf(sql`y.dim = ${dim}`, sql`(${sql.join(inYears, sql` or `)})`, f?.learners)}`;
   const [row] = await rows<{ n: number }>(
     db,
     // A range within a year holds one row per learner; across two, a learner may have both.
@@ -108,7 +105,7 @@ export async function distinctLearners(db: Db, r: Range, f?: LearnerFilter): Pro
   return row?.n ?? 0;
 }
 
-/** Distinct learners active per day: the day's counts, or with a learner filter, the learner-days. */
+/** Distinct learners active per day: the day's counts, or with a learner filter, the years of days. */
 export async function learnersByDay(
   db: Db,
   r: Range,
@@ -118,9 +115,5 @@ export async function learnersByDay(
     const days = await dailyByDay(db, 'active', r, sql`dim = ${String(f?.kinds ?? 0)}`);
     return new Map([...days].map(([day, s]) => [day, s.n]));
   }
-  const found = await rows<{ day: string; n: number }>(
-    db,
-    sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(*)::int as n from ${learnerDays(r, f)} group by d.day`,
-  );
-  return new Map(found.map((f) => [f.day, f.n]));
+  return activePerDay(db, r, yearsOf(f), allOf(sql`y.dim = ${dimOf(f)}`, f.learners));
 }

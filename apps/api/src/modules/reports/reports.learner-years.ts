@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { LEARNER_DAY_KINDS, SESSION_KINDS } from './reports.kinds.ts';
+import { allOf, eachDay, type Range, rows } from './reports.range.ts';
 
 /**
  * Years of active days per learner (report_learner_years): what distinct
@@ -89,21 +90,60 @@ export async function applyLearnerDayChanges(tx: Tx, days: SQL) {
 export const STAGE_NEW_DAYS = sql`create temp table if not exists report_new_days
   (day date not null, learner_id int8 not null, kinds int2 not null) on commit delete rows`;
 
+/** Day `day` (YYYY-MM-DD) as its word and bit in its year. */
+function wordBit(day: string): { year: number; word: number; bit: bigint } {
+  const year = Number(day.slice(0, 4));
+  const p = (Date.parse(`${day}T00:00:00Z`) - Date.UTC(year, 0, 1)) / 86_400_000;
+  return { year, word: Math.floor(p / 64), bit: BigInt.asIntN(64, 1n << BigInt(p % 64)) };
+}
+
 /**
  * The test of "a day from `from` to `to` is set" on the row `y` of `year`:
  * each word the range touches, and-ed with the range's bits in it.
  */
 export function inRangeOfYear(year: number, from: string, to: string): SQL {
-  const start = Date.UTC(year, 0, 1);
-  const first = Math.max(0, (Date.parse(`${from}T00:00:00Z`) - start) / 86_400_000);
-  const last = Math.min(365, (Date.parse(`${to}T00:00:00Z`) - start) / 86_400_000);
-  const tests = WORDS.flatMap((k) => {
-    let mask = 0n;
-    for (let p = Math.max(first, k * 64); p <= Math.min(last, k * 64 + 63); p++) {
-      mask |= 1n << BigInt(p % 64);
-    }
+  const masks = new Map<number, bigint>();
+  for (const day of eachDay({ from, to })) {
+    const at = wordBit(day);
+    if (at.year === year) masks.set(at.word, (masks.get(at.word) ?? 0n) | at.bit);
+  }
+  const tests = [...masks].map(([k, mask]) =>
     // As the signed int8 the database holds (bit 63 is the sign).
-    return mask ? [sql.raw(`(y.w${k} & ${BigInt.asIntN(64, mask)}) <> 0`)] : [];
-  });
+    sql.raw(`(y.w${k} & ${BigInt.asIntN(64, mask)}) <> 0`),
+  );
   return sql`(y.year = ${year} and (${tests.length ? sql.join(tests, sql` or `) : sql`false`}))`;
+}
+
+/**
+ * Learners active per day of the range, among those `where` (over `y` and
+ * the joined tables in `from`) selects: one pass over a row per learner,
+ * a filtered count per day (`count(*) filter (where y.w<k> & bit <> 0)`),
+ * instead of joining every learner-day of the range.
+ */
+export async function activePerDay(
+  db: Db,
+  r: Range,
+  from: SQL,
+  where: SQL,
+): Promise<Map<string, number>> {
+  const byYear = new Map<number, string[]>();
+  for (const day of eachDay(r)) {
+    const year = Number(day.slice(0, 4));
+    byYear.set(year, [...(byYear.get(year) ?? []), day]);
+  }
+  const counts = new Map<string, number>();
+  for (const [year, days] of byYear) {
+    const cells = days.map((day, i) => {
+      const { word, bit } = wordBit(day);
+      return sql.raw(`count(*) filter (where (y.w${word} & ${bit}) <> 0)::int as d${i}`);
+    });
+    const [row] = await rows<Record<string, number>>(
+      db,
+      sql`select ${sql.join(cells, sql`, `)} from ${from} where ${allOf(sql`y.year = ${year}`, where)}`,
+    );
+    days.forEach((day, i) => {
+      counts.set(day, row?.[`d${i}`] ?? 0);
+    });
+  }
+  return counts;
 }
