@@ -7,8 +7,8 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
-import { richTextWords } from '../../../components/rich-text/render-rich-text.ts';
-import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
+import { richTextWords } from '../../../components/rich-text/rich-text-words.ts';
+import { ServerRichTextView } from '../../../components/rich-text/server-rich-text-view.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import {
   approximateTotal,
@@ -28,7 +28,7 @@ export const curriculumLine = (q: {
 }) => [q.gradeName, q.subjectName, q.chapterName, q.topicName].filter(Boolean).join(' › ');
 
 /**
- * The question list: each row shows the rendered stem (math and images,
+ * The question list: each row shows the stem as the server drew it (math and images,
  * clamped to three lines) with its curriculum and tags, type, difficulty,
  * status and marks. A click on the row, or its eye button, opens the preview.
  */
@@ -76,7 +76,7 @@ export function ListQuestionsTable({
           title: 'Question',
           render: (q) => (
             <Stack gap={4} maw={640}>
-              <RichTextView html={q.stem} lines={3} testId={`question-stem-${q.id}`} />
+              <ServerRichTextView html={q.stemView} lines={3} testId={`question-stem-${q.id}`} />
               {(curriculumLine(q) || q.tags.length > 0) && (
                 <Group gap={6}>
                   {curriculumLine(q) && (
