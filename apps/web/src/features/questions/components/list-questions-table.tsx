@@ -12,20 +12,13 @@ import { ServerRichTextView } from '../../../components/rich-text/server-rich-te
 import { formatDateTime } from '../../../lib/format-date.ts';
 import {
   approximateTotal,
+  curriculumLine,
   DIFFICULTY_COLOR,
   DIFFICULTY_LABEL,
   STATUS_COLOR,
   STATUS_LABEL,
   TYPE_LABEL,
 } from './list-labels.ts';
-
-/** The curriculum of a row in one line: "Class 7 › Science › Light". */
-export const curriculumLine = (q: {
-  gradeName: string | null;
-  subjectName: string | null;
-  chapterName: string | null;
-  topicName: string | null;
-}) => [q.gradeName, q.subjectName, q.chapterName, q.topicName].filter(Boolean).join(' › ');
 
 /**
  * The question list: each row shows the stem as the server drew it (math and images,
