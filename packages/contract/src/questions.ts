@@ -191,24 +191,31 @@ export const questionSchema = storedQuestionFieldsSchema.extend({
 });
 export type Question = z.infer<typeof questionSchema>;
 
-/** A row of the question list: enough to render the stem and its labels. */
-export const questionRowSchema = questionSchema.pick({
-  id: true,
-  type: true,
-  stem: true,
-  difficulty: true,
-  status: true,
-  marks: true,
-  negativeMarks: true,
-  tags: true,
-  language: true,
-  source: true,
-  gradeName: true,
-  subjectName: true,
-  chapterName: true,
-  topicName: true,
-  updatedAt: true,
-});
+/**
+ * A row of the question list: enough to render the stem and its labels.
+ * `stemView` is the stem as the list shows it, drawn by the server (sanitised
+ * again as it is read, formulas rendered by KaTeX with trust off): the list's
+ * screen then needs KaTeX's style sheet, not its code (docs/performance.md).
+ */
+export const questionRowSchema = questionSchema
+  .pick({
+    id: true,
+    type: true,
+    stem: true,
+    difficulty: true,
+    status: true,
+    marks: true,
+    negativeMarks: true,
+    tags: true,
+    language: true,
+    source: true,
+    gradeName: true,
+    subjectName: true,
+    chapterName: true,
+    topicName: true,
+    updatedAt: true,
+  })
+  .extend({ stemView: z.string() });
 export type QuestionRow = z.infer<typeof questionRowSchema>;
 
 /** A question that resembles another: shown as a warning with a link, never merged. */

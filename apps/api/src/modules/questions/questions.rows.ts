@@ -2,6 +2,7 @@ import type { QuestionRow } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, questions, subjects, topics } from '../../db/schema/index.ts';
+import { richTextView } from '../../lib/rich-text/view.ts';
 
 /**
  * A list row (enough to render the stem and its labels) with its curriculum
@@ -44,5 +45,6 @@ type RowRecord = Awaited<ReturnType<typeof selectQuestionRows>>[number];
 
 export const toQuestionRow = (r: RowRecord): QuestionRow => ({
   ...r,
+  stemView: richTextView(r.stem),
   updatedAt: r.updatedAt.toISOString(),
 });

@@ -8,6 +8,7 @@ import {
 } from '@bo/contract/rich-text';
 import DOMPurify from 'dompurify';
 import type katexModule from 'katex';
+import { loadKatexStyles } from './katex-styles.ts';
 
 /**
  * Turns the server's sanitised rich text (stem, option, explanation, model
@@ -172,25 +173,14 @@ let katexLoaded: Katex | null = null;
  * download them.
  */
 export function loadKatex(): Promise<Katex> {
-  katexLoading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(
-    ([m]) => {
-      katexLoaded = (m as { default?: Katex }).default ?? (m as unknown as Katex);
-      return katexLoaded;
-    },
-  );
+  katexLoading ??= Promise.all([import('katex'), loadKatexStyles()]).then(([m]) => {
+    katexLoaded = (m as { default?: Katex }).default ?? (m as unknown as Katex);
+    return katexLoaded;
+  });
   return katexLoading;
 }
 
 /** KaTeX once it has loaded, so a view drawn after that renders its formulas in its first render. */
 export const loadedKatex = (): Katex | null => katexLoaded;
 
-/**
- * The words of rich text, for a name or a short mention ("Question 12: What
- * is…"). DOMParser's document is inert: nothing in it loads or runs.
- */
-export function richTextWords(html: string, max = 80): string {
-  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}
+export { richTextWords } from './rich-text-words.ts';

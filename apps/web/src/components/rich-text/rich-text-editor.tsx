@@ -1,13 +1,12 @@
-import '@mantine/tiptap/styles.css';
-import { Input, Progress, Text } from '@mantine/core';
+import { Input, Progress, Text, Typography } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { hasMath, type Katex, loadKatex } from './render-rich-text.ts';
+import classes from './rich-text-editor.module.css';
 import { editorExtensions } from './rich-text-editor-extensions.ts';
-import { MathControl } from './rich-text-editor-math.tsx';
 import { firstTexProblem } from './rich-text-editor-tex.ts';
+import { RichTextToolbar } from './rich-text-toolbar.tsx';
 
 /** Types the server keeps (it sniffs the bytes too); anything else is refused before uploading. */
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -67,7 +66,7 @@ export interface RichTextEditorFieldProps {
 }
 
 /**
- * A labelled rich-text field on Mantine's Tiptap editor: bold to headings,
+ * A labelled rich-text field on Tiptap with our own toolbar: bold to headings,
  * lists, links, formulas (LaTeX, with a live preview) and images uploaded by
  * the toolbar button, by paste or by drop, with their progress. Reused by
  * every screen that edits rich text (questions, mail templates,
@@ -191,44 +190,21 @@ export function RichTextEditorField(props: RichTextEditorFieldProps) {
       descriptionProps={{ id: `${id}-description` }}
       errorProps={{ id: `${id}-error` }}
     >
-      <RichTextEditor
-        editor={editor}
-        mt={4}
-        style={invalid ? { borderColor: 'var(--mantine-color-error)' } : undefined}
-        labels={{ imageUploadControlLabel: 'Add image' }}
-      >
-        <RichTextEditor.Toolbar aria-label={`${label}: formatting`}>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            {!props.compact && <RichTextEditor.Strikethrough />}
-            <RichTextEditor.Subscript />
-            <RichTextEditor.Superscript />
-            {!props.compact && <RichTextEditor.Code />}
-          </RichTextEditor.ControlsGroup>
-          {!props.compact && (
-            <>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.H3 />
-                <RichTextEditor.H4 />
-                <RichTextEditor.BulletList />
-                <RichTextEditor.OrderedList />
-                <RichTextEditor.Blockquote />
-              </RichTextEditor.ControlsGroup>
-              <RichTextEditor.ControlsGroup>
-                <RichTextEditor.Link />
-                <RichTextEditor.Unlink />
-              </RichTextEditor.ControlsGroup>
-            </>
-          )}
-          <RichTextEditor.ControlsGroup>
-            <MathControl />
-            {props.uploadImage && <RichTextEditor.ImageUpload accept={IMAGE_TYPES.join(',')} />}
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
-        <RichTextEditor.Content mih={props.minHeight ?? 80} />
-      </RichTextEditor>
+      <div className={classes.root} data-invalid={invalid || undefined} style={{ marginTop: 4 }}>
+        <RichTextToolbar
+          editor={editor}
+          label={label}
+          compact={props.compact}
+          imageAccept={props.uploadImage ? IMAGE_TYPES.join(',') : undefined}
+        />
+        <Typography>
+          <EditorContent
+            editor={editor}
+            className={classes.content}
+            style={{ '--rte-min-height': `${props.minHeight ?? 80}px` } as React.CSSProperties}
+          />
+        </Typography>
+      </div>
       {Object.entries(uploads).map(([key, u]) => (
         <div key={key}>
           <Text fz="xs" c="dimmed" mt={4}>

@@ -3,7 +3,7 @@ import { Alert, Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
+import { ServerRichTextView } from '../../../components/rich-text/server-rich-text-view.tsx';
 import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -105,7 +105,7 @@ export function BulkActions({ selected, onDone }: { selected: QuestionRow[]; onD
           <ul>
             {selected.slice(0, 8).map((q) => (
               <li key={q.id}>
-                <RichTextView html={q.stem} lines={1} />
+                <ServerRichTextView html={q.stemView} lines={1} />
               </li>
             ))}
             {selected.length > 8 && <li>and {selected.length - 8} more</li>}

@@ -4,6 +4,7 @@ import { Button, Card, Grid, Group, Select, Stack, Text, Title } from '@mantine/
 import { useForm } from '@mantine/form';
 import { IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useLeaveGuard } from '../../../components/leave-guard.tsx';
 import { focusFirstInvalid, liveValidation } from '../../../lib/form.ts';
 import { AnswerBlanks } from './answer-blanks.tsx';
@@ -25,8 +26,10 @@ import {
   validateEditor,
   withType,
 } from './editor-values.ts';
-import { HistoryDrawer } from './history-drawer.tsx';
 import { PreviewQuestion } from './preview-question.tsx';
+
+// The history (its drawer, revisions and restore) loads when first opened.
+const HistoryDrawer = lazyDialog(() => import('./history-drawer.tsx').then((m) => m.HistoryDrawer));
 
 const typeOptions = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));
 
@@ -212,10 +215,10 @@ export function EditorForm({
           </Card>
         </Grid.Col>
       </Grid>
-      {saved && (
+      {saved && historyOpen && (
         <HistoryDrawer
           saved={saved}
-          opened={historyOpen}
+          opened
           unsaved={form.isDirty()}
           restoring={saver.restoring}
           onRestore={async (revision) => {

@@ -66,3 +66,15 @@ export function approximateTotal(total: number): string {
   if (total >= 10_000) return `about ${(Math.round(total / 1000) * 1000).toLocaleString('en-US')}`;
   return `about ${total.toLocaleString('en-US')}`;
 }
+
+/**
+ * The curriculum of a row in one line: "Class 7 › Science › Light". Here, not
+ * beside the list's table, so the editor's preview does not pull the table
+ * (and mantine-datatable) into the editor's download.
+ */
+export const curriculumLine = (q: {
+  gradeName: string | null;
+  subjectName: string | null;
+  chapterName: string | null;
+  topicName: string | null;
+}) => [q.gradeName, q.subjectName, q.chapterName, q.topicName].filter(Boolean).join(' › ');

@@ -8,6 +8,7 @@ const row: QuestionRow = {
   id: 5,
   type: 'numeric',
   stem: '<p>How many sides has a hexagon?</p>',
+  stemView: '<p>How many sides has a hexagon?</p>',
   difficulty: 'easy',
   status: 'active',
   marks: 1,

@@ -7,11 +7,12 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
-import { richTextWords } from '../../../components/rich-text/render-rich-text.ts';
-import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
+import { richTextWords } from '../../../components/rich-text/rich-text-words.ts';
+import { ServerRichTextView } from '../../../components/rich-text/server-rich-text-view.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import {
   approximateTotal,
+  curriculumLine,
   DIFFICULTY_COLOR,
   DIFFICULTY_LABEL,
   STATUS_COLOR,
@@ -19,16 +20,8 @@ import {
   TYPE_LABEL,
 } from './list-labels.ts';
 
-/** The curriculum of a row in one line: "Class 7 › Science › Light". */
-export const curriculumLine = (q: {
-  gradeName: string | null;
-  subjectName: string | null;
-  chapterName: string | null;
-  topicName: string | null;
-}) => [q.gradeName, q.subjectName, q.chapterName, q.topicName].filter(Boolean).join(' › ');
-
 /**
- * The question list: each row shows the rendered stem (math and images,
+ * The question list: each row shows the stem as the server drew it (math and images,
  * clamped to three lines) with its curriculum and tags, type, difficulty,
  * status and marks. A click on the row, or its eye button, opens the preview.
  */
@@ -76,7 +69,7 @@ export function ListQuestionsTable({
           title: 'Question',
           render: (q) => (
             <Stack gap={4} maw={640}>
-              <RichTextView html={q.stem} lines={3} testId={`question-stem-${q.id}`} />
+              <ServerRichTextView html={q.stemView} lines={3} testId={`question-stem-${q.id}`} />
               {(curriculumLine(q) || q.tags.length > 0) && (
                 <Group gap={6}>
                   {curriculumLine(q) && (

@@ -3,6 +3,7 @@ import { Badge, Divider, Group, List, Paper, Stack, Text, Title } from '@mantine
 import { IconCheck } from '@tabler/icons-react';
 import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
 import {
+  curriculumLine,
   DIFFICULTY_COLOR,
   DIFFICULTY_LABEL,
   SOURCE_LABEL,
@@ -10,7 +11,6 @@ import {
   STATUS_LABEL,
   TYPE_LABEL,
 } from './list-labels.ts';
-import { curriculumLine } from './list-questions-table.tsx';
 
 const isChoice = (q: Question) =>
   q.type === 'single_choice' || q.type === 'multiple_choice' || q.type === 'true_false';

@@ -13,8 +13,12 @@ import { useQuestions } from '../api/list-questions.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { hasQuestionFilters, ListFilters } from '../components/list-filters.tsx';
 import { ListQuestionsTable } from '../components/list-questions-table.tsx';
-import { PreviewDrawer } from '../components/preview-drawer.tsx';
 
+// The preview draws the whole question in the browser (DOMPurify, KaTeX's
+// code): loaded on the first preview, not with the list.
+const PreviewDrawer = lazyDialog(() =>
+  import('../components/preview-drawer.tsx').then((m) => m.PreviewDrawer),
+);
 const ImportQuestionsModal = lazyDialog(() =>
   import('../components/import-questions-modal.tsx').then((m) => m.ImportQuestionsModal),
 );
@@ -100,7 +104,7 @@ export function QuestionsListPage() {
         onSelect={setSelected}
         onPreview={(q) => setPreviewId(q.id)}
       />
-      <PreviewDrawer id={previewId} onClose={() => setPreviewId(null)} />
+      {previewId !== null && <PreviewDrawer id={previewId} onClose={() => setPreviewId(null)} />}
       {importing && <ImportQuestionsModal onClose={() => setImporting(false)} />}
     </>
   );
