@@ -33,3 +33,7 @@ UPDATE "report_daily" SET "metric" = 'code_scans' WHERE "metric" = 'scans';
 --> statement-breakpoint
 INSERT INTO "report_daily" ("metric", "day", "book_id", "dim", "n", "total")
 SELECT 'scans', "day", "book_id", '', sum("n"), 0 FROM "report_daily" WHERE "metric" = 'code_scans' GROUP BY "day", "book_id";
+--> statement-breakpoint
+-- Scans per code and ISO week, summed from the days: the QR report reads whole weeks there.
+INSERT INTO "report_daily" ("metric", "day", "book_id", "dim", "n", "total")
+SELECT 'code_scans_week', date_trunc('week', "day")::date, "book_id", "dim", sum("n"), 0 FROM "report_daily" WHERE "metric" = 'code_scans' GROUP BY 2, 3, 4;

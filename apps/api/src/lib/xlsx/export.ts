@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { escapeFormulaText, unescapeFormulaText } from '@bo/contract/spreadsheet-cells';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../content-disposition.ts';
+import { heapKeeper } from '../heap-keeper.ts';
 
 /**
  * XLSX export through exceljs's streaming writer: rows are committed to the
@@ -149,7 +150,7 @@ export async function* pagedRows<T>(
  * The rows of a large download read in key order, page by page: each page
  * starts after the last key seen (an index range, never an OFFSET that
  * rereads everything before it), so a million-row file costs what its rows
- * cost and memory holds one page.
+ * cost and memory holds one page (garbage collected as it goes: heap-keeper.ts).
  */
 export async function* keysetRows<T, K>(
   page: (after: K | null, limit: number) => Promise<T[]>,
@@ -157,9 +158,11 @@ export async function* keysetRows<T, K>(
   pageSize = 5000,
 ): AsyncGenerator<T> {
   let after: K | null = null;
+  const collect = heapKeeper();
   for (;;) {
     const rows = await page(after, pageSize);
     yield* rows;
+    collect();
     if (rows.length < pageSize) return;
     after = keyOf(rows[rows.length - 1] as T);
   }

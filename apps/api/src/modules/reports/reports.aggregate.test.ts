@@ -106,6 +106,39 @@ describe('aggregates', () => {
     expect(await learners('2025-12-20', '2026-01-06')).toBe(1);
   });
 
+  it('the QR report over weeks and edge days counts what the scans hold, both periods', async () => {
+    const db = t.app.deps.db;
+    const [code] = await rows<{ id: number }>(
+      db,
+      sql`with b as (insert into qr_batches (book_id, kind, count) values (${bookId}, 'spare', 2) returning id)
+        insert into qr_codes (code, batch_id, book_id, target_kind)
+        select 'WK' || g, (select id from b), ${bookId}, 'book' from generate_series(1, 2) g returning id::int`,
+    );
+    // Scans on every third day from 2026-02-02 (a Monday) for 8 weeks, two codes.
+    await db.execute(sql`insert into qr_scans (code_id, scanned_at, ip_hash)
+      select ${code!.id} + (g % 2), timestamptz '2026-02-02 10:00Z' + g * interval '3 days', 'h'
+      from generate_series(0, 18) g`);
+    await db.execute(sql`insert into report_marks (day)
+      select (timestamptz '2026-02-02 10:00Z' + g * interval '3 days')::date from generate_series(0, 18) g`);
+    await refreshReports(db);
+    const counted = async (from: string, to: string) =>
+      (
+        await rows<{ scans: number; codes: number }>(
+          db,
+          sql`select count(*)::int as scans, count(distinct code_id)::int as codes from qr_scans
+            where code_id >= ${code!.id} and scanned_at >= ${from}::date and scanned_at < ${to}::date + 1`,
+        )
+      )[0]!;
+    // 2026-02-26 (a Thursday) to 2026-03-25 (a Wednesday): edge days, three whole weeks; the previous 28 days likewise.
+    const report = await get(`/reports/getqrcodereport?from=2026-02-26&to=2026-03-25&bookId=${bookId}`);
+    const now = await counted('2026-02-26', '2026-03-25');
+    const before = await counted('2026-01-29', '2026-02-25');
+    expect(report.summary.scans).toMatchObject({ value: now.scans, previous: before.scans });
+    expect(report.summary.codes).toMatchObject({ value: now.codes, previous: before.codes });
+    expect(report.byCode.reduce((n: number, c: { scans: number }) => n + c.scans, 0)).toBe(now.scans);
+    expect(now.scans).toBeGreaterThan(5);
+  });
+
   it('a rebuild from the raw rows finds what the refreshes kept', async () => {
     const snapshot = () =>
       rows(

@@ -7,6 +7,7 @@ import {
   rebuildLearnerYears,
   STAGE_NEW_DAYS,
 } from './reports.learner-years.ts';
+import { addDays } from './reports.range.ts';
 
 /**
  * The reports' aggregates (docs/reports.md): per day, counts by metric and
@@ -99,6 +100,34 @@ function learnerDaysSql(scope: Scope, table: SQL): SQL {
 }
 
 /**
+ * Scans per code and ISO week (`code_scans_week`, day = the week's Monday),
+ * summed from the days just written: a report over 90 days reads its whole
+ * weeks here and only its edge days per day (a seventh of the rows). The
+ * weeks of the scope's days are recomputed whole.
+ */
+async function recomputeCodeWeeks(tx: Tx, scope: Scope) {
+  const week = sql`date_trunc('week', day)::date`;
+  let weeks = sql`true`;
+  if (scope !== 'all') {
+    const mondays = [...new Set(scope.days.map(mondayOf))].sort();
+    const end = addDays(mondays.at(-1) as string, 7);
+    // An index range first, then the exact weeks.
+    weeks = sql`day >= ${mondays[0]}::date and day < ${end}::date
+      and ${week} in (select value::date from jsonb_array_elements_text(${JSON.stringify(mondays)}::jsonb))`;
+  }
+  await tx.execute(sql`delete from report_daily where metric = 'code_scans_week' and ${weeks}`);
+  await tx.execute(sql`insert into report_daily (metric, day, book_id, dim, n, total)
+    select 'code_scans_week', ${week}, book_id, dim, sum(n), 0 from report_daily
+    where metric = 'code_scans' and ${weeks} group by 2, 3, 4`);
+}
+
+/** The Monday of `day`'s ISO week. */
+export function mondayOf(day: string): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/**
  * Learners active per day, whole (dim '0') and per kind bit or the session
  * bits together (dim = the bits), from the learner-day rows just written:
  * the series read these counts instead of counting learner-days.
@@ -136,6 +165,7 @@ async function recompute(tx: Tx, scope: Scope) {
       select day, learner_id, kinds from report_new_days`);
   }
   await tx.execute(dailySql(scope));
+  await recomputeCodeWeeks(tx, scope);
   await tx.execute(activeSql(days));
 }
 

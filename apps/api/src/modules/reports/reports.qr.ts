@@ -1,11 +1,21 @@
 import type { QrReport, qrReportQuery } from '@bo/contract/reports';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { mondayOf } from './reports.aggregate.ts';
 import { dailyByDay, dailySum } from './reports.daily.ts';
 import { reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
-import { allOf, eachDay, iso, metric, previousOf, type Range, rows } from './reports.range.ts';
+import {
+  addDays,
+  allOf,
+  eachDay,
+  iso,
+  metric,
+  previousOf,
+  type Range,
+  rows,
+} from './reports.range.ts';
 
 /** `/reports/getqrcodereport`: scans through /q/ by code, book and day. */
 
@@ -37,6 +47,32 @@ function scanRows(q: Query): EventRows<Row, Row> {
 }
 
 /**
+ * The per-code rows of the ranges: their whole ISO weeks from the weekly
+ * sums, the days outside them from the daily rows. Each week lies in one
+ * range, so `day >= from` still tells the two apart.
+ */
+function inWeeksAndDays(...ranges: Range[]): SQL {
+  const mondays: string[] = [];
+  const days: string[] = [];
+  for (const r of ranges) {
+    let day = r.from;
+    while (day <= r.to) {
+      if (mondayOf(day) === day && addDays(day, 6) <= r.to) {
+        mondays.push(day);
+        day = addDays(day, 7);
+      } else {
+        days.push(day);
+        day = addDays(day, 1);
+      }
+    }
+  }
+  // Dates this code made (YYYY-MM-DD): safe as a literal array, which the index takes as an "= any".
+  const list = (d: string[]) => sql.raw(`'{${d.join(',')}}'::date[]`);
+  return sql`((metric = 'code_scans_week' and day = any(${list(mondays)}))
+    or (metric = 'code_scans' and day = any(${list(days)})))`;
+}
+
+/**
  * From the aggregates: scans per book and day ('scans'), and per code
  * ('code_scans', dim: the code's id, under the book the code had when their
  * day was last computed). The codes' figures, both periods at once, come
@@ -64,7 +100,7 @@ export async function qrReport(db: Db, q: Query) {
           select dim, book_id, sum(n) filter (where day >= ${range.from}::date) as now,
             sum(n) filter (where day < ${range.from}::date) as before
           from report_daily
-          where ${allOf(sql`metric = 'code_scans'`, sql`day between ${previousRange.from}::date and ${range.to}::date`, where)}
+          where ${allOf(inWeeksAndDays(previousRange, range), where)}
           group by dim, book_id),
         counted as (select count(distinct dim) filter (where now > 0)::int as codes,
           count(distinct dim) filter (where before > 0)::int as "codesBefore" from per_code),
