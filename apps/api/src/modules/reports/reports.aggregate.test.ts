@@ -130,12 +130,16 @@ describe('aggregates', () => {
         )
       )[0]!;
     // 2026-02-26 (a Thursday) to 2026-03-25 (a Wednesday): edge days, three whole weeks; the previous 28 days likewise.
-    const report = await get(`/reports/getqrcodereport?from=2026-02-26&to=2026-03-25&bookId=${bookId}`);
+    const report = await get(
+      `/reports/getqrcodereport?from=2026-02-26&to=2026-03-25&bookId=${bookId}`,
+    );
     const now = await counted('2026-02-26', '2026-03-25');
     const before = await counted('2026-01-29', '2026-02-25');
     expect(report.summary.scans).toMatchObject({ value: now.scans, previous: before.scans });
     expect(report.summary.codes).toMatchObject({ value: now.codes, previous: before.codes });
-    expect(report.byCode.reduce((n: number, c: { scans: number }) => n + c.scans, 0)).toBe(now.scans);
+    expect(report.byCode.reduce((n: number, c: { scans: number }) => n + c.scans, 0)).toBe(
+      now.scans,
+    );
     expect(now.scans).toBeGreaterThan(5);
   });
 
