@@ -16,7 +16,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { startCountingSmtp } from '../../apps/api/src/modules/mail/mail.testing.ts';
-import { buildStale, freshDatabase, root, rssMb, startApiServer } from '../support/api-process.ts';
+import {
+  buildStale,
+  cpuSeconds,
+  freshDatabase,
+  root,
+  rssMb,
+  startApiServer,
+} from '../support/api-process.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const CRASH_RECIPIENTS = Number(process.env.BENCH_CRASH_RECIPIENTS ?? 10_000);
@@ -113,6 +120,7 @@ async function campaign(templateId: number) {
       );
     }
   }, 250);
+  const requestCpu0 = cpuSeconds(server.pid);
   try {
     const mailer = await post<{ id: number; totals: { queued: number } }>('/mail/sendmailer', {
       templateId,
@@ -120,8 +128,11 @@ async function campaign(templateId: number) {
       idempotencyKey: crypto.randomUUID(),
     });
     const ledgerSeconds = (performance.now() - t0) / 1000;
+    const ledgerCpu = cpuSeconds(server.pid) - requestCpu0;
     const ledger = {
       ledgerSeconds: Number(ledgerSeconds.toFixed(2)),
+      // The server's own CPU in the request (the database's too, on PGlite).
+      ledgerServerCpuSeconds: Number(ledgerCpu.toFixed(2)),
       queuedAtStart: mailer.totals.queued,
       idleRssMb: idleMb,
       ledgerPeakRssMb: Math.max(peakMb, rssMb(server.pid)),
@@ -130,12 +141,17 @@ async function campaign(templateId: number) {
     console.error(JSON.stringify({ database: database.kind, ...ledger }));
     if (!parts.has('send')) return ledger;
     t0 = performance.now();
+    const sendCpu0 = cpuSeconds(server.pid);
     await waitFor(() => smtp.total() >= RECIPIENTS, 'the campaign');
     const sendSeconds = (performance.now() - t0) / 1000;
     return {
       ...ledger,
       mailsPerSecond: Math.round(RECIPIENTS / sendSeconds),
       sendSeconds: Number(sendSeconds.toFixed(1)),
+      // The server's CPU per mail: steadier than the rate on a loaded machine.
+      serverCpuMsPerMail: Number(
+        (((cpuSeconds(server.pid) - sendCpu0) * 1000) / RECIPIENTS).toFixed(2),
+      ),
       peakRssMb: peakMb,
       rssRiseMb: peakMb - idleMb,
     };

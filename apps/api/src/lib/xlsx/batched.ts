@@ -2,6 +2,7 @@ import type { ImportError } from '@bo/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../errors.ts';
+import { heapKeeper } from '../heap-keeper.ts';
 import { takeImportSlot } from './import-slots.ts';
 import {
   type ImportOutcome,
@@ -49,28 +50,6 @@ export interface BatchedRun<C extends Columns, Summary, Result> {
   end(): Promise<{ summary: Summary; result: Result }>;
   /** The commit failed and rolled back: undo what is outside the database (stored files). */
   abort?(): Promise<void>;
-}
-
-/**
- * What a batch leaves behind is garbage, but V8 collects its old space only
- * when that has grown several times over what is live: left alone, a
- * 50,000-row import lifted the server's RSS by ~400 MB of garbage. With the
- * collector exposed (`--expose-gc` in the start script), a full collection
- * runs after a batch whenever the heap has grown by HEAP_SLACK since the
- * last one: +196 MB instead of +284 (64 MB) and +440 (none) on the
- * PostgreSQL bench, for ~90 ms a collection on this loaded machine. Without it
- * (tests, tsx) nothing changes but the memory.
- */
-const HEAP_SLACK = 32 * 1024 * 1024;
-
-function heapKeeper() {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  let floor = process.memoryUsage().heapUsed;
-  return () => {
-    if (!gc || process.memoryUsage().heapUsed < floor + HEAP_SLACK) return;
-    gc();
-    floor = process.memoryUsage().heapUsed;
-  };
 }
 
 export async function runBatchedImport<C extends Columns, In, Summary, Result>(

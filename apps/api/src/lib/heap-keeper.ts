@@ -1,0 +1,23 @@
+/**
+ * What a batch of work leaves behind is garbage, but V8 collects its old
+ * space only when that has grown several times over what is live: left
+ * alone, a 50,000-row import lifted the server's RSS by ~400 MB of garbage,
+ * a 100,000-mail campaign by ~100 MB. With the collector exposed
+ * (`--expose-gc` in the start script), the function this returns runs a
+ * full collection when the heap has grown by HEAP_SLACK since the last one:
+ * the import's rise was +196 MB instead of +284 (64 MB) and +440 (none) on
+ * the PostgreSQL bench, for ~90 ms a collection on this loaded machine.
+ * Without it (tests, tsx) nothing changes but the memory.
+ */
+const HEAP_SLACK = 32 * 1024 * 1024;
+
+/** Call the returned function after each batch. */
+export function heapKeeper(): () => void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  let floor = process.memoryUsage().heapUsed;
+  return () => {
+    if (!gc || process.memoryUsage().heapUsed < floor + HEAP_SLACK) return;
+    gc();
+    floor = process.memoryUsage().heapUsed;
+  };
+}
