@@ -2,7 +2,7 @@
  * What a batch of work leaves behind is garbage, but V8 collects its old
  * space only when that has grown several times over what is live: left
  * alone, a 50,000-row import lifted the server's RSS by ~400 MB of garbage,
- * a 100,000-mail campaign by ~100 MB. With the collector exposed
+ * a 20,000-mail campaign by ~160 MB. With the collector exposed
  * (`--expose-gc` in the start script), the function this returns runs a
  * full collection when the heap has grown by HEAP_SLACK since the last one:
  * the import's rise was +196 MB instead of +284 (64 MB) and +440 (none) on
