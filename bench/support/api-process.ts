@@ -29,6 +29,17 @@ export function rssMb(pid: number): number {
   return Math.round(Number(kb) / 1024);
 }
 
+/**
+ * CPU time a process has used (user + system), in seconds, from /proc
+ * (Linux): steadier than wall time on a shared, loaded machine.
+ */
+export function cpuSeconds(pid: number): number {
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

@@ -257,4 +257,30 @@ describe('mailers', () => {
     expect(cancelled.totals.sent! + cancelled.totals.skipped!).toBe(300);
     expect((await post('/mail/mailerstate', { id: c.id, action: 'resume' })).statusCode).toBe(409);
   });
+
+  it('keeps the ledger to real learners and mailers; deleting either deletes its rows', async () => {
+    const ids = await seedLearners(db(), 3, 'ledger');
+    const m = await send((await template()).id, ids);
+    await settled(m.id);
+    const rows = async () =>
+      (
+        (await db().execute(
+          sql`select learner_id from mailer_recipients where mailer_id = ${m.id}`,
+        )) as unknown as { rows: unknown[] }
+      ).rows.length;
+    expect(await rows()).toBe(3);
+    // The statement triggers stand for foreign keys (migration 0020).
+    await expect(
+      db().execute(sql`insert into mailer_recipients (mailer_id, learner_id) values (${m.id}, -1)`),
+    ).rejects.toThrow();
+    await expect(
+      db().execute(
+        sql`insert into mailer_recipients (mailer_id, learner_id) values (-1, ${ids[0]!})`,
+      ),
+    ).rejects.toThrow();
+    await db().execute(sql`delete from learners where id = ${ids[0]!}`);
+    expect(await rows()).toBe(2);
+    await db().execute(sql`delete from mailers where id = ${m.id}`);
+    expect(await rows()).toBe(0);
+  });
 });

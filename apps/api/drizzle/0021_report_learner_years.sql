@@ -11,6 +11,16 @@ CREATE TABLE "report_learner_years" (
 	CONSTRAINT "report_learner_years_year_dim_learner_id_pk" PRIMARY KEY("year","dim","learner_id")
 );
 --> statement-breakpoint
+-- A book's distinct learners over a range are read from these indexes alone (index-only scans), not from the rows.
+DROP INDEX "assessment_attempts_book_submitted_idx";--> statement-breakpoint
+DROP INDEX "learner_content_views_book_at_idx";--> statement-breakpoint
+DROP INDEX "learner_feedback_book_at_idx";--> statement-breakpoint
+DROP INDEX "learner_redemptions_book_at_idx";--> statement-breakpoint
+CREATE INDEX "assessment_attempts_book_submitted_idx" ON "assessment_attempts" USING btree ("book_id","submitted_at","learner_id");--> statement-breakpoint
+CREATE INDEX "learner_content_views_book_at_idx" ON "learner_content_views" USING btree ("book_id","at","learner_id");--> statement-breakpoint
+CREATE INDEX "learner_feedback_book_at_idx" ON "learner_feedback" USING btree ("book_id","at","learner_id");--> statement-breakpoint
+CREATE INDEX "learner_redemptions_book_at_idx" ON "learner_redemptions" USING btree ("book_id","at","learner_id");
+--> statement-breakpoint
 -- The learner-days already aggregated, as years of day bits (the refresh keeps them from here on).
 INSERT INTO "report_learner_years" ("year", "dim", "learner_id", "w0", "w1", "w2", "w3", "w4", "w5")
 SELECT "year", dim, "learner_id",
