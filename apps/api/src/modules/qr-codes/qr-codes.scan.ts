@@ -2,6 +2,7 @@ import { QR_CODE_PATTERN } from '@bo/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { groupCommit } from '../../lib/group-commit.ts';
 import { hmac } from '../../lib/secrets.ts';
 import { MARK_TODAY } from '../reports/reports.aggregate.ts';
 import { HAS_CONTENT, rowsOf } from './qr-codes.queries.ts';
@@ -66,26 +67,40 @@ function learnerPath(row: ScanRow): string | null {
   return null;
 }
 
-/**
- * The scan row (and the reports' mark for today) for a code remembered as a
- * redirect, in one statement; false when the code is gone meanwhile.
- */
-async function insertScan(deps: Deps, codeId: number, userAgent: string | null, ipHash: string) {
-  const found = rowsOf<{ id: number | string }>(
-    await deps.db.execute(sql`with q as (
-        select id from qr_codes where id = ${codeId}
-      ), scan as (
-        insert into qr_scans (code_id, user_agent, ip_hash) select id, ${userAgent}, ${ipHash} from q
-      ), mark as (
-        ${MARK_TODAY}
-      )
-      select id from q`),
-  );
-  return found.length > 0;
+interface CachedScan {
+  codeId: number;
+  userAgent: string | null;
+  ipHash: string;
 }
+
+/**
+ * The scan rows (and one reports' mark for today) of codes remembered as
+ * redirects, a batch in one statement (lib/group-commit.ts); per scan,
+ * false when its code is gone meanwhile.
+ */
+const insertScans = (deps: Deps) =>
+  groupCommit<CachedScan, boolean>(async (scans) => {
+    const found = rowsOf<{ i: number }>(
+      await deps.db.execute(sql`with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(scans.map((s, i) => ({ i, ...s })))}::jsonb)
+            as x(i int, "codeId" int8, "userAgent" text, "ipHash" text)
+        ), q as (
+          select input.i, c.id from input join qr_codes c on c.id = input."codeId"
+        ), scan as (
+          insert into qr_scans (code_id, user_agent, ip_hash)
+          select q.id, input."userAgent", input."ipHash" from q join input on input.i = q.i order by q.i
+        ), mark as (
+          insert into report_marks (day) select (now() at time zone 'UTC')::date where exists (select 1 from q)
+        )
+        select i from q`),
+    );
+    const stored = new Set(found.map((f) => Number(f.i)));
+    return scans.map((_, i) => stored.has(i));
+  });
 
 export function registerScanRoute(app: FastifyInstance, deps: Deps, cache: ScanCache) {
   const hashIp = ipHasher(deps.config.jwtSecret);
+  const insertScan = insertScans(deps);
   // Counted in memory even on PostgreSQL (lib/rate-limit-store.ts, perProcess).
   const scanLimit = { max: deps.config.qrScanRateLimit, timeWindow: 60_000, perProcess: true };
   app.get<{ Params: { code: string } }>(
@@ -104,7 +119,7 @@ export function registerScanRoute(app: FastifyInstance, deps: Deps, cache: ScanC
       const base = deps.config.learnerAppUrl;
       const known = base ? cache.get(code) : undefined;
       if (known) {
-        if (await insertScan(deps, known.codeId, userAgent, ipHash))
+        if (await insertScan({ codeId: known.codeId, userAgent, ipHash }))
           return reply.header('cache-control', 'no-store').redirect(`${base}${known.path}`, 302);
         cache.forget(code);
       }
