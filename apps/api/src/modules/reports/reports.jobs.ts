@@ -11,16 +11,21 @@ declare module '../../jobs/job.ts' {
   }
 }
 
-/** Seconds between two refreshes inside one run. */
-export const REFRESH_EVERY_SECONDS = 10;
+/**
+ * Seconds between two refreshes inside one run. On PGlite a pass holds the
+ * one connection that every other statement (a QR scan, a sign-in) waits
+ * for, so it refreshes every 30 s there, a third as often; reports still
+ * show an event within a minute.
+ */
+export const refreshEverySeconds = (deps: Deps) => (deps.database.kind === 'pglite' ? 30 : 10);
 /** A run refreshes until this many seconds after it started; the next minute's run takes over. */
 const RUN_SECONDS = 50;
 
 /**
  * Keeps the reports' aggregates up to date: pg-boss's cron starts a run each
  * minute (in one process), and the run recomputes the marked days every
- * REFRESH_EVERY_SECONDS for about a minute, so an event shows in the reports
- * within ~30 s. Idempotent by nature: days are recomputed whole from the raw
+ * refreshEverySeconds for about a minute, so an event shows in the reports
+ * within ~30 s (PostgreSQL) or a minute (PGlite). Idempotent by nature: days are recomputed whole from the raw
  * rows, and a run cut off (shutdown, crash) leaves its marks in place for the
  * next one.
  */
@@ -39,10 +44,11 @@ export const reportsRefreshJob = defineJob({
     for (;;) {
       days += await refreshReports(ctx.deps.db);
       passes += 1;
-      if (stop.aborted || Date.now() - started > (RUN_SECONDS - REFRESH_EVERY_SECONDS) * 1000) {
+      const every = refreshEverySeconds(ctx.deps);
+      if (stop.aborted || Date.now() - started > (RUN_SECONDS - every) * 1000) {
         break;
       }
-      await sleep(REFRESH_EVERY_SECONDS * 1000, undefined, { signal: stop }).catch(() => undefined);
+      await sleep(every * 1000, undefined, { signal: stop }).catch(() => undefined);
       if (stop.aborted) break;
     }
     return { passes, days };
