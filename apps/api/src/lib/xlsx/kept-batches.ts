@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 
 /**
@@ -78,6 +77,25 @@ export async function keepBatches<Head, B, End>(
   };
 }
 
+/**
+ * The lines of a file, read as they are asked for. (readline's iterator
+ * reads ahead up to 1,024 lines: here, the whole file of a large import.)
+ */
+async function* linesOf(input: AsyncIterable<string>) {
+  let parts: string[] = [];
+  for await (const chunk of input) {
+    let from = 0;
+    for (let at = chunk.indexOf('\n'); at >= 0; at = chunk.indexOf('\n', from)) {
+      parts.push(chunk.slice(from, at));
+      from = at + 1;
+      yield parts.join('');
+      parts = [];
+    }
+    if (from < chunk.length) parts.push(chunk.slice(from));
+  }
+  if (parts.length) yield parts.join('');
+}
+
 export interface KeptRun<Head, B, End> {
   head: Head;
   batches: AsyncGenerator<B>;
@@ -100,10 +118,8 @@ export async function takeKept<Head, B, End>(
     return null;
   }
   let last: End | undefined;
-  const input = createReadStream(taken, { encoding: 'utf8' });
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })[
-    Symbol.asyncIterator
-  ]();
+  const input = createReadStream(taken, { encoding: 'utf8', highWaterMark: 1024 * 1024 });
+  const lines = linesOf(input);
   const first = await lines.next();
   const head = (JSON.parse(first.done ? '{}' : first.value) as { head: Head }).head;
   async function* batches() {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { ImportError, QuestionImportFormat, QuestionSource } from '@bo/contract';
 import type { Tx } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { heapKeeper } from '../../../lib/xlsx/batched.ts';
 import { type KeptWriter, keepBatches, takeKept } from '../../../lib/xlsx/kept-batches.ts';
-import { existingDuplicates } from '../questions.write.ts';
 import { curriculumResolver } from './curriculum-names.ts';
 import type { CheckedRow, Warning } from './import-check.ts';
 
@@ -16,9 +16,10 @@ import type { CheckedRow, Warning } from './import-check.ts';
  * contract, sanitising, TeX, the derived texts and the duplicates within
  * the file) is the same for the same bytes and is reused. What it worked
  * out from the database is asked again, batch by batch, in the commit's
- * transaction, with the very calls of the full check: the curriculum names
- * must resolve to the ids the dry run found, and no question of the batch
- * may be in the bank. Any other answer (a curriculum edit, a question
+ * transaction: the curriculum names must resolve to the ids the dry run
+ * found (the full check's own resolver), and no question of the batch may
+ * be in the bank (the unique index on the dedupe key, at the insert). Any
+ * other answer (a curriculum edit, a question
  * saved meanwhile) rolls the commit back and the full pass runs, which
  * names every problem as before. A file whose near duplicates were looked
  * up (up to NEAR_CHECK_MAX questions) or that has images is never kept:
@@ -52,8 +53,12 @@ export function keepChecked(
 /** The database answered otherwise than to the dry run: roll back, run the full pass. */
 class Stale extends Error {}
 
-/** Whether the database still answers for `rows` what it answered to the dry run. */
-async function stillChecks(tx: Tx, rows: CheckedRow[]): Promise<boolean> {
+/**
+ * Whether the curriculum names of `rows` still resolve to the ids the dry
+ * run found. (A question of the batch already in the bank is refused by
+ * the unique index on the dedupe key when the batch is written.)
+ */
+async function sameCurriculum(tx: Tx, rows: CheckedRow[]): Promise<boolean> {
   const resolve = await curriculumResolver(
     tx,
     rows.map((r) => r.names),
@@ -71,11 +76,7 @@ async function stillChecks(tx: Tx, rows: CheckedRow[]): Promise<boolean> {
     )
       return false;
   }
-  const existing = await existingDuplicates(
-    tx,
-    rows.map((r) => r.question.dedupeKey),
-  );
-  return existing.size === 0;
+  return true;
 }
 
 /**
@@ -103,15 +104,18 @@ export async function commitKept<R>(
     return await deps.db.transaction(async (tx) => {
       const collect = heapKeeper();
       const { source } = kept.head;
-      for await (const rows of kept.batches) {
-        if (!(await stillChecks(tx, rows))) throw new Stale();
-        await run.write(tx, rows, source);
+      for (let next = await kept.batches.next(); !next.done; ) {
+        if (!(await sameCurriculum(tx, next.value))) throw new Stale();
+        // The next batch is read and parsed while the database writes this one.
+        [, next] = await Promise.all([run.write(tx, next.value, source), kept.batches.next()]);
         collect();
       }
       return run.end(tx, kept.end(), source);
     });
   } catch (err) {
-    if (err instanceof Stale) {
+    // A question of the file saved since the dry run: the unique index refused it.
+    const duplicate = err instanceof AppError && err.code === 'question_duplicate';
+    if (err instanceof Stale || duplicate) {
       deps.log.info('question import: the database changed since the dry run, checking again');
       return null;
     }
