@@ -43,6 +43,10 @@ export interface KeptWriter<B, End> {
   discard(): Promise<void>;
 }
 
+/**
+ * A writer of the kept file. Keeping is a shortcut: a disk that refuses it
+ * (full, read-only) never fails the dry run; nothing is kept then.
+ */
 export async function keepBatches<Head, B, End>(
   dataDir: string,
   name: string,
@@ -50,17 +54,28 @@ export async function keepBatches<Head, B, End>(
   head: Head,
 ): Promise<KeptWriter<B, End>> {
   const dir = dirOf(dataDir);
-  await mkdir(dir, { recursive: true });
-  await sweep(dir);
   const partial = path.join(dir, `${randomUUID()}.partial`);
-  const out = createWriteStream(partial);
+  let failed = false;
+  const out = await mkdir(dir, { recursive: true })
+    .then(() => sweep(dir))
+    .then(() => createWriteStream(partial).on('error', () => (failed = true)))
+    .catch(() => null);
   const write = (value: unknown) =>
-    new Promise<void>((resolve, reject) =>
-      out.write(`${JSON.stringify(value)}\n`, (err) => (err ? reject(err) : resolve())),
-    );
+    new Promise<void>((resolve) => {
+      if (!out || failed) return resolve();
+      out.write(`${JSON.stringify(value)}\n`, (err) => {
+        if (err) failed = true;
+        resolve();
+      });
+    });
   const close = async () => {
+    if (!out) return;
     out.end();
-    await finished(out);
+    await finished(out).catch(() => (failed = true));
+  };
+  const discard = async () => {
+    await close();
+    await rm(partial, { force: true }).catch(() => undefined);
   };
   await write({ head });
   return {
@@ -68,12 +83,10 @@ export async function keepBatches<Head, B, End>(
     async finish(end) {
       await write({ end });
       await close();
-      await rename(partial, path.join(dir, nameOf(name, sha256)));
+      if (failed) return discard();
+      await rename(partial, path.join(dir, nameOf(name, sha256))).catch(discard);
     },
-    async discard() {
-      await close().catch(() => undefined);
-      await rm(partial, { force: true });
-    },
+    discard,
   };
 }
 
