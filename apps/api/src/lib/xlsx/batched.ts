@@ -39,6 +39,14 @@ export interface BatchedImportDef<C extends Columns, In, Summary, Result> {
   read(bytes: Buffer, opts: ReadOptions): Promise<RowSource<C>>;
   /** One run of the check; `tx` is the commit's transaction (absent for a dry run). */
   start(db: Db | Tx, input: In, tx?: Tx): Promise<BatchedRun<C, Summary, Result>>;
+  /**
+   * A commit's shortcut, tried before the file is read: the outcome from
+   * what a clean dry run of the same bytes kept (kept-batches.ts), with
+   * what depends on the database checked again in the commit's own
+   * transaction; null (nothing kept, or the database answers otherwise
+   * now) runs the full pass.
+   */
+  commitKept?(bytes: Buffer, input: In): Promise<ImportOutcome<Summary, Result> | null>;
 }
 
 export interface BatchedRun<C extends Columns, Summary, Result> {
@@ -46,8 +54,8 @@ export interface BatchedRun<C extends Columns, Summary, Result> {
   check(rows: SheetRow<C>[]): Promise<ImportError[]>;
   /** Writes the batch just checked (a commit, while the file has no problem so far). */
   apply(): Promise<void>;
-  /** After the last batch: the dry run's counts, and (a commit) the result. */
-  end(): Promise<{ summary: Summary; result: Result }>;
+  /** After the last batch (`clean`: no problem in the whole file): the counts, and (a commit) the result. */
+  end(clean: boolean): Promise<{ summary: Summary; result: Result }>;
   /** The commit failed and rolled back: undo what is outside the database (stored files). */
   abort?(): Promise<void>;
 }
@@ -62,6 +70,14 @@ export async function runBatchedImport<C extends Columns, In, Summary, Result>(
   try {
     const bytes = await readStored(deps, run.fileKey, def.maxBytes);
     const progress = run.onProgress;
+    if (!run.dryRun && def.commitKept) {
+      progress?.({ phase: 'applying', rows: 0 });
+      const kept = await def.commitKept(bytes, run.input);
+      if (kept) {
+        progress?.({ phase: 'done', rows: kept.report.rows });
+        return kept;
+      }
+    }
     const source = await def.read(bytes, { limits: deps.config.xlsxLimits });
     const stream = source.batches(def.batchSize);
     batches = stream;
@@ -93,7 +109,7 @@ export async function runBatchedImport<C extends Columns, In, Summary, Result>(
             all.map((e) => ({ path: `rows.${e.row}.${e.column}`, message: e.message })),
           );
         }
-        const { summary, result } = await checking.end();
+        const { summary, result } = await checking.end(all.length === 0);
         return { report: { ...report, committed: !!tx }, summary, result: tx ? result : null };
       } catch (err) {
         await checking.abort?.();

@@ -10,7 +10,7 @@ import type { SheetRow } from '../../../lib/xlsx/sheet.ts';
 import { nearDuplicates } from '../questions.duplicates.ts';
 import { type PreparedQuestion, prepareQuestion } from '../questions.prepare.ts';
 import { existingDuplicates } from '../questions.write.ts';
-import { draftOf } from './cells.ts';
+import { type CurriculumNames, draftOf } from './cells.ts';
 import { curriculumResolver } from './curriculum-names.ts';
 import { header, OPTION_KEYS, type QuestionColumns } from './sheet.ts';
 
@@ -62,11 +62,20 @@ const richTexts = (q: QuestionFieldsInput) => [
   ...(q.modelAnswer ? [{ path: ['modelAnswer'], label: 'Model answer', html: q.modelAnswer }] : []),
 ];
 
+/** A question that passed every rule: its row, the curriculum names it gave, the question. */
+export interface CheckedRow {
+  row: number;
+  names: CurriculumNames;
+  question: PreparedQuestion;
+}
+
 export interface QuestionCheck {
   /** Every rule on one batch (rows in sheet order, batches in turn); answers its problems. */
   batch(rows: SheetRow<QuestionColumns>[]): Promise<ImportError[]>;
   /** The questions of the last batch that passed every rule. */
-  prepared: PreparedQuestion[];
+  prepared: CheckedRow[];
+  /** Whether the near duplicates were looked up (a file of up to NEAR_CHECK_MAX questions). */
+  nearChecked(): boolean;
   /** Questions found already in the bank, so far. */
   duplicates: number;
   /** Near-duplicate warnings, or the sentence saying the file is too large for them. */
@@ -96,7 +105,7 @@ export function questionCheck(
         db,
         drafts.map((d) => d.draft.names),
       );
-      const prepared: { row: number; question: PreparedQuestion }[] = [];
+      const prepared: CheckedRow[] = [];
       for (const { row, draft, problems } of drafts) {
         const before = errors.length;
         errors.push(...problems);
@@ -124,7 +133,7 @@ export function questionCheck(
             errors.push({ row: row.row, column: header(key), message });
           }
         } else if (errors.length === before && row.failed.size === 0) {
-          prepared.push({ row: row.row, question: prep.question });
+          prepared.push({ row: row.row, names: draft.names, question: prep.question });
         }
       }
       // Looked up before this batch is written, so a question never resembles itself.
@@ -142,6 +151,7 @@ export function questionCheck(
       check.prepared = await duplicatesOf(db, prepared, errors);
       return errors;
     },
+    nearChecked: () => passed <= NEAR_CHECK_MAX,
     warnings: () =>
       passed <= NEAR_CHECK_MAX
         ? near
@@ -159,14 +169,14 @@ export function questionCheck(
    */
   async function duplicatesOf(
     db: Db | Tx,
-    prepared: { row: number; question: PreparedQuestion }[],
+    prepared: CheckedRow[],
     errors: ImportError[],
-  ): Promise<PreparedQuestion[]> {
+  ): Promise<CheckedRow[]> {
     const existing = await existingDuplicates(
       db,
       prepared.map((p) => p.question.dedupeKey),
     );
-    const fresh: PreparedQuestion[] = [];
+    const fresh: CheckedRow[] = [];
     for (const p of prepared) {
       const id = existing.get(p.question.dedupeKey);
       const earlier = first.get(p.question.dedupeKey);
@@ -178,7 +188,7 @@ export function questionCheck(
       } else if (earlier !== undefined) problem(`The same question as row ${earlier}`);
       else {
         first.set(p.question.dedupeKey, p.row);
-        fresh.push(p.question);
+        fresh.push(p);
       }
     }
     return fresh;

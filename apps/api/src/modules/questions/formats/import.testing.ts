@@ -31,8 +31,8 @@ export interface ImportTestApp {
   clear(): Promise<void>;
 }
 
-/** The app of one test file, made before its tests and closed after. */
-export function useImportApp(): ImportTestApp {
+/** The app of one test file (`env` over the test defaults), made before its tests and closed after. */
+export function useImportApp(env: Record<string, string> = {}): ImportTestApp {
   const h = {
     async send(bytes: Buffer, query: string, name = 'questions.xlsx') {
       const form = new FormData();
@@ -51,7 +51,7 @@ export function useImportApp(): ImportTestApp {
     },
   } as ImportTestApp;
   beforeAll(async () => {
-    h.t = await createTestApp();
+    h.t = await createTestApp(env);
     const a = await h.t.createAdmin({ modules: ['questions'] });
     h.token = (await h.t.signIn(a.email)).accessToken;
     const [g] = await h.t.app.deps.db.select().from(grades).orderBy(grades.position).limit(1);

@@ -1,14 +1,17 @@
 import type { QuestionImportFormat, QuestionImportResponse, QuestionSource } from '@bo/contract';
+import type { Tx } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { UploadedFile } from '../../../lib/storage/upload.ts';
 import { type BatchedImportDef, runBatchedImport } from '../../../lib/xlsx/batched.ts';
 import { importNowOrAsJob, queuedReport } from '../../../lib/xlsx/import-job.ts';
-import type { ImportRun } from '../../../lib/xlsx/pipeline.ts';
+import type { KeptWriter } from '../../../lib/xlsx/kept-batches.ts';
+import { type ImportRun, reportOf } from '../../../lib/xlsx/pipeline.ts';
 import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
 import { assertCurriculum, auditImported, writeNewQuestions } from '../questions.write.ts';
 import { storeImages } from './images.ts';
-import { questionCheck } from './import-check.ts';
+import { type CheckedRow, questionCheck } from './import-check.ts';
+import { commitKept, type KeptEnd, keepChecked, sha256Of } from './import-kept.ts';
 import { type ReadQuestions, readQuestionFile } from './read.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';
 
@@ -47,6 +50,28 @@ const SOURCE: Record<QuestionImportFormat, QuestionSource> = {
 /** What one run of the import keeps between its steps. */
 interface ImportState {
   read?: ReadQuestions;
+  sha256?: string;
+}
+
+/** The questions' label: the file's name and the day. */
+const labelOf = (deps: Deps, fileName: string) =>
+  `${fileName} (${deps.clock().toISOString().slice(0, 10)})`;
+
+/** One checked batch into the bank (the curriculum checked under the transaction); answers the new ids. */
+async function writeBatch(
+  tx: Tx,
+  actorId: number,
+  rows: CheckedRow[],
+  source: QuestionSource,
+  label: string,
+) {
+  const batch = rows.map((r) => r.question);
+  await assertCurriculum(
+    tx,
+    batch.map((p) => p.fields),
+    (i, field) => `questions.${i}.${field}`,
+  );
+  return writeNewQuestions(tx, actorId, batch, source, label);
 }
 
 const questionImport = (
@@ -61,6 +86,7 @@ const questionImport = (
     ...(['xlsx', 'zip', 'text'] as const).map((k) => deps.config.uploadMaxBytes[k]),
   ),
   async read(bytes, opts) {
+    state.sha256 = sha256Of(bytes);
     state.read = await readQuestionFile(bytes, {
       ...opts,
       format: input.format,
@@ -77,38 +103,79 @@ const questionImport = (
       tx && images.size ? await storeImages(deps, tx, images, actor.id, stored) : undefined;
     const check = questionCheck(db, deps.config.questionSimilarityThreshold, fix);
     const source = SOURCE[state.read?.format ?? 'xlsx'];
-    const label = `${fileName} (${deps.clock().toISOString().slice(0, 10)})`;
-    let created = 0;
-    let firstId: number | undefined;
-    let lastId: number | undefined;
+    const label = labelOf(deps, fileName);
+    const written = counter();
+    // A dry run keeps what it checked for the commit (import-kept.ts); a file with images never.
+    let keep: KeptWriter<CheckedRow[], KeptEnd> | undefined =
+      !tx && !images.size
+        ? await keepChecked(deps, input.format, state.sha256!, { source })
+        : undefined;
     return {
-      check: (rows) => check.batch(rows),
-      async apply() {
-        const batch = check.prepared;
-        await assertCurriculum(
-          tx!,
-          batch.map((p) => p.fields),
-          (i, field) => `questions.${i}.${field}`,
-        );
-        const written = await writeNewQuestions(tx!, actor.id, batch, source, label);
-        if (!written.length) return;
-        if (!created) firstId = written[0]!;
-        lastId = written.at(-1)!;
-        created += written.length;
+      async check(rows) {
+        const errors = await check.batch(rows);
+        // A file with a problem is not committed: nothing more to keep.
+        if (keep && errors.length) {
+          await keep.discard();
+          keep = undefined;
+        }
+        await keep?.add(check.prepared);
+        return errors;
       },
-      async end() {
-        if (tx)
-          await auditImported(tx, ctx, { source, sourceLabel: label, created, firstId, lastId });
+      async apply() {
+        written.add(await writeBatch(tx!, actor.id, check.prepared, source, label));
+      },
+      async end(clean) {
         const warnings = [...(state.read?.notes ?? []), ...check.warnings()];
         warnings.sort((a, b) => a.row - b.row);
-        return { summary: { duplicates: check.duplicates, warnings }, result: created };
+        if (tx) await auditImported(tx, ctx, { source, sourceLabel: label, ...written.audit() });
+        if (keep && clean && !check.nearChecked())
+          await keep.finish({ rows: state.read!.source.rows, warnings });
+        else await keep?.discard();
+        keep = undefined;
+        return {
+          summary: { duplicates: check.duplicates, warnings },
+          result: written.audit().created,
+        };
       },
       async abort() {
+        await keep?.discard();
         await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
       },
     };
   },
+  async commitKept(bytes, { actor, ctx, fileName }) {
+    const label = labelOf(deps, fileName);
+    const written = counter();
+    return commitKept(deps, input.format, bytes, {
+      write: async (tx, rows, source) =>
+        written.add(await writeBatch(tx, actor.id, rows, source, label)),
+      async end(tx, kept, source) {
+        await auditImported(tx, ctx, { source, sourceLabel: label, ...written.audit() });
+        return {
+          report: { ...reportOf(kept.rows, kept.rows, [], false), committed: true },
+          summary: { duplicates: 0, warnings: kept.warnings },
+          result: written.audit().created,
+        };
+      },
+    });
+  },
 });
+
+/** The ids written so far, for the one audit row of the file. */
+function counter() {
+  let created = 0;
+  let firstId: number | undefined;
+  let lastId: number | undefined;
+  return {
+    add(ids: number[]) {
+      if (!ids.length) return;
+      if (!created) firstId = ids[0]!;
+      lastId = ids.at(-1)!;
+      created += ids.length;
+    },
+    audit: () => ({ created, firstId, lastId }),
+  };
+}
 
 /** `questionimport`: imported now, or by a job when the file is large. */
 export function uploadQuestions(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
