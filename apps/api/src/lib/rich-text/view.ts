@@ -1,5 +1,6 @@
 import { KATEX_LIMITS, mathSegments } from '@bo/contract/math';
 import katex from 'katex';
+import { decodeEntities } from './entities.ts';
 import { storedRichText } from './stored.ts';
 
 /**
@@ -25,22 +26,8 @@ const escapeText = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-};
 /** sanitize-html's text as the browser reads it (it writes &amp; &lt; &gt; &quot; and keeps other characters). */
-const decode = (html: string) =>
-  html.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? m;
-    const code =
-      e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-    return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
-  });
+const decode = (html: string) => decodeEntities(html, { nbsp: '\u00a0', badNumber: (m) => m });
 
 /**
  * Drawn formulas by source and mode: a bank repeats its formulas, and a page

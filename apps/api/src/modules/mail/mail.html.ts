@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { decodeEntities } from '../../lib/rich-text/entities.ts';
 
 /**
  * The rule for a template's HTML (docs/security.md, "Mail HTML"). An admin's
@@ -127,27 +128,7 @@ export function sanitizeMailHtml(html: string, publicBaseUrl: string): string {
     .trim();
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-function decodeEntities(s: string) {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
-    if (e[0] === '#') {
-      const code =
-        e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
-        ? String.fromCodePoint(code)
-        : '';
-    }
-    return ENTITIES[e.toLowerCase()] ?? whole;
-  });
-}
+const decodeText = (s: string) => decodeEntities(s, { nbsp: ' ', badNumber: () => '' });
 
 /**
  * The plain-text part from sanitised HTML (well-formed, from the allowlist
@@ -164,12 +145,12 @@ export function htmlToText(html: string): string {
     .replace(/<\/t[dh]>/gi, ' ')
     .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, inner: string) => {
       const label = inner.replace(/<[^>]+>/g, '').trim();
-      const address = decodeEntities(href).replace(/^mailto:/, '');
+      const address = decodeText(href).replace(/^mailto:/, '');
       return !label || label === address ? address : `${inner} (${address})`;
     })
     .replace(/<img\s[^>]*alt="([^"]*)"[^>]*>/gi, '$1')
     .replace(/<[^>]+>/g, '');
-  return decodeEntities(text)
+  return decodeText(text)
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())
     .join('\n')

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { QuestionFields } from '@bo/contract';
+import { decodeEntities } from '../../lib/rich-text/entities.ts';
 import { imageKeysIn } from '../../lib/rich-text/sanitize.ts';
 
 /**
@@ -9,31 +10,11 @@ import { imageKeysIn } from '../../lib/rich-text/sanitize.ts';
  * a change here is a change there.
  */
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
 /** The visible text of sanitised HTML (LaTeX source kept as written), whitespace collapsed. */
 export function plainText(html: string | null | undefined): string {
   if (!html) return '';
-  return html
-    .replace(/<img\b[^>]*>/gi, ' [image] ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code =
-          e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-        return Number.isFinite(code) && code > 0 && code < 0x110000
-          ? String.fromCodePoint(code)
-          : ' ';
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
+  const text = html.replace(/<img\b[^>]*>/gi, ' [image] ').replace(/<[^>]*>/g, ' ');
+  return decodeEntities(text, { nbsp: ' ', badNumber: () => ' ' })
     .replace(/\s+/g, ' ')
     .trim();
 }
