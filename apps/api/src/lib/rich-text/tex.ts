@@ -1,5 +1,6 @@
 import { KATEX_LIMITS, mathSegments } from '@bo/contract';
 import katex from 'katex';
+import { perFormula } from './formula-memo.ts';
 
 /**
  * The save-time check of the LaTeX in a rich-text field (docs/questions.md,
@@ -55,25 +56,8 @@ function reason(err: unknown): string {
   return raw.replace(/^KaTeX parse error:\s*/, '');
 }
 
-/**
- * Answers per distinct formula: a bank repeats its formulas (x squared in
- * thousands of questions), and a full render costs far more than a lookup.
- * KaTeX's answer depends only on the formula and the mode; bounded so a
- * file of distinct formulas cannot grow it without end.
- */
-const answers = new Map<string, string | null>();
-const ANSWERS_MAX = 20_000;
-
-/** Checks one formula: null when it renders within the limits. */
-export function checkFormula(tex: string, display: boolean): string | null {
-  const key = (display ? 'D' : 'I') + tex;
-  const known = answers.get(key);
-  if (known !== undefined) return known;
-  const answer = renderProblem(tex, display);
-  if (answers.size >= ANSWERS_MAX) answers.clear();
-  answers.set(key, answer);
-  return answer;
-}
+/** Checks one formula: null when it renders within the limits (remembered per formula). */
+export const checkFormula = perFormula(20_000, renderProblem);
 
 function renderProblem(tex: string, display: boolean): string | null {
   if (tex.length > KATEX_LIMITS.maxTexLength)

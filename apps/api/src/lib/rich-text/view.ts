@@ -1,6 +1,7 @@
 import { KATEX_LIMITS, mathSegments } from '@bo/contract/math';
 import katex from 'katex';
 import { decodeEntities } from './entities.ts';
+import { perFormula } from './formula-memo.ts';
 import { storedRichText } from './stored.ts';
 
 /**
@@ -29,23 +30,8 @@ const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 /** sanitize-html's text as the browser reads it (it writes &amp; &lt; &gt; &quot; and keeps other characters). */
 const decode = (html: string) => decodeEntities(html, { nbsp: '\u00a0', badNumber: (m) => m });
 
-/**
- * Drawn formulas by source and mode: a bank repeats its formulas, and a page
- * of the list is drawn on every read. Bounded so distinct formulas cannot
- * grow it without end.
- */
-const drawn = new Map<string, string>();
-const DRAWN_MAX = 5_000;
-
-function formula(tex: string, display: boolean): string {
-  const key = (display ? 'D' : 'I') + tex;
-  const known = drawn.get(key);
-  if (known !== undefined) return known;
-  const html = drawFormula(tex, display);
-  if (drawn.size >= DRAWN_MAX) drawn.clear();
-  drawn.set(key, html);
-  return html;
-}
+/** Drawn formulas: a page of the list is drawn on every read. */
+const formula = perFormula(5_000, drawFormula);
 
 function drawFormula(tex: string, display: boolean): string {
   const cls = display ? 'rt-math rt-math-display' : 'rt-math';
