@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated, timestampSchema } from './common.ts';
-import { learnerStatusSchema } from './learners.ts';
+import { learnerSchema } from './learners.ts';
 
 /** What the reports answer (their queries: reports.ts). */
 // ---- Answers --------------------------------------------------------------
@@ -21,18 +21,11 @@ const periods = { range: periodSchema, previousRange: periodSchema };
 const bookRef = z.object({ bookId: z.number().int(), isbn: z.string(), title: z.string() });
 export type ReportBook = z.infer<typeof bookRef>;
 
-export const learnerReportRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  gradeName: z.string().nullable(),
-  school: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  status: learnerStatusSchema,
-  registeredAt: timestampSchema,
-  lastActiveAt: timestampSchema.nullable(),
+/** A learner as the report lists them: the learner's fields, without the app id, grade id and devices. */
+export const learnerReportRowSchema = learnerSchema.omit({
+  uid: true,
+  gradeId: true,
+  activeDevices: true,
 });
 export const learnersReportSchema = z.object({
   ...periods,
