@@ -75,14 +75,21 @@ export async function applyLearnerDayChanges(tx: Tx, days: SQL) {
       ) c cross join ${DIMS}
       where ${matches(sql`c.now`)} <> ${matches(sql`c.was`)}) x
     group by 1, 2, 3`;
+  // Computed once, then set and cleared from the staged rows.
+  const int8s = (prefix: string) =>
+    sql.raw(WORDS.map((k) => `${prefix}${k} int8 not null`).join(', '));
+  await tx.execute(sql`create temp table if not exists report_year_flips
+    (year int2 not null, dim int2 not null, learner_id int8 not null, ${int8s('s')}, ${int8s('c')})
+    on commit delete rows`);
+  await tx.execute(sql`insert into report_year_flips ${flips}`);
   const set = sql.raw(
     WORDS.map((k) => `w${k} = report_learner_years.w${k} | excluded.w${k}`).join(', '),
   );
   await tx.execute(sql`insert into report_learner_years (year, dim, learner_id, ${columns('w')})
-    select year, dim, learner_id, ${columns('s')} from (${flips}) f where ${anyOf('s')}
+    select year, dim, learner_id, ${columns('s')} from report_year_flips where ${anyOf('s')}
     on conflict (year, dim, learner_id) do update set ${set}`);
   const clear = sql.raw(WORDS.map((k) => `w${k} = y.w${k} & ~f.c${k}`).join(', '));
-  await tx.execute(sql`update report_learner_years y set ${clear} from (${flips}) f
+  await tx.execute(sql`update report_learner_years y set ${clear} from report_year_flips f
     where ${anyOf('f.c')} and y.year = f.year and y.dim = f.dim and y.learner_id = f.learner_id`);
 }
 
