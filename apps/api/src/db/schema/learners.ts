@@ -219,7 +219,7 @@ export const assessmentAttempts = pgTable(
   (t) => [
     uniqueIndex('assessment_attempts_event_key').on(t.eventId),
     index('assessment_attempts_learner_idx').on(t.learnerId, t.submittedAt),
-    index('assessment_attempts_assessment_idx').on(t.assessmentId, t.submittedAt),
+    index('assessment_attempts_assessment_idx').on(t.assessmentId, t.submittedAt, t.learnerId),
     index('assessment_attempts_submitted_idx').on(t.submittedAt),
     index('assessment_attempts_book_submitted_idx').on(t.bookId, t.submittedAt, t.learnerId),
   ],

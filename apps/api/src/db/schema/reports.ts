@@ -82,3 +82,25 @@ export const learnerYears = pgTable(
   },
   (t) => [primaryKey({ columns: [t.year, t.dim, t.learnerId] })],
 );
+
+/**
+ * Per assessment, item, UTC day and score level (the attempt's score over
+ * its maximum, as a fraction): for `item_id` 0 the attempts at that level
+ * (`n`), for an item those who answered it (`n`) and answered it correctly
+ * (`correct`). The assessment results report reads these: totals and the
+ * distribution from the item-0 rows, and the upper and lower 27 % by whole
+ * levels from the top and bottom, the level on the boundary shared in
+ * proportion (docs/reports.md, "Assessment results").
+ */
+export const assessmentLevels = pgTable(
+  'report_assessment_levels',
+  {
+    assessmentId: bigint('assessment_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    level: doublePrecision('level').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    correct: bigint('correct', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assessmentId, t.itemId, t.day, t.level] })],
+);

@@ -1,6 +1,7 @@
 import { SESSION_LENGTH_BUCKETS } from '@bo/contract/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { assessmentLevelsSql } from './reports.assessment-levels.ts';
 import { LEARNER_DAY_KINDS, SESSION_KINDS } from './reports.kinds.ts';
 import {
   applyLearnerDayChanges,
@@ -11,7 +12,8 @@ import { addDays } from './reports.range.ts';
 
 /**
  * The reports' aggregates (docs/reports.md): per day, counts by metric and
- * book (report_daily) and each active learner (report_learner_days), always
+ * book (report_daily), each active learner (report_learner_days) and the
+ * assessments' score levels (report_assessment_levels), always
  * recomputed whole from the raw rows, never incremented: a late or resent
  * event, or an aggregate computed twice, gives the same figures.
  *
@@ -151,6 +153,8 @@ async function recompute(tx: Tx, scope: Scope) {
       ? sql`true`
       : sql`day in (select value::date from jsonb_array_elements_text(${JSON.stringify(scope.days)}::jsonb))`;
   await tx.execute(sql`delete from report_daily where ${days}`);
+  await tx.execute(sql`delete from report_assessment_levels where ${days}`);
+  await tx.execute(assessmentLevelsSql((col) => onDays(col, scope), dayOf));
   if (scope === 'all') {
     await tx.execute(sql`delete from report_learner_days`);
     await tx.execute(learnerDaysSql(scope, sql`report_learner_days`));

@@ -7,72 +7,109 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { groupShares, groupSize, type Level } from './reports.assessment-levels.ts';
 import { reportFile } from './reports.download.ts';
 import { allOf, metric, one, previousOf, type Range, rows, within } from './reports.range.ts';
 
 /**
- * `/reports/assessmentresults`: one assessment's attempts in a range. An
- * answer counts as correct when the app said so (`correct`), or, when it
- * did not, when it earned marks. Discrimination is the upper-lower 27 %
- * index: attempts ranked by score percent, the share correct among the top
- * 27 % minus the share among the bottom 27 % (an item not answered counts as
- * not correct); null below 10 attempts.
+ * `/reports/assessmentresults`: one assessment's attempts in a range, read
+ * from its score levels (reports.assessment-levels.ts) and, for distinct
+ * learners, from the attempts' index. Discrimination is the upper-lower 27 %
+ * index: the share correct among the top 27 % of attempts by score minus
+ * the share among the bottom 27 % (an item not answered counts as not
+ * correct), the level on a group's boundary shared in proportion; null
+ * below 10 attempts.
  */
 
 type Query = z.infer<typeof assessmentResultsQuery>;
 const MIN_ATTEMPTS = 10;
 
-const attemptsOf = (id: number, r: Range): SQL => sql`(
-  select id, learner_id,
-    case when max_score > 0 then score::float8 / max_score::float8 else 0 end as pct, answers
-  from assessment_attempts where ${allOf(sql`assessment_id = ${id}`, within(sql`submitted_at`, r))})`;
+const levelsOf = (id: number, r: Range, items: SQL) =>
+  sql`report_assessment_levels where ${allOf(
+    sql`assessment_id = ${id}`,
+    items,
+    sql`day between ${r.from}::date and ${r.to}::date`,
+  )}`;
 
-const totals = (id: number, r: Range) => sql`
-  select count(*)::int as attempts, count(distinct learner_id)::int as learners,
-    coalesce(avg(pct) * 100, 0)::float8 as average from ${attemptsOf(id, r)} a`;
+/** Attempts per score level in the range. */
+const attemptLevels = (id: number, r: Range) => sql`
+  select level, sum(n)::float8 as n from ${levelsOf(id, r, sql`item_id = 0`)} group by level`;
+
+const learners = (id: number, r: Range) => sql`
+  select count(distinct learner_id)::int as n from assessment_attempts
+  where ${allOf(sql`assessment_id = ${id}`, within(sql`submitted_at`, r))}`;
 
 interface ItemRow {
   itemId: number;
   position: number | null;
   text: string | null;
   stem: string | null;
-  answered: number;
-  correct: number;
-  upper: number;
-  lower: number;
-  n: number;
 }
 
-const perItem = (id: number, r: Range) => sql`
-  with ranked as (
-    select a.*, row_number() over (order by pct desc, id) as rk, count(*) over () as n
-    from ${attemptsOf(id, r)} a),
-  answers as (
-    select r.rk, r.n, (e->>'itemId')::int8 as item,
-      coalesce((e->>'correct')::boolean, (e->>'marks')::float8 > 0) as ok
-    from ranked r cross join lateral jsonb_array_elements(r.answers) e
-    -- An item left unanswered (answer null) is not counted as answered.
-    where e->'answer' <> 'null'::jsonb),
-  counted as (
-    select item, count(*)::int as answered, count(*) filter (where ok)::int as correct,
-      count(*) filter (where ok and rk <= ceil(0.27 * n))::int as upper,
-      count(*) filter (where ok and rk > n - ceil(0.27 * n))::int as lower
-    from answers group by item),
-  items as (
+/** The assessment's questions and any other item answered in the range, in the assessment's order. */
+const itemsOf = (id: number, r: Range) => sql`
+  with items as (
     select id as item from assessment_items where assessment_id = ${id} and kind = 'question'
-    union select item from counted)
-  select i.item::int as "itemId", ai.position, left(q.search_text, 200) as text, q.stem,
-    coalesce(c.answered, 0) as answered, coalesce(c.correct, 0) as correct,
-    coalesce(c.upper, 0) as upper, coalesce(c.lower, 0) as lower,
-    (select count(*)::int from ranked) as n
-  from items i left join counted c on c.item = i.item
-  left join assessment_items ai on ai.id = i.item
+    union select distinct item_id from ${levelsOf(id, r, sql`item_id <> 0`)})
+  select i.item::int as "itemId", ai.position, left(q.search_text, 200) as text, q.stem
+  from items i left join assessment_items ai on ai.id = i.item
   left join questions q on q.id = ai.question_id
   order by ai.position nulls last, i.item`;
 
-const distribution = (id: number, r: Range) => sql`
-  select least(greatest(width_bucket(pct * 100, 0, 100, 10), 1), 10) as bin, count(*)::int as n
-  from ${attemptsOf(id, r)} a group by 1`;
+/** Per item and level: answered and correct in the range. */
+const itemLevels = (id: number, r: Range) => sql`
+  select item_id::int as item, level, sum(n)::float8 as answered, sum(correct)::float8 as correct
+  from ${levelsOf(id, r, sql`item_id <> 0`)} group by 1, 2`;
+
+interface Totals {
+  attempts: number;
+  average: number;
+}
+
+function totalsOf(levels: Level[]): Totals {
+  const attempts = levels.reduce((t, l) => t + l.n, 0);
+  const sum = levels.reduce((t, l) => t + l.level * l.n, 0);
+  return { attempts, average: attempts ? (sum / attempts) * 100 : 0 };
+}
+
+function perItem(items: ItemRow[], levels: Level[], answers: ItemLevel[]) {
+  const { attempts } = totalsOf(levels);
+  const group = groupSize(attempts);
+  const { upper, lower } = groupShares(levels, group);
+  const tally = new Map<
+    number,
+    { answered: number; correct: number; upper: number; lower: number }
+  >();
+  for (const a of answers) {
+    const t = tally.get(a.item) ?? { answered: 0, correct: 0, upper: 0, lower: 0 };
+    t.answered += a.answered;
+    t.correct += a.correct;
+    t.upper += a.correct * (upper.get(a.level) ?? 0);
+    t.lower += a.correct * (lower.get(a.level) ?? 0);
+    tally.set(a.item, t);
+  }
+  return items.map((i) => {
+    const t = tally.get(i.itemId) ?? { answered: 0, correct: 0, upper: 0, lower: 0 };
+    return {
+      itemId: i.itemId,
+      position: i.position,
+      text: i.text,
+      stem: i.stem,
+      answered: t.answered,
+      correctShare: t.answered ? round(t.correct / t.answered) : null,
+      // Null too when nobody answered it: a 0 would read as "does not discriminate".
+      discrimination:
+        attempts >= MIN_ATTEMPTS && t.answered > 0 ? round((t.upper - t.lower) / group) : null,
+    };
+  });
+}
+
+interface ItemLevel {
+  item: number;
+  level: number;
+  answered: number;
+  correct: number;
+}
 
 export async function assessmentResults(db: Db, q: Query) {
   const range = { from: q.from, to: q.to };
@@ -82,27 +119,17 @@ export async function assessmentResults(db: Db, q: Query) {
     sql`select id::int as id, name as title, kind from assessments where id = ${q.assessmentId}`,
   );
   if (!assessment) throw notFound('Assessment');
-  type Totals = { attempts: number; learners: number; average: number };
-  const [now, before, items, bins] = await Promise.all([
-    one<Totals>(db, totals(q.assessmentId, range)),
-    one<Totals>(db, totals(q.assessmentId, previousRange)),
-    rows<ItemRow>(db, perItem(q.assessmentId, range)),
-    rows<{ bin: number; n: number }>(db, distribution(q.assessmentId, range)),
+  const [levels, levelsBefore, learnersNow, learnersBefore, items, answers] = await Promise.all([
+    rows<Level>(db, attemptLevels(q.assessmentId, range)),
+    rows<Level>(db, attemptLevels(q.assessmentId, previousRange)),
+    one<{ n: number }>(db, learners(q.assessmentId, range)),
+    one<{ n: number }>(db, learners(q.assessmentId, previousRange)),
+    rows<ItemRow>(db, itemsOf(q.assessmentId, range)),
+    rows<ItemLevel>(db, itemLevels(q.assessmentId, range)),
   ]);
-  const questions = items.map((i) => {
-    const group = Math.ceil(0.27 * i.n);
-    return {
-      itemId: i.itemId,
-      position: i.position,
-      text: i.text,
-      stem: i.stem,
-      answered: i.answered,
-      correctShare: i.answered ? round(i.correct / i.answered) : null,
-      // Null too when nobody answered it: a 0 would read as "does not discriminate".
-      discrimination:
-        i.n >= MIN_ATTEMPTS && i.answered > 0 ? round((i.upper - i.lower) / group) : null,
-    };
-  });
+  const now = totalsOf(levels);
+  const before = totalsOf(levelsBefore);
+  const questions = perItem(items, levels, answers);
   if (q.format !== 'json') {
     return reportFile(q.format, range, {
       name: 'Assessment results',
@@ -120,13 +147,18 @@ export async function assessmentResults(db: Db, q: Query) {
       },
     });
   }
-  const byBin = new Map(bins.map((b) => [b.bin, b.n]));
+  const byBin = new Map<number, number>();
+  for (const l of levels) {
+    // As width_bucket over percent: 30 % opens the 30-40 bin, 100 % is in the last.
+    const bin = Math.min(Math.max(Math.floor((l.level * 100) / 10) + 1, 1), 10);
+    byBin.set(bin, (byBin.get(bin) ?? 0) + l.n);
+  }
   return {
     range,
     previousRange,
     assessment,
     attempts: metric(now.attempts, before.attempts),
-    learners: metric(now.learners, before.learners),
+    learners: metric(learnersNow.n, learnersBefore.n),
     averageScorePercent: metric(round(now.average, 1), round(before.average, 1)),
     scoreDistribution: Array.from({ length: 10 }, (_, i) => ({
       fromPercent: i * 10,
