@@ -12,6 +12,7 @@ import {
   contentItems,
   learners,
   mediaItems,
+  qrCodes,
   subjects,
   tocNodes,
   topics,
@@ -45,6 +46,7 @@ async function counts() {
     media: await n(mediaItems),
     tocNodes: await n(tocNodes),
     contentItems: await n(contentItems),
+    qrCodes: await n(qrCodes),
     learners: await n(learners),
   };
 }

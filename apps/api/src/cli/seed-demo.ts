@@ -50,7 +50,8 @@ async function main() {
         ? 'Demo data already loaded: nothing added.'
         : `Demo data added: ${r.subjects} subjects, ${r.chapters} chapters, ${r.topics} topics, ` +
             `${r.books} books (${r.extraIsbns} extra ISBNs), ${r.media} media items, ` +
-            `${r.tocNodes} TOC nodes, ${r.contentItems} content items, ${r.learners} learners with their activity.`,
+            `${r.tocNodes} TOC nodes, ${r.contentItems} content items, ${r.qrCodes} QR codes, ` +
+            `${r.learners} learners with their activity.`,
     );
   } finally {
     await database.close();

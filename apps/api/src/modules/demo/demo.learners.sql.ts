@@ -140,6 +140,25 @@ export const attemptsSql = sql.raw(`
           where it.assessment_id = a.id and it.kind = 'question' and it.active) i) r
   where random() < 0.15 and r.max_score > 0`);
 
+/** The codes that lead somewhere, the popular books' first (books by id, as `skewedBook`). */
+const CODES = `(select array_agg(id order by book_id nulls last, id) from qr_codes where target_kind is not null and enabled)`;
+const AGENTS = `array['Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Mobile Safari/537.36','Mozilla/5.0 (Linux; Android 12; Redmi Note 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/118.0 Mobile Safari/537.36','Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1','Mozilla/5.0 (Linux; Android 11; vivo 1906) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/117.0 Mobile Safari/537.36']`;
+
+/**
+ * A printed code scanned with the phone's camera just before some sessions
+ * (about one in four), the popular books' codes most. A scan names no
+ * learner (the /q/ page is public): its visitor is a hash, here of the
+ * learner and the day, as the real one changes its salt every day.
+ */
+export const scansSql = sql.raw(`
+  insert into qr_scans (code_id, scanned_at, user_agent, ip_hash)
+  select c.code_id, s.started_at - interval '1 minute', ${pick(AGENTS, 's.learner_id::int')},
+         md5('demo-visitor-' || s.learner_id || '-' || s.started_at::date)
+  from demo_days s
+  cross join lateral (select ${CODES}[1 + floor(power(random(), 2) * cardinality(${CODES}))::int]
+                        + s.learner_id * 0 as code_id) c
+  where random() < 0.25 and c.code_id is not null`);
+
 export const devicesSql = sql.raw(`
   insert into learner_devices (event_id, learner_id, device_id, platform, bound_at, reset_at, reset_reason)
   select gen_random_uuid(), l.id, 'demo-' || substr(md5(l.uid::text), 1, 12), 'android', l.registered_at,

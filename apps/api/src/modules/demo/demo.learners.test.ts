@@ -12,6 +12,8 @@ import {
   feedback,
   learnerSessions,
   learners,
+  qrCodes,
+  qrScans,
   redemptions,
 } from '../../db/schema/index.ts';
 import { localStorage } from '../../lib/storage/local-storage.ts';
@@ -47,6 +49,8 @@ describe('demo learners', () => {
       feedback,
       assessmentAttempts,
       contactMessages,
+      qrCodes,
+      qrScans,
     ]) {
       expect(await n(table as never), String(table)).toBeGreaterThan(0);
     }
@@ -83,11 +87,30 @@ describe('demo learners', () => {
     expect(tally.whole).toBe(tally.n);
     expect(tally.scored).toBe(tally.n);
 
+    // Codes per TOC node, spare codes without content and video codes; scans only of codes with a target.
+    const codes = await database.db.execute(
+      sql`select count(*) filter (where target_kind = 'toc_node')::int as nodes,
+            count(*) filter (where target_kind is null)::int as spare,
+            count(*) filter (where target_kind = 'video')::int as videos,
+            count(distinct code)::int as distinct_codes, count(*)::int as n,
+            (select count(*)::int from qr_scans s join qr_codes c on c.id = s.code_id
+              where c.target_kind is null or s.scanned_at > now()) as stray
+          from qr_codes`,
+    );
+    const c = (codes as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    expect(c.nodes).toBeGreaterThan(0);
+    expect(c.spare).toBe(10);
+    expect(c.videos).toBeGreaterThan(0);
+    expect(c.distinct_codes).toBe(c.n);
+    expect(c.stray).toBe(0);
+    expect(r.qrCodes).toBe(c.n);
+
     const again = await seedDemo(
       { db: database.db, storage },
       { books: 5, learners: 200, months: 3 },
     );
     expect(again.learners).toBe(0);
+    expect(again.qrCodes).toBe(0);
     expect(await n(learners)).toBe(200);
   }, 180_000);
 });

@@ -9,6 +9,7 @@ import {
   lastActiveSql,
   learnersSql,
   redemptionsSql,
+  scansSql,
   sessionsSql,
   viewsSql,
 } from './demo.learners.sql.ts';
@@ -20,8 +21,8 @@ export const MAX_MONTHS = 24;
  * Demo learners and `months` of their activity as the learner app would have
  * sent it (docs/domain.md, Learners): registrations spread over the period,
  * one device each (some reset and bound again), sessions on active days
- * (weekdays and exam seasons busier), content views and redemptions
- * favouring a few popular books, feedback with comments in English and
+ * (weekdays and exam seasons busier), content views, redemptions and scans
+ * of the printed codes favouring a few popular books, feedback with comments in English and
  * Hindi, attempts on the demo assessments, and contact messages, some
  * resolved. Idempotent: learners already there (same demo ids) get nothing
  * new. Answers how many learners it added.
@@ -51,6 +52,7 @@ export async function seedLearners(tx: Tx, count: number, months: number): Promi
     await tx.execute(viewsSql);
     await tx.execute(redemptionsSql);
     await tx.execute(feedbackSql);
+    await tx.execute(scansSql);
   }
   await tx.execute(attemptsSql);
   await tx.execute(contactSql);

@@ -37,6 +37,7 @@ export interface SeedReport extends TocReport {
   books: number;
   extraIsbns: number;
   media: number;
+  qrCodes: number;
   learners: number;
 }
 
@@ -63,6 +64,7 @@ export async function seedDemo(
     media: 0,
     tocNodes: 0,
     contentItems: 0,
+    qrCodes: 0,
     learners: 0,
   };
   const isbns = Array.from({ length: total }, (_, n) => demoIsbn(57, n));
@@ -85,6 +87,7 @@ export async function seedDemo(
       await seedBooks(tx, refs, total, report);
       await seedMedia(tx, files, used, report);
       await seedTocs(tx, isbns, pdfs, used, report);
+      report.qrCodes = await (await import('./demo.qr.ts')).seedQrCodes(tx, isbns);
       await (await import('./demo.questions.ts')).seedQuestions(tx, refs);
       await (await import('./demo.assessments.ts')).seedAssessments(tx, refs);
       report.learners = await (await import('./demo.learners.ts')).seedLearners(

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { qrBatches } from '../../db/schema/index.ts';
+import { insertCodes, type NewCode } from '../qr-codes/qr-codes.codes.ts';
+import { rowsOf } from '../qr-codes/qr-codes.queries.ts';
+
+/** Demo books that get a code per TOC node, as if their codes had been printed. */
+const PRINTED_BOOKS = 12;
+/** Spare codes of the first printed book, not yet pointed at anything ("codes without content"). */
+const SPARE = 10;
+/** Videos of the media library with a code of their own. */
+const VIDEOS = 3;
+
+/**
+ * Demo QR codes drawn like `generateqrcode` draws them (random, unique): a
+ * code per TOC node of the first demo books that have a TOC, ten spare codes
+ * of the first of them, and a code for a few videos. Idempotent: a book or
+ * a video that has codes gets no more. Scans come with the learners'
+ * activity (demo.learners.sql.ts). Answers how many codes it made.
+ */
+export async function seedQrCodes(tx: Tx, isbns: string[]): Promise<number> {
+  if (!isbns.length) return 0;
+  const books = rowsOf<{ id: number | string }>(
+    await tx.execute(sql`select b.id from books b
+      where b.isbn in (select value from jsonb_array_elements_text(${JSON.stringify(isbns)}::jsonb))
+        and exists (select 1 from toc_nodes n where n.book_id = b.id)
+        and not exists (select 1 from qr_codes q where q.book_id = b.id)
+      order by b.id limit ${PRINTED_BOOKS}`),
+  ).map((b) => Number(b.id));
+  let made = 0;
+  const batch = async (
+    kind: 'nodes' | 'spare' | 'video',
+    bookId: number | null,
+    codes: NewCode[],
+  ) => {
+    if (!codes.length) return;
+    const [b] = await tx
+      .insert(qrBatches)
+      .values({ bookId, kind, count: codes.length })
+      .returning({ id: qrBatches.id });
+    made += (await insertCodes(tx, b!.id, null, codes)).length;
+  };
+  for (const [i, bookId] of books.entries()) {
+    const nodes = rowsOf<{ id: number | string }>(
+      await tx.execute(sql`select id from toc_nodes where book_id = ${bookId} order by id`),
+    );
+    await batch(
+      'nodes',
+      bookId,
+      nodes.map((n) => ({
+        bookId,
+        targetKind: 'toc_node',
+        tocNodeId: Number(n.id),
+        videoId: null,
+      })),
+    );
+    if (i === 0) {
+      const spare: NewCode = { bookId, targetKind: null, tocNodeId: null, videoId: null };
+      await batch(
+        'spare',
+        bookId,
+        Array.from({ length: SPARE }, () => spare),
+      );
+    }
+  }
+  const videos = rowsOf<{ id: number | string }>(
+    await tx.execute(sql`select m.id from media_items m
+      where m.kind = 'video' and not exists (select 1 from qr_codes q where q.video_id = m.id)
+      order by m.id limit ${books.length ? VIDEOS : 0}`),
+  );
+  for (const v of videos) {
+    await batch('video', null, [
+      { bookId: null, targetKind: 'video', tocNodeId: null, videoId: Number(v.id) },
+    ]);
+  }
+  return made;
+}
