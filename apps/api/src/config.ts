@@ -3,7 +3,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import type { FileKind } from '@bo/contract';
 import { z } from 'zod';
+import { type FcmConfig, fcmConfig } from './config.fcm.ts';
 import { PACKAGE_ROOT } from './lib/package-root.ts';
+
+export type { FcmConfig } from './config.fcm.ts';
 
 /**
  * Configuration comes only from the environment (docs/configuration.md lists
@@ -141,17 +144,6 @@ export interface Config {
   };
 }
 
-/** Firebase Cloud Messaging (HTTP v1) from a service-account key file. */
-export interface FcmConfig {
-  projectId: string;
-  clientEmail: string;
-  /** PEM. */
-  privateKey: string;
-  tokenUri: string;
-  /** https://fcm.googleapis.com, or a local server in tests. */
-  apiBase: string;
-}
-
 export interface S3Config {
   bucket: string;
   /** Prepended to every object key ('' or ending in '/'). */
@@ -172,31 +164,6 @@ export function toMs(value: string): number {
   const n = Number(m[1]);
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 's'] ?? 1000;
   return n * unit;
-}
-
-function fcmConfig(e: z.infer<typeof envSchema>, base: string): FcmConfig | undefined {
-  if (e.PUSH_PROVIDER !== 'fcm') return undefined;
-  const fail = (why: string) => {
-    throw new Error(`Invalid configuration:\n  ${why}`);
-  };
-  if (!e.FCM_SERVICE_ACCOUNT_FILE)
-    fail('PUSH_PROVIDER=fcm needs FCM_SERVICE_ACCOUNT_FILE (the service account JSON key)');
-  let account: Record<string, string> = {};
-  try {
-    account = JSON.parse(readFileSync(path.resolve(base, e.FCM_SERVICE_ACCOUNT_FILE!), 'utf8'));
-  } catch (err) {
-    fail(`FCM_SERVICE_ACCOUNT_FILE could not be read as JSON: ${(err as Error).message}`);
-  }
-  const projectId = e.FCM_PROJECT_ID ?? account.project_id;
-  if (!projectId || !account.client_email || !account.private_key)
-    fail('the FCM service account needs project_id, client_email and private_key');
-  return {
-    projectId: projectId!,
-    clientEmail: account.client_email!,
-    privateKey: account.private_key!,
-    tokenUri: e.FCM_TOKEN_URI ?? account.token_uri ?? 'https://oauth2.googleapis.com/token',
-    apiBase: e.FCM_API_BASE.replace(/\/+$/, ''),
-  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
