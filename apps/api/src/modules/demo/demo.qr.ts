@@ -4,7 +4,7 @@ import { qrBatches } from '../../db/schema/index.ts';
 import { insertCodes, type NewCode } from '../qr-codes/qr-codes.codes.ts';
 import { rowsOf } from '../qr-codes/qr-codes.queries.ts';
 
-/** Demo books that get a code per TOC node, as if their codes had been printed. */
+/** Demo books whose codes are printed: a code per chapter and per TOC node with content. */
 const PRINTED_BOOKS = 12;
 /** Spare codes of the first printed book, not yet pointed at anything ("codes without content"). */
 const SPARE = 10;
@@ -13,7 +13,8 @@ const VIDEOS = 3;
 
 /**
  * Demo QR codes drawn like `generateqrcode` draws them (random, unique): a
- * code per TOC node of the first demo books that have a TOC, ten spare codes
+ * code per chapter and per TOC node with content (in it or below it) of the
+ * first demo books that have a TOC, ten spare codes
  * of the first of them, and a code for a few videos. Idempotent: a book or
  * a video that has codes gets no more. Scans come with the learners'
  * activity (demo.learners.sql.ts). Answers how many codes it made.
@@ -42,7 +43,14 @@ export async function seedQrCodes(tx: Tx, isbns: string[]): Promise<number> {
   };
   for (const [i, bookId] of books.entries()) {
     const nodes = rowsOf<{ id: number | string }>(
-      await tx.execute(sql`select id from toc_nodes where book_id = ${bookId} order by id`),
+      // Every chapter (top-level node), and every node with content in its part of the TOC: some
+      // chapters' content is not uploaded yet, as in a book printed before its videos were made.
+      await tx.execute(sql`with recursive up(id) as (
+          select ci.node_id from content_items ci join toc_nodes n on n.id = ci.node_id
+            where n.book_id = ${bookId}
+          union select t.parent_id from toc_nodes t join up on t.id = up.id where t.parent_id is not null)
+        select id from up union select id from toc_nodes where book_id = ${bookId} and parent_id is null
+        order by id`),
     );
     await batch(
       'nodes',

@@ -25,6 +25,13 @@ import {
  * clamped to three lines) with its curriculum and tags, type, difficulty,
  * status and marks. A click on the row, or its eye button, opens the preview.
  */
+/**
+ * A badge's label clips with an ellipsis, which also lets the table squeeze
+ * its column below the word ("DRA…" beside a long stem): these short words
+ * keep their width and the stem column gives way instead.
+ */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
 export function ListQuestionsTable({
   params,
   query,
@@ -110,7 +117,7 @@ export function ListQuestionsTable({
           accessor: 'difficulty',
           sortable: true,
           render: (q) => (
-            <Badge variant="light" color={DIFFICULTY_COLOR[q.difficulty]}>
+            <Badge variant="light" color={DIFFICULTY_COLOR[q.difficulty]} styles={WHOLE_LABEL}>
               {DIFFICULTY_LABEL[q.difficulty]}
             </Badge>
           ),
@@ -118,7 +125,7 @@ export function ListQuestionsTable({
         {
           accessor: 'status',
           render: (q) => (
-            <Badge variant="dot" color={STATUS_COLOR[q.status]}>
+            <Badge variant="dot" color={STATUS_COLOR[q.status]} styles={WHOLE_LABEL}>
               {STATUS_LABEL[q.status]}
             </Badge>
           ),
