@@ -2,30 +2,27 @@ import { feedbackReportQuery } from '@bo/contract/reports';
 import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatDecimal } from '../../../components/charts/figure.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { useListParams } from '../../../lib/search-params.ts';
 import { feedbackReportRoute, useFeedbackReport } from '../api/feedback-report.ts';
-import { downloadReport } from '../api/report-query.ts';
 import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportLayout } from './report-layout.tsx';
 import { ReportRows, whenColumn } from './report-rows.tsx';
+import { useReportScreen } from './use-report-screen.ts';
 
 /** Feedback per day and by rating (GET /reports/downloadfeedback). */
 export function FeedbackReport() {
-  const { values, update } = useListParams(feedbackReportQuery);
-  const report = useFeedbackReport(values);
-  const data = report.data;
-  const download = (format: 'csv' | 'xlsx') => downloadReport(feedbackReportRoute, values, format);
+  const { values, update, data, download, layout, filterBar, rows } = useReportScreen(
+    feedbackReportQuery,
+    feedbackReportRoute,
+    useFeedbackReport,
+  );
   return (
     <ReportLayout
-      loading={!data}
-      error={report.error}
+      {...layout}
       filters={
         <FilterBar
-          values={values}
-          onChange={update}
-          withLabels
+          {...filterBar}
           filters={[
             {
               kind: 'custom',
@@ -75,10 +72,8 @@ export function FeedbackReport() {
           </ReportCard>
           <ReportCard title="Feedback" download={download} testId="table-feedback">
             <ReportRows
-              values={values}
-              update={update}
+              {...rows}
               rows={data.rows}
-              query={report}
               noun="Feedback"
               columns={[
                 whenColumn(),

@@ -5,33 +5,30 @@ import { FilterBar } from '../../../components/filter-bar.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useGrades } from '../../../lib/curriculum/list-grades.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useListParams } from '../../../lib/search-params.ts';
 import { learnersReportRoute, useLearnersReport } from '../api/learners-report.ts';
-import { downloadReport } from '../api/report-query.ts';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportLayout } from './report-layout.tsx';
 import { ReportRows } from './report-rows.tsx';
+import { useReportScreen } from './use-report-screen.ts';
 
 const STATUS_COLOR: Record<string, string> = { active: 'teal', inactive: 'gray', blocked: 'red' };
 const label = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /** Learners registered and active per day, and who registered (GET /reports/getuserdatareport). */
 export function LearnersReport() {
-  const { values, update } = useListParams(learnersReportQuery);
-  const report = useLearnersReport(values);
+  const { data, download, layout, filterBar, rows } = useReportScreen(
+    learnersReportQuery,
+    learnersReportRoute,
+    useLearnersReport,
+  );
   const grades = useGrades();
-  const data = report.data;
-  const download = (format: 'csv' | 'xlsx') => downloadReport(learnersReportRoute, values, format);
   return (
     <ReportLayout
-      loading={!data}
-      error={report.error}
+      {...layout}
       filters={
         <FilterBar
-          values={values}
-          onChange={update}
-          withLabels
+          {...filterBar}
           filters={[
             {
               kind: 'select',
@@ -85,10 +82,8 @@ export function LearnersReport() {
           </ReportCard>
           <ReportCard title="Learners registered" download={download} testId="table-learners">
             <ReportRows
-              values={values}
-              update={update}
+              {...rows}
               rows={data.rows}
-              query={report}
               noun="Learners"
               columns={[
                 { accessor: 'name', title: 'Name' },

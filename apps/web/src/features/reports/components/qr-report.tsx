@@ -2,30 +2,27 @@ import { qrReportQuery } from '@bo/contract/reports';
 import { Table } from '@mantine/core';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { useListParams } from '../../../lib/search-params.ts';
 import { qrReportRoute, useQrReport } from '../api/qr-report.ts';
-import { downloadReport } from '../api/report-query.ts';
 import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportLayout } from './report-layout.tsx';
 import { ReportRows, whenColumn } from './report-rows.tsx';
+import { useReportScreen } from './use-report-screen.ts';
 
 /** QR scans by code, book and day (GET /reports/getqrcodereport). */
 export function QrReport() {
-  const { values, update } = useListParams(qrReportQuery);
-  const report = useQrReport(values);
-  const data = report.data;
-  const download = (format: 'csv' | 'xlsx') => downloadReport(qrReportRoute, values, format);
+  const { values, update, data, download, layout, filterBar, rows } = useReportScreen(
+    qrReportQuery,
+    qrReportRoute,
+    useQrReport,
+  );
   return (
     <ReportLayout
-      loading={!data}
-      error={report.error}
+      {...layout}
       filters={
         <FilterBar
-          values={values}
-          onChange={update}
-          withLabels
+          {...filterBar}
           filters={[
             {
               kind: 'custom',
@@ -79,10 +76,8 @@ export function QrReport() {
           </ReportCard>
           <ReportCard title="Scans" download={download} testId="table-scans">
             <ReportRows
-              values={values}
-              update={update}
+              {...rows}
               rows={data.rows}
-              query={report}
               noun="Scans"
               columns={[
                 whenColumn(),

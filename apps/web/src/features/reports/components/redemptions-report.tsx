@@ -3,35 +3,31 @@ import { Table } from '@mantine/core';
 import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { useListParams } from '../../../lib/search-params.ts';
 import { redemptionsReportRoute, useRedemptionsReport } from '../api/redemptions-report.ts';
-import { downloadReport } from '../api/report-query.ts';
 import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportLayout } from './report-layout.tsx';
 import { ReportRows, whenColumn } from './report-rows.tsx';
+import { useReportScreen } from './use-report-screen.ts';
 
 /** Redemptions by book and day (GET /reports/getuserredemtionsreports). */
 export function RedemptionsReport() {
-  const { values, update } = useListParams(redemptionsReportQuery);
-  const report = useRedemptionsReport(values);
-  const data = report.data;
-  const download = (format: 'csv' | 'xlsx') =>
-    downloadReport(redemptionsReportRoute, values, format);
+  const { values, update, data, download, layout, filterBar, rows } = useReportScreen(
+    redemptionsReportQuery,
+    redemptionsReportRoute,
+    useRedemptionsReport,
+  );
   const known = (data?.byBook ?? []).map((b) => ({
     value: String(b.bookId),
     label: `${b.title} (${b.isbn})`,
   }));
   return (
     <ReportLayout
-      loading={!data}
-      error={report.error}
+      {...layout}
       filters={
         <FilterBar
-          values={values}
-          onChange={update}
-          withLabels
+          {...filterBar}
           filters={[
             {
               kind: 'custom',
@@ -103,10 +99,8 @@ export function RedemptionsReport() {
           </ReportCard>
           <ReportCard title="Redemptions" download={download} testId="table-redemptions">
             <ReportRows
-              values={values}
-              update={update}
+              {...rows}
               rows={data.rows}
-              query={report}
               noun="Redemptions"
               columns={[
                 whenColumn(),

@@ -4,29 +4,26 @@ import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatSeconds } from '../../../components/charts/figure.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useListParams } from '../../../lib/search-params.ts';
-import { downloadReport } from '../api/report-query.ts';
 import { sessionsReportRoute, useSessionsReport } from '../api/sessions-report.ts';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ReportLayout } from './report-layout.tsx';
 import { ReportRows } from './report-rows.tsx';
+import { useReportScreen } from './use-report-screen.ts';
 
 /** Sessions per day and their lengths (GET /reports/getusersession). */
 export function SessionsReport() {
-  const { values, update } = useListParams(sessionsReportQuery);
-  const report = useSessionsReport(values);
-  const data = report.data;
-  const download = (format: 'csv' | 'xlsx') => downloadReport(sessionsReportRoute, values, format);
+  const { data, download, layout, filterBar, rows } = useReportScreen(
+    sessionsReportQuery,
+    sessionsReportRoute,
+    useSessionsReport,
+  );
   return (
     <ReportLayout
-      loading={!data}
-      error={report.error}
+      {...layout}
       filters={
         <FilterBar
-          values={values}
-          onChange={update}
-          withLabels
+          {...filterBar}
           filters={[
             {
               kind: 'segmented',
@@ -73,10 +70,8 @@ export function SessionsReport() {
           </ReportCard>
           <ReportCard title="Sessions started" download={download} testId="table-sessions">
             <ReportRows
-              values={values}
-              update={update}
+              {...rows}
               rows={data.rows}
-              query={report}
               noun="Sessions"
               columns={[
                 { accessor: 'learnerName', title: 'Learner' },
