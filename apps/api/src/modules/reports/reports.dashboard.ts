@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HAS_CONTENT } from '../qr-codes/qr-codes.queries.ts';
-import { distinctLearners, learnersByDay } from './reports.daily.ts';
+import { distinctLearnersEach, learnersByDay } from './reports.daily.ts';
 import { addDays, eachDay, metric, one, previousOf, type Range, rows } from './reports.range.ts';
 import { bookTitles } from './reports.redemptions.ts';
 
@@ -35,36 +35,33 @@ export async function dashboard(deps: Deps, q: z.infer<typeof dashboardQuery>) {
   const range = { from: addDays(today, 1 - Number(q.days)), to: today };
   const previousRange = previousOf(range);
   const lastDays = (n: number) => ({ from: addDays(today, 1 - n), to: today });
-  const active = async (r: Range) => {
-    const [now, prev] = await Promise.all([
-      distinctLearners(db, r),
-      distinctLearners(db, previousOf(r)),
-    ]);
-    return metric(now, prev);
-  };
+  // The windows of the active tiles and the periods before them, counted in one pass.
+  const windows = [lastDays(1), lastDays(7), lastDays(30)];
+  const activeCounts = distinctLearnersEach(
+    db,
+    windows.flatMap((r) => [r, previousOf(r)]),
+  );
   type Row = { figure: Figure; day: string; n: string | number };
-  const [total, days, before, activeDays, top, without, contact, today1, last7, last30] =
-    await Promise.all([
-      one<{ n: number }>(db, sql`select count(*)::int as n from learners`),
-      rows<Row>(db, perDay(range)),
-      rows<Row>(db, perDay(previousRange)),
-      learnersByDay(db, range),
-      rows<{ bookId: number; redemptions: number; views: number; scans: number }>(
-        db,
-        topBooks(range),
-      ),
-      one<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}`,
-      ),
-      one<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from contact_messages where status = 'new'`,
-      ),
-      active(lastDays(1)),
-      active(lastDays(7)),
-      active(lastDays(30)),
-    ]);
+  const [total, days, before, activeDays, top, without, contact, active] = await Promise.all([
+    one<{ n: number }>(db, sql`select count(*)::int as n from learners`),
+    rows<Row>(db, perDay(range)),
+    rows<Row>(db, perDay(previousRange)),
+    learnersByDay(db, range),
+    rows<{ bookId: number; redemptions: number; views: number; scans: number }>(
+      db,
+      topBooks(range),
+    ),
+    one<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}`,
+    ),
+    one<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from contact_messages where status = 'new'`,
+    ),
+    activeCounts,
+  ]);
+  const activeIn = (w: number) => metric(active[2 * w] ?? 0, active[2 * w + 1] ?? 0);
   const sum = (list: Row[], f: Figure) =>
     list.filter((d) => d.figure === f).reduce((t, d) => t + Number(d.n), 0);
   const cell = new Map(days.map((d) => [`${d.figure} ${d.day}`, Number(d.n)]));
@@ -80,7 +77,7 @@ export async function dashboard(deps: Deps, q: z.infer<typeof dashboardQuery>) {
     range,
     previousRange,
     learners: { total: total.n, new: trend.registered },
-    active: { today: today1, last7Days: last7, last30Days: last30 },
+    active: { today: activeIn(0), last7Days: activeIn(1), last30Days: activeIn(2) },
     redemptions: trend.redemptions,
     scans: trend.scans,
     views: trend.views,

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { keysetRows } from '../../lib/xlsx/export.ts';
-import { dailyByDay, dailySum, distinctLearners, learnersByDay } from './reports.daily.ts';
+import { dailyByDay, dailySum, distinctLearnersEach, learnersByDay } from './reports.daily.ts';
 import { type ReportDownload, reportFile } from './reports.download.ts';
 import {
   allOf,
@@ -71,12 +71,11 @@ export async function learnersReport(db: Db, q: Query) {
   if (q.format !== 'json') return reportFile(q.format, range, learnersDownload(db, q, range));
   const filter = learnerFilter(q);
   const { limit, offset } = pageOf(q);
-  const [registered, previousRegistered, active, previousActive, perDay, activeDays, page] =
+  const [registered, previousRegistered, [active, previousActive], perDay, activeDays, page] =
     await Promise.all([
       registeredCount(db, q, range),
       registeredCount(db, q, previousRange),
-      distinctLearners(db, range, { learners: filter }),
-      distinctLearners(db, previousRange, { learners: filter }),
+      distinctLearnersEach(db, [range, previousRange], { learners: filter }),
       registeredByDay(db, q, range),
       learnersByDay(db, range, { learners: filter }),
       rows<LearnerRow>(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { LEARNER_DAY_KINDS } from './reports.aggregate.ts';
-import { dailyByDay, dailySum, dailySums, distinctLearners } from './reports.daily.ts';
+import { dailyByDay, dailySum, dailySums, distinctLearnersEach } from './reports.daily.ts';
 import { reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
 import {
@@ -53,23 +53,24 @@ export async function redemptionsReport(db: Db, q: Query) {
   if (q.format !== 'json') return reportFile(q.format, range, rowsDownload(db, events, range));
   const book = q.bookId ? sql`book_id = ${q.bookId}` : undefined;
   // Learners of one book: from its rows (indexed by book and time); of all: the learner-day bits.
-  const learners = (r: Range) =>
-    q.bookId
-      ? one<{ n: number }>(
-          db,
-          sql`select count(distinct learner_id)::int as n from learner_redemptions
-            where book_id = ${q.bookId} and ${within(sql`at`, r)}`,
-        ).then((x) => x.n)
-      : distinctLearners(db, r, { kinds: LEARNER_DAY_KINDS.redemption });
-  const [now, before, learnersNow, learnersBefore, perDay, books, booksBefore] = await Promise.all([
-    dailySum(db, 'redemptions', range, book),
-    dailySum(db, 'redemptions', previousRange, book),
-    learners(range),
-    learners(previousRange),
-    dailyByDay(db, 'redemptions', range, book),
-    dailySums(db, 'redemptions', range, book, sql`book_id`),
-    dailySums(db, 'redemptions', previousRange, book, sql`book_id`),
-  ]);
+  const bookLearners = (r: Range) =>
+    one<{ n: number }>(
+      db,
+      sql`select count(distinct learner_id)::int as n from learner_redemptions
+        where book_id = ${q.bookId} and ${within(sql`at`, r)}`,
+    ).then((x) => x.n);
+  const learners = q.bookId
+    ? Promise.all([bookLearners(range), bookLearners(previousRange)])
+    : distinctLearnersEach(db, [range, previousRange], { kinds: LEARNER_DAY_KINDS.redemption });
+  const [now, before, [learnersNow, learnersBefore], perDay, books, booksBefore] =
+    await Promise.all([
+      dailySum(db, 'redemptions', range, book),
+      dailySum(db, 'redemptions', previousRange, book),
+      learners,
+      dailyByDay(db, 'redemptions', range, book),
+      dailySums(db, 'redemptions', range, book, sql`book_id`),
+      dailySums(db, 'redemptions', previousRange, book, sql`book_id`),
+    ]);
   const titles = await bookTitles(
     db,
     books.map((b) => Number(b.key)),

@@ -11,7 +11,7 @@ import {
   dailyByDay,
   dailySum,
   dailySums,
-  distinctLearners,
+  distinctLearnersEach,
   learnersByDay,
 } from './reports.daily.ts';
 import { reportFile } from './reports.download.ts';
@@ -71,16 +71,16 @@ export async function sessionsReport(db: Db, q: Query) {
   const kinds = q.platform ? LEARNER_DAY_KINDS[q.platform] : SESSION_KINDS;
   const ENDED = sql`dim not like '%|open'`;
   const totals = async (r: Range) => {
-    const [all, ended, learners] = await Promise.all([
+    const [all, ended] = await Promise.all([
       dailySum(db, 'sessions', r, platform),
       dailySum(db, 'sessions', r, allOf(platform, ENDED)),
-      distinctLearners(db, r, { kinds }),
     ]);
-    return { sessions: all.n, learners, average: ended.n ? ended.total / ended.n : 0 };
+    return { sessions: all.n, average: ended.n ? ended.total / ended.n : 0 };
   };
-  const [now, before, perDay, endedPerDay, learnersPerDay, bands] = await Promise.all([
+  const [now, before, learners, perDay, endedPerDay, learnersPerDay, bands] = await Promise.all([
     totals(range),
     totals(previousRange),
+    distinctLearnersEach(db, [range, previousRange], { kinds }),
     dailyByDay(db, 'sessions', range, platform),
     dailyByDay(db, 'sessions', range, allOf(platform, ENDED)),
     learnersByDay(db, range, { kinds }),
@@ -92,7 +92,7 @@ export async function sessionsReport(db: Db, q: Query) {
     previousRange,
     summary: {
       sessions: metric(now.sessions, before.sessions),
-      learners: metric(now.learners, before.learners),
+      learners: metric(learners[0] ?? 0, learners[1] ?? 0),
       averageSeconds: metric(Math.round(now.average), Math.round(before.average)),
     },
     series: eachDay(range).map((day) => {
