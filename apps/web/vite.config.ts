@@ -19,6 +19,15 @@ export default defineConfig({
     // (brotli shares its context across a file, not across files); /login
     // went from 156 to 146 kB with these two (docs/performance.md).
     rolldownOptions: {
+      // Tiptap's extension packages declare no `sideEffects` and build their
+      // extensions with plain calls (`Node.create({...})`): without these
+      // hints the editor chunk kept task lists, list kits and character
+      // counts nobody imports (~2.4 kB brotli). Creating an extension has no
+      // effect beyond the object it answers.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@tiptap[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['Node.create', 'Mark.create', 'Extension.create'],
+      },
       output: {
         codeSplitting: {
           groups: [
