@@ -130,6 +130,23 @@ describe('session handling (spec sections 2, 4, 7)', () => {
     await expectText(page, /Unexpected Application Error!/);
     await page.close();
   });
+
+  // Last: it ends every session of the admin.
+  it('signs out everywhere after confirming in a dialog, and not before', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await readStoredToken(page)).toEqual({ access: '', refresh: '' });
+    await page.close();
+  });
 });
 
 async function expectText(page: import('playwright-core').Page, text: RegExp) {
