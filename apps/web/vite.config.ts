@@ -2,13 +2,20 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStylesCheck } from './build/mantine-styles-check.ts';
 import { precompress } from './build/precompress.ts';
+import { removeScrollClassNames } from './build/remove-scroll-class-names.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 // The API serves dist/ itself (index.html for client routes, hashed files under
 // /assets, each beside its .br and .gz made here); in dev, /api goes to the API
 // on port 3000.
 export default defineConfig({
-  plugins: [react(), zodWithoutJsonSchema(), mantineStylesCheck(), precompress()],
+  plugins: [
+    react(),
+    zodWithoutJsonSchema(),
+    removeScrollClassNames(),
+    mantineStylesCheck(),
+    precompress(),
+  ],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
