@@ -131,6 +131,23 @@ describe('session handling (spec sections 2, 4, 7)', () => {
     await page.close();
   });
 
+  it('the account menu, loaded on demand, opens from the keyboard with the focus kept', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    const menuCode = page.waitForResponse((r) => /\/assets\/user-menu-[^/]*\.js$/.test(r.url()));
+    // Focusing the button loads its menu; the button is swapped and keeps the focus.
+    await page.getByTestId('user-menu').focus();
+    await menuCode;
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'user-menu',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
   // Last: it ends every session of the admin.
   it('signs out everywhere after confirming in a dialog, and not before', async () => {
     const page = await browser.newPage();
