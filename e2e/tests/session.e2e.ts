@@ -130,6 +130,40 @@ describe('session handling (spec sections 2, 4, 7)', () => {
     await expectText(page, /Unexpected Application Error!/);
     await page.close();
   });
+
+  it('the account menu, loaded on demand, opens from the keyboard with the focus kept', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    const menuCode = page.waitForResponse((r) => /\/assets\/user-menu-[^/]*\.js$/.test(r.url()));
+    // Focusing the button loads its menu; the button is swapped and keeps the focus.
+    await page.getByTestId('user-menu').focus();
+    await menuCode;
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'user-menu',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  // Last: it ends every session of the admin.
+  it('signs out everywhere after confirming in a dialog, and not before', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await readStoredToken(page)).toEqual({ access: '', refresh: '' });
+    await page.close();
+  });
 });
 
 async function expectText(page: import('playwright-core').Page, text: RegExp) {

@@ -1,12 +1,10 @@
-import { ActionIcon, Avatar, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
-  IconLogout,
-  IconUserCircle,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { Brand } from '../../components/brand.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useEndSession, useMe } from '../../lib/session.ts';
@@ -45,38 +43,103 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
         <Brand />
       </Group>
       {me.data ? (
-        <Menu position="bottom-end" width={220} shadow="md">
-          <Menu.Target>
-            <UnstyledButton data-testid="user-menu" aria-label={`Account menu of ${me.data.name}`}>
-              <Group gap="xs" wrap="nowrap">
-                <Avatar size={32} radius="xl" color="indigo" aria-hidden>
-                  {initials(me.data.name)}
-                </Avatar>
-                <Text fz="sm" fw={500} visibleFrom="xs" data-testid="user-name">
-                  {me.data.name}
-                </Text>
-                <IconChevronDown size={14} aria-hidden />
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{me.data.email}</Menu.Label>
-            <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} />}>
-              Profile
-            </Menu.Item>
-            <Menu.Item
-              color="red"
-              leftSection={<IconLogout size={16} />}
-              onClick={signOut}
-              disabled={logout.isPending}
-            >
-              Sign out
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <AccountMenu
+          name={me.data.name}
+          email={me.data.email}
+          onSignOut={signOut}
+          signingOut={logout.isPending}
+        />
       ) : (
         <Skeleton h={32} w={140} radius="xl" />
       )}
     </Group>
+  );
+}
+
+type UserMenuModule = typeof import('./user-menu.tsx');
+let userMenu: Promise<UserMenuModule> | null = null;
+const loadUserMenu = () => {
+  userMenu ??= import('./user-menu.tsx').catch((error) => {
+    userMenu = null; // a failed download is tried again on the next hover or press
+    throw error;
+  });
+  return userMenu;
+};
+
+/**
+ * The account button. Its menu (Mantine's Menu and Popover, ~6-13 kB brotli
+ * the screen may not otherwise need) loads when the button is first
+ * hovered, focused or pressed; a press before it arrived opens the menu as
+ * soon as it has, and the focus stays on the button across the swap.
+ */
+function AccountMenu({
+  name,
+  email,
+  onSignOut,
+  signingOut,
+}: {
+  name: string;
+  email: string;
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
+  const [menu, setMenu] = useState<{ module: UserMenuModule; open: boolean; focus: boolean }>();
+  const button = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(false);
+  const wake = () => {
+    if (menu) return;
+    loadUserMenu().then(
+      (module) =>
+        setMenu({
+          module,
+          open: pressed.current,
+          focus: document.activeElement === button.current,
+        }),
+      () => {},
+    );
+  };
+  useEffect(() => {
+    if (menu?.focus) button.current?.focus();
+  }, [menu]);
+
+  const target = (
+    <UnstyledButton
+      ref={button}
+      data-testid="user-menu"
+      aria-label={`Account menu of ${name}`}
+      {...(menu
+        ? {}
+        : {
+            'aria-haspopup': 'menu' as const,
+            'aria-expanded': false,
+            onPointerEnter: wake,
+            onFocus: wake,
+            onClick: () => {
+              pressed.current = true;
+              wake();
+            },
+          })}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <Avatar size={32} radius="xl" color="indigo" aria-hidden>
+          {initials(name)}
+        </Avatar>
+        <Text fz="sm" fw={500} visibleFrom="xs" data-testid="user-name">
+          {name}
+        </Text>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+  if (!menu) return target;
+  const { UserMenu } = menu.module;
+  return (
+    <UserMenu
+      target={target}
+      email={email}
+      defaultOpened={menu.open}
+      onSignOut={onSignOut}
+      signingOut={signingOut}
+    />
   );
 }

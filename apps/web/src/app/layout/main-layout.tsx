@@ -2,7 +2,6 @@
 import './mantine-styles.ts';
 import { Alert, AppShell, Button, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -18,8 +17,8 @@ import { useFocusOnNavigation } from './use-focus-on-navigation.ts';
 
 /**
  * The guarded main layout: header, hideable sidebar, breadcrumb, then the
- * screen. Confirm dialogs (`modals`) are only opened from signed-in screens,
- * so their provider and the modal code load with this layout, not on /login.
+ * screen. Confirm dialogs are the screens' own (`components/confirm-modal.tsx`,
+ * loaded on first open): no modals provider, so no modal code on first paint.
  */
 export function MainLayout() {
   const { sidebarShow, toggleSidebar } = useUiState();
@@ -33,7 +32,7 @@ export function MainLayout() {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main);
   return (
-    <ModalsProvider>
+    <>
       {/* First in the tab order: past the header and sidebar in one key press. */}
       <a href="#main-content" className="skip-link">
         Skip to content
@@ -64,7 +63,7 @@ export function MainLayout() {
           </Container>
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+    </>
   );
 }
 

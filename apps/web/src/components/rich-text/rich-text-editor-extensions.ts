@@ -1,16 +1,32 @@
-import { getUploadImageExtension, Link } from '@mantine/tiptap';
+import { getUploadImageExtension } from '@mantine/tiptap';
+import { Blockquote } from '@tiptap/extension-blockquote';
+import { Bold } from '@tiptap/extension-bold';
+import { Code } from '@tiptap/extension-code';
+import { CodeBlock } from '@tiptap/extension-code-block';
+import { Document } from '@tiptap/extension-document';
+import { HardBreak } from '@tiptap/extension-hard-break';
+import { Heading } from '@tiptap/extension-heading';
 import TipTapImage from '@tiptap/extension-image';
-import Placeholder from '@tiptap/extension-placeholder';
-import { type Extensions, Mark, mergeAttributes } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { Italic } from '@tiptap/extension-italic';
+import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
+import { Paragraph } from '@tiptap/extension-paragraph';
+import { Strike } from '@tiptap/extension-strike';
+import { Text } from '@tiptap/extension-text';
+import { Underline } from '@tiptap/extension-underline';
+import { Dropcursor, Gapcursor, Placeholder, TrailingNode, UndoRedo } from '@tiptap/extensions';
+import { type Extensions, InputRule, Mark, mergeAttributes } from '@tiptap/react';
 
 /**
  * What the editor can produce is kept inside the server's sanitiser
  * allowlist (p, br, strong, em, u, s, sub, sup, lists, blockquote, code, pre,
  * a[href], img of our own images, h3/h4): a mark the server would strip
- * would look saved in the editor and vanish on reload. So StarterKit loses
- * its horizontal rule and keeps headings 3 and 4 only; sub- and superscript
- * are two tiny marks of our own (their Tiptap packages are not installed).
+ * would look saved in the editor and vanish on reload. So the editor has
+ * StarterKit's extensions without its horizontal rule, headings 3 and 4
+ * only; sub- and superscript are two tiny marks of our own (their Tiptap
+ * packages are not installed). The extensions are imported one by one, not
+ * through StarterKit: StarterKit imports every extension it can enable, so
+ * Tiptap's link extension and linkifyjs (~13 kB brotli) were downloaded
+ * even though the link below replaces them.
  */
 
 const simpleMark = (name: string, tag: 'sub' | 'sup', other: string) =>
@@ -34,12 +50,103 @@ export const Subscript = simpleMark('subscript', 'sub', 'superscript');
 export const Superscript = simpleMark('superscript', 'sup', 'subscript');
 
 /** Links leave for the web or mail only (the sanitiser drops anything else). */
-const SafeLink = Link.configure({
-  openOnClick: false,
-  autolink: true,
-  protocols: ['http', 'https', 'mailto'],
-  isAllowedUri: (url) => /^(https?:\/\/|mailto:)/i.test(url.trim()),
+export const isAllowedHref = (url: string) => /^(https?:\/\/|mailto:)/i.test(url.trim());
+
+const LINK_DEFAULTS = { target: '_blank', rel: 'noopener noreferrer nofollow' };
+
+/** An address typed in the text, then a space: `https://…`, `http://…`, `www.…` or `mailto:…`. */
+const TYPED_ADDRESS = /(?:^|\s)((?:https?:\/\/|mailto:|www\.)[^\s<>"]*[^\s<>".,;:!?')\]])\s$/i;
+
+/**
+ * The link mark, as Tiptap's link extension makes it for us (same name,
+ * attributes, HTML and commands: setLink, toggleLink, unsetLink) without
+ * linkifyjs: an address is linked as it is typed when it starts with
+ * http(s)://, www. or mailto: and a space follows it (linkify also found
+ * bare domains like example.com, and addresses in pasted text; paste rules
+ * are off in this editor anyway). Mod-K asks the toolbar for the link
+ * popover ("edit-link" on the window, as Mantine's link extension did).
+ */
+export const SafeLink = Mark.create({
+  name: 'link',
+  priority: 1000,
+  keepOnSplit: false,
+  exitable: true,
+  inclusive: false,
+  addAttributes() {
+    return {
+      href: { default: null, parseHTML: (element: HTMLElement) => element.getAttribute('href') },
+      target: { default: LINK_DEFAULTS.target },
+      rel: { default: LINK_DEFAULTS.rel },
+      class: { default: null },
+      title: { default: null },
+    };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: 'a[href]',
+        getAttrs: (dom: HTMLElement) =>
+          isAllowedHref(dom.getAttribute('href') ?? '') ? null : false,
+      },
+    ];
+  },
+  renderHTML({ HTMLAttributes }) {
+    const href = String(HTMLAttributes.href ?? '');
+    const attributes = { ...HTMLAttributes, ...(isAllowedHref(href) ? {} : { href: '' }) };
+    // Defaults first: the attributes' order of Tiptap's link extension.
+    return ['a', mergeAttributes(LINK_DEFAULTS, attributes), 0];
+  },
+  addCommands() {
+    return {
+      setLink:
+        (attributes: { href: string }) =>
+        ({ chain }: { chain: () => Chain }) =>
+          isAllowedHref(attributes.href) && chain().setMark('link', attributes).run(),
+      toggleLink:
+        (attributes?: { href: string }) =>
+        ({ chain }: { chain: () => Chain }) =>
+          !(attributes?.href && !isAllowedHref(attributes.href)) &&
+          chain().toggleMark('link', attributes, { extendEmptyMarkRange: true }).run(),
+      unsetLink:
+        () =>
+        ({ chain }: { chain: () => Chain }) =>
+          chain().unsetMark('link', { extendEmptyMarkRange: true }).run(),
+    } as never;
+  },
+  addKeyboardShortcuts() {
+    return {
+      'Mod-k': () => {
+        window.dispatchEvent(new Event('edit-link'));
+        return true;
+      },
+    };
+  },
+  addInputRules() {
+    return [
+      new InputRule({
+        find: TYPED_ADDRESS,
+        handler: ({ state, range, match }) => {
+          const address = match[1]!;
+          const href = /^www\./i.test(address) ? `https://${address}` : address;
+          const start = range.from + match[0].indexOf(address);
+          const end = start + address.length;
+          if (state.doc.rangeHasMark(start, end, this.type)) return null;
+          state.tr.addMark(start, end, this.type.create({ href })).removeStoredMark(this.type);
+          // Tiptap has usually inserted the typed space already; if not, it goes in here.
+          const typed = match[0].slice(-1);
+          if (state.doc.textBetween(end, range.to) !== typed) state.tr.insertText(typed, range.to);
+        },
+      }),
+    ];
+  },
 });
+
+interface Chain {
+  setMark: (name: string, attributes?: object) => Chain;
+  toggleMark: (name: string, attributes?: object, options?: object) => Chain;
+  unsetMark: (name: string, options?: object) => Chain;
+  run: () => boolean;
+}
 
 export interface ExtensionOptions {
   placeholder?: string | undefined;
@@ -50,11 +157,27 @@ export interface ExtensionOptions {
 
 export function editorExtensions(options: ExtensionOptions): Extensions {
   const extensions: Extensions = [
-    StarterKit.configure({
-      heading: { levels: [3, 4] },
-      horizontalRule: false,
-      link: false,
-    }),
+    // StarterKit's order (the schema's and the shortcuts' order follow it).
+    Bold,
+    Blockquote,
+    BulletList,
+    Code,
+    CodeBlock,
+    Document,
+    Dropcursor,
+    Gapcursor,
+    HardBreak,
+    Heading.configure({ levels: [3, 4] }),
+    UndoRedo,
+    Italic,
+    ListItem,
+    ListKeymap,
+    OrderedList,
+    Paragraph,
+    Strike,
+    Text,
+    Underline,
+    TrailingNode,
     SafeLink,
     Subscript,
     Superscript,

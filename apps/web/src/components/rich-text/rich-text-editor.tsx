@@ -115,7 +115,7 @@ export function RichTextEditorField(props: RichTextEditorFieldProps) {
     // Markdown-style mark shortcuts would eat the underscores and stars of
     // blanks (`___`) and of formulas (`x_1 + x_2`, `a*b*c`) as italics or
     // bold; only the block shortcuts ("- " for a list, "> " for a quote) stay.
-    enableInputRules: ['bulletList', 'orderedList', 'blockquote', 'heading', 'codeBlock'],
+    enableInputRules: ['bulletList', 'orderedList', 'blockquote', 'heading', 'codeBlock', 'link'],
     enablePasteRules: false,
     editorProps: {
       attributes: {

@@ -1,8 +1,8 @@
 import { MODULES } from '@bo/contract/access';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconLogout2 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useEndSession, useMe } from '../../../lib/session.ts';
 import { useLogoutAll } from '../api/logout-all.ts';
@@ -17,20 +17,9 @@ export function ProfilePage() {
   const endSession = useEndSession();
   const admin = me.data;
 
-  const confirmLogoutAll = () =>
-    modals.openConfirmModal({
-      title: 'Sign out everywhere?',
-      children: (
-        <Text fz="sm">
-          Every session of your account ends, on every device, including this one. You will have to
-          sign in again.
-        </Text>
-      ),
-      labels: { confirm: 'Sign out everywhere', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      // Local sign-out happens even if the server call fails: the user asked to leave.
-      onConfirm: () => logoutAll.mutate(undefined, { onSettled: endSession }),
-    });
+  const [confirming, setConfirming] = useState(false);
+  // Local sign-out happens even if the server call fails: the user asked to leave.
+  const logoutEverywhere = () => logoutAll.mutate(undefined, { onSettled: endSession });
 
   return (
     <>
@@ -77,13 +66,25 @@ export function ProfilePage() {
             color="red"
             variant="light"
             leftSection={<IconLogout2 size={16} />}
-            onClick={confirmLogoutAll}
+            onClick={() => setConfirming(true)}
             loading={logoutAll.isPending}
           >
             Sign out everywhere
           </Button>
         </Section>
       </Stack>
+      {confirming && (
+        <ConfirmModal
+          title="Sign out everywhere?"
+          confirmLabel="Sign out everywhere"
+          loading={logoutAll.isPending}
+          onConfirm={logoutEverywhere}
+          onClose={() => setConfirming(false)}
+        >
+          Every session of your account ends, on every device, including this one. You will have to
+          sign in again.
+        </ConfirmModal>
+      )}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import type { Question } from '@bo/contract';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { FormErrors } from '../../../lib/form.ts';
 import { humanFieldMessage } from '../../../lib/form-messages.ts';
@@ -14,6 +14,11 @@ import { getQuestion } from '../api/get-question.ts';
 import { questionKeys } from '../api/question-keys.ts';
 import { useRestoreRevision } from '../api/restore-revision.ts';
 import { type EditorValues, formPath, fromQuestion, toBody } from './editor-values.ts';
+
+// Shown only when a save is refused: loaded then (with Mantine's modal code).
+const ConflictDialog = lazyDialog(() =>
+  import('./editor-conflict-dialog.tsx').then((m) => m.EditorConflictDialog),
+);
 
 /** A 409 that says the question was saved by someone else since the form loaded it. */
 export function isStaleRevision(error: unknown): boolean {
@@ -131,23 +136,7 @@ export function useEditorSave(
   };
 
   const conflictDialog: ReactNode = conflict && (
-    <Modal opened onClose={() => setConflict(false)} title="Saved by someone else meanwhile">
-      <Stack gap="lg">
-        <Text fz="sm">
-          This question was changed since you opened it, so your save was refused to keep their
-          changes. Reload it to see the newest version (your changes here are lost), or keep editing
-          and copy what you need first.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConflict(false)} disabled={reloading}>
-            Keep editing
-          </Button>
-          <Button onClick={reload} loading={reloading}>
-            Reload the question
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConflictDialog reloading={reloading} onReload={reload} onClose={() => setConflict(false)} />
   );
 
   return {
