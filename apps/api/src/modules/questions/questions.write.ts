@@ -167,17 +167,24 @@ export async function writeNewQuestions(
     // The chunk as one JSON parameter, the questions and their revision 1 in
     // one statement (as the book import does): bound parameters per value
     // cost more than the inserts themselves (docs/performance.md,
-    // "Questions import: 50,000 rows").
-    const json = JSON.stringify(chunk.map((p) => ({ ...storedColumns(p), f: p.fields })));
+    // "Questions import: 50,000 rows"). Each question's fields go once, as
+    // `f`: the revision stores them and the columns are read from them
+    // (`storedColumns` is the fields and the three derived texts); sending
+    // them twice doubled the text passed to the database and parsed there.
+    const json = JSON.stringify(
+      chunk.map((p) => ({ f: p.fields, s: p.searchText, m: p.similarityText, k: p.dedupeKey })),
+    );
     const rows = await tx
       .execute(sql`
         with r as (
-          select * from rows from (json_to_recordset(${json}::json) as (
+          select x.*, j.f, j.s, j.m, j.k, j.ordinality
+          from rows from (json_to_recordset(${json}::json) as (f jsonb, s text, m text, k text))
+            with ordinality as j,
+          jsonb_to_record(j.f) as x (
             "type" text, stem text, options jsonb, blanks jsonb, "numeric" jsonb,
             "modelAnswer" text, explanation text, difficulty text, marks numeric,
             "negativeMarks" numeric, "gradeId" bigint, "subjectId" bigint,
-            "chapterId" bigint, "topicId" bigint, tags text[], "language" text,
-            status text, "searchText" text, "similarityText" text, "dedupeKey" text, f jsonb)) with ordinality
+            "chapterId" bigint, "topicId" bigint, tags text[], "language" text, status text)
         ), q as (
           insert into ${questions} (type, stem, options, blanks, numeric, model_answer,
             explanation, difficulty, marks, negative_marks, grade_id, subject_id, chapter_id,
@@ -185,14 +192,14 @@ export async function writeNewQuestions(
             similarity_text, dedupe_key, created_by, updated_by)
           select "type", stem, options, blanks, "numeric", "modelAnswer", explanation,
             difficulty, marks, "negativeMarks", "gradeId", "subjectId", "chapterId", "topicId",
-            tags, "language", status, ${source}, ${sourceLabel}::text, 1, "searchText",
-            "similarityText", "dedupeKey", ${actorId}::bigint, ${actorId}::bigint
+            tags, "language", status, ${source}, ${sourceLabel}::text, 1, s, m, k,
+            ${actorId}::bigint, ${actorId}::bigint
           from r order by ordinality
           returning id, dedupe_key
         ), v as (
           insert into ${questionRevisions} (question_id, revision, action, fields, created_by)
           select q.id, 1, ${action}, r.f, ${actorId}::bigint
-          from q join r on r."dedupeKey" = q.dedupe_key
+          from q join r on r.k = q.dedupe_key
         )
         select id::text, dedupe_key as key from q`)
       .catch(uniqueAsDuplicate);
