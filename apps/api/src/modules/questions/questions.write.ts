@@ -208,11 +208,13 @@ export async function writeQuestionRows(
   sourceLabel: string | null,
 ): Promise<number[]> {
   const action = source === 'manual' ? 'create' : 'import';
+  // As bytes: PGlite and node-postgres send them as they are (db/client.ts, `jsonBytesAsIs`).
+  const text = Buffer.from(rows, 'utf8');
   const written = await tx
     .execute(sql`
       with r as (
         select x.*, j.f, j.s, j.m, j.k, j.ordinality
-        from rows from (json_to_recordset(${rows}::json) as (f jsonb, s text, m text, k text))
+        from rows from (json_to_recordset(${text}::json) as (f jsonb, s text, m text, k text))
           with ordinality as j,
         jsonb_to_record(j.f) as x (
           "type" text, stem text, options jsonb, blanks jsonb, "numeric" jsonb,
