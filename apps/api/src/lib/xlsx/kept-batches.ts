@@ -89,8 +89,10 @@ export async function keepBatches<Head, B, End>(
   await write({ head });
   return {
     add(batch, text) {
-      if (text?.includes('\n')) throw new Error('A kept batch text spans lines');
-      return text === undefined ? write({ batch }) : write({ batch, text: true }, text);
+      if (text === undefined) return write({ batch });
+      // A text over several lines could not be read back: nothing is kept (never a failed run).
+      if (text.includes('\n')) failed = true;
+      return write({ batch, text: true }, text);
     },
     async finish(end) {
       await write({ end });
