@@ -7,8 +7,10 @@ import { finished } from 'node:stream/promises';
 /**
  * What a clean dry run of a large import worked out, kept on the server's
  * disk (DATA_DIR/import-kept) for the commit of the same file: a first
- * JSON line of what is known before the rows (`head`), one line per batch,
- * then a last line with the run's answer. Named by the
+ * JSON line of what is known before the rows (`head`), one line per batch
+ * (followed by its text, when it has one: a line kept as it is, neither
+ * escaped into the batch's JSON nor parsed back), then a last line with
+ * the run's answer. Named by the
  * file's sha256 and the import's name, so only the same bytes find it. A
  * commit takes it (a rename: of two commits at once only one gets it, the
  * other runs the full pass) and removes it when done; files left behind (a
@@ -20,7 +22,7 @@ import { finished } from 'node:stream/promises';
 const KEEP_MS = 60 * 60 * 1000;
 
 /** Bumped whenever what a batch line holds changes: an older file is not read. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 const dirOf = (dataDir: string) => path.join(dataDir, 'import-kept');
 const nameOf = (name: string, sha256: string) => `${name}-${sha256}-v${FORMAT}.ndjson`;
@@ -36,7 +38,8 @@ async function sweep(dir: string) {
 }
 
 export interface KeptWriter<B, End> {
-  add(batch: B): Promise<void>;
+  /** One batch, and its text (one line: e.g. JSON, which has no raw line breaks) if any. */
+  add(batch: B, text?: string): Promise<void>;
   /** The run ended clean: the file is kept under its name. */
   finish(end: End): Promise<void>;
   /** The run had a problem (or failed): nothing is kept. */
@@ -60,13 +63,19 @@ export async function keepBatches<Head, B, End>(
     .then(() => sweep(dir))
     .then(() => createWriteStream(partial).on('error', () => (failed = true)))
     .catch(() => null);
-  const write = (value: unknown) =>
+  const write = (value: unknown, text?: string) =>
     new Promise<void>((resolve) => {
       if (!out || failed) return resolve();
-      out.write(`${JSON.stringify(value)}\n`, (err) => {
+      const done = (err?: Error | null) => {
         if (err) failed = true;
         resolve();
-      });
+      };
+      if (text === undefined) out.write(`${JSON.stringify(value)}\n`, done);
+      else {
+        out.write(`${JSON.stringify(value)}\n`);
+        out.write(text);
+        out.write('\n', done);
+      }
     });
   const close = async () => {
     if (!out) return;
@@ -79,7 +88,12 @@ export async function keepBatches<Head, B, End>(
   };
   await write({ head });
   return {
-    add: (batch) => write({ batch }),
+    add(batch, text) {
+      if (text === undefined) return write({ batch });
+      // A text over several lines could not be read back: nothing is kept (never a failed run).
+      if (text.includes('\n')) failed = true;
+      return write({ batch, text: true }, text);
+    },
     async finish(end) {
       await write({ end });
       await close();
@@ -109,9 +123,15 @@ async function* linesOf(input: AsyncIterable<string>) {
   if (parts.length) yield parts.join('');
 }
 
+/** A kept batch as read back: the batch, and its text if it was kept with one. */
+export interface KeptBatchRead<B> {
+  batch: B;
+  text?: string;
+}
+
 export interface KeptRun<Head, B, End> {
   head: Head;
-  batches: AsyncGenerator<B>;
+  batches: AsyncGenerator<KeptBatchRead<B>>;
   /** The last line: read after every batch. */
   end(): End;
   remove(): Promise<void>;
@@ -137,9 +157,14 @@ export async function takeKept<Head, B, End>(
   const head = (JSON.parse(first.done ? '{}' : first.value) as { head: Head }).head;
   async function* batches() {
     for (let line = await lines.next(); !line.done; line = await lines.next()) {
-      const value = JSON.parse(line.value) as { batch?: B; end?: End };
+      const value = JSON.parse(line.value) as { batch?: B; text?: true; end?: End };
       if ('end' in value) last = value.end;
-      else yield value.batch as B;
+      else if (!value.text) yield { batch: value.batch as B };
+      else {
+        const text = await lines.next();
+        if (text.done) throw new Error('A kept import file ends within a batch');
+        yield { batch: value.batch as B, text: text.value };
+      }
     }
   }
   return {

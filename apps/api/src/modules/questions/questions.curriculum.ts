@@ -11,12 +11,18 @@ import { chapters, grades, subjects, topics } from '../../db/schema/index.ts';
  * a 50,000-row import checks its curriculum in four statements.
  */
 
+/** A question's place in the curriculum: what the check reads (and fills in). */
+export type CurriculumPlace = Pick<
+  QuestionFields,
+  'gradeId' | 'subjectId' | 'chapterId' | 'topicId'
+>;
+
 export interface IndexedProblem extends QuestionProblem {
   /** Which question of the batch. */
   index: number;
 }
 
-const ids = (list: QuestionFields[], pick: (q: QuestionFields) => number | null) => [
+const ids = (list: CurriculumPlace[], pick: (q: CurriculumPlace) => number | null) => [
   ...new Set(list.map(pick).filter((v): v is number => v !== null)),
 ];
 
@@ -56,7 +62,7 @@ const LEVELS = [
  */
 export async function checkCurriculum(
   db: Db | Tx,
-  list: QuestionFields[],
+  list: CurriculumPlace[],
 ): Promise<IndexedProblem[]> {
   const problems: IndexedProblem[] = [];
   const bad = new Set<number>();

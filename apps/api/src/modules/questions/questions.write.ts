@@ -6,7 +6,7 @@ import { AppError, badRequest, type ErrorDetail } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { checkCurriculum } from './questions.curriculum.ts';
+import { type CurriculumPlace, checkCurriculum } from './questions.curriculum.ts';
 import type { PreparedQuestion } from './questions.prepare.ts';
 
 /**
@@ -92,7 +92,7 @@ export async function assertNoExactDuplicates(
 /** 400 naming each question's curriculum problem; fills missing upper levels in place. */
 export async function assertCurriculum(
   db: Db | Tx,
-  list: QuestionFields[],
+  list: CurriculumPlace[],
   path: (index: number, field: string) => string,
 ) {
   const problems = await checkCurriculum(db, list);
@@ -160,52 +160,93 @@ export async function writeNewQuestions(
   source: QuestionSource,
   sourceLabel: string | null,
 ): Promise<number[]> {
-  const action = source === 'manual' ? 'create' : 'import';
   const ids: number[] = [];
   for (let i = 0; i < prepared.length; i += CHUNK) {
     const chunk = prepared.slice(i, i + CHUNK);
-    // The chunk as one JSON parameter, the questions and their revision 1 in
-    // one statement (as the book import does): bound parameters per value
-    // cost more than the inserts themselves (docs/performance.md,
-    // "Questions import: 50,000 rows").
-    const json = JSON.stringify(chunk.map((p) => ({ ...storedColumns(p), f: p.fields })));
-    const rows = await tx
-      .execute(sql`
-        with r as (
-          select * from rows from (json_to_recordset(${json}::json) as (
-            "type" text, stem text, options jsonb, blanks jsonb, "numeric" jsonb,
-            "modelAnswer" text, explanation text, difficulty text, marks numeric,
-            "negativeMarks" numeric, "gradeId" bigint, "subjectId" bigint,
-            "chapterId" bigint, "topicId" bigint, tags text[], "language" text,
-            status text, "searchText" text, "similarityText" text, "dedupeKey" text, f jsonb)) with ordinality
-        ), q as (
-          insert into ${questions} (type, stem, options, blanks, numeric, model_answer,
-            explanation, difficulty, marks, negative_marks, grade_id, subject_id, chapter_id,
-            topic_id, tags, language, status, source, source_label, revision, search_text,
-            similarity_text, dedupe_key, created_by, updated_by)
-          select "type", stem, options, blanks, "numeric", "modelAnswer", explanation,
-            difficulty, marks, "negativeMarks", "gradeId", "subjectId", "chapterId", "topicId",
-            tags, "language", status, ${source}, ${sourceLabel}::text, 1, "searchText",
-            "similarityText", "dedupeKey", ${actorId}::bigint, ${actorId}::bigint
-          from r order by ordinality
-          returning id, dedupe_key
-        ), v as (
-          insert into ${questionRevisions} (question_id, revision, action, fields, created_by)
-          select q.id, 1, ${action}, r.f, ${actorId}::bigint
-          from q join r on r."dedupeKey" = q.dedupe_key
-        )
-        select id::text, dedupe_key as key from q`)
-      .catch(uniqueAsDuplicate);
-    // Matched by the unique key: RETURNING's order is not a promise.
-    const byKey = new Map(
-      (rows as unknown as { rows: { id: string; key: string }[] }).rows.map((r) => [
-        r.key,
-        Number(r.id),
-      ]),
+    ids.push(
+      ...(await writeQuestionRows(
+        tx,
+        actorId,
+        questionRows(chunk),
+        chunk.map((p) => p.dedupeKey),
+        source,
+        sourceLabel,
+      )),
     );
-    ids.push(...chunk.map((p) => byKey.get(p.dedupeKey)!));
   }
   return ids;
+}
+
+/**
+ * Prepared questions as the JSON text `writeQuestionRows` inserts. Each
+ * question's fields go once, as `f`: the revision stores them and the
+ * columns are read from them (`storedColumns` is the fields and the three
+ * derived texts); sending them twice doubled the text passed to the
+ * database and parsed there.
+ */
+export const questionRows = (prepared: PreparedQuestion[]) =>
+  JSON.stringify(
+    prepared.map((p) => ({ f: p.fields, s: p.searchText, m: p.similarityText, k: p.dedupeKey })),
+  );
+
+/**
+ * Inserts the questions of `rows` (`questionRows`' text, up to one import
+ * batch) and their revision 1 in one statement: the text is one JSON
+ * parameter, inserted into `questions` in its order, and a data-modifying
+ * CTE inserts the revisions from the rows it returns (as the book import
+ * does): bound parameters per value cost more than the inserts themselves
+ * (docs/performance.md, "Questions import: 50,000 rows"). `keys` are the
+ * rows' dedupe keys, in order; answers the new ids in that order. A
+ * question already in the bank meets the unique index: 409.
+ */
+export async function writeQuestionRows(
+  tx: Tx,
+  actorId: number | null,
+  rows: string,
+  keys: string[],
+  source: QuestionSource,
+  sourceLabel: string | null,
+): Promise<number[]> {
+  const action = source === 'manual' ? 'create' : 'import';
+  // As bytes: PGlite and node-postgres send them as they are (db/client.ts, `jsonBytesAsIs`).
+  const text = Buffer.from(rows, 'utf8');
+  const written = await tx
+    .execute(sql`
+      with r as (
+        select x.*, j.f, j.s, j.m, j.k, j.ordinality
+        from rows from (json_to_recordset(${text}::json) as (f jsonb, s text, m text, k text))
+          with ordinality as j,
+        jsonb_to_record(j.f) as x (
+          "type" text, stem text, options jsonb, blanks jsonb, "numeric" jsonb,
+          "modelAnswer" text, explanation text, difficulty text, marks numeric,
+          "negativeMarks" numeric, "gradeId" bigint, "subjectId" bigint,
+          "chapterId" bigint, "topicId" bigint, tags text[], "language" text, status text)
+      ), q as (
+        insert into ${questions} (type, stem, options, blanks, numeric, model_answer,
+          explanation, difficulty, marks, negative_marks, grade_id, subject_id, chapter_id,
+          topic_id, tags, language, status, source, source_label, revision, search_text,
+          similarity_text, dedupe_key, created_by, updated_by)
+        select "type", stem, options, blanks, "numeric", "modelAnswer", explanation,
+          difficulty, marks, "negativeMarks", "gradeId", "subjectId", "chapterId", "topicId",
+          tags, "language", status, ${source}, ${sourceLabel}::text, 1, s, m, k,
+          ${actorId}::bigint, ${actorId}::bigint
+        from r order by ordinality
+        returning id, dedupe_key
+      ), v as (
+        insert into ${questionRevisions} (question_id, revision, action, fields, created_by)
+        select q.id, 1, ${action}, r.f, ${actorId}::bigint
+        from q join r on r.k = q.dedupe_key
+      )
+      select id::text, dedupe_key as key from q`)
+    .catch(uniqueAsDuplicate);
+  // Matched by the unique key: RETURNING's order is not a promise.
+  const byKey = new Map(
+    (written as unknown as { rows: { id: string; key: string }[] }).rows.map((r) => [
+      r.key,
+      Number(r.id),
+    ]),
+  );
+  return keys.map((key) => byKey.get(key)!);
 }
 
 /** The one audit row of an import: how many questions, and the first and last new id. */

@@ -5,14 +5,18 @@ import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { heapKeeper } from '../../../lib/heap-keeper.ts';
 import { type KeptWriter, keepBatches, takeKept } from '../../../lib/xlsx/kept-batches.ts';
-import { curriculumResolver } from './curriculum-names.ts';
+import { questionRows } from '../questions.write.ts';
+import type { CurriculumNames } from './cells.ts';
+import { type CurriculumIds, curriculumResolver } from './curriculum-names.ts';
 import type { CheckedRow, Warning } from './import-check.ts';
 
 /**
  * The commit of a file a clean dry run has just checked, without reading
  * and checking it again (docs/performance.md, "Fifth pass"). The dry run
- * keeps, per batch, the questions it prepared with their rows and
- * curriculum names; what it worked out from the file alone (the cells, the
+ * keeps, per batch, the questions it prepared as the JSON text the insert
+ * takes (`questionRows`: the commit neither parses them nor writes them
+ * out again) and, per question, its row, curriculum names and ids and its
+ * dedupe key; what it worked out from the file alone (the cells, the
  * contract, sanitising, TeX, the derived texts and the duplicates within
  * the file) is the same for the same bytes and is reused. What it worked
  * out from the database is asked again, batch by batch, in the commit's
@@ -31,6 +35,34 @@ export interface KeptHead {
   source: QuestionSource;
 }
 
+/** One checked batch, as kept. */
+export interface KeptBatch {
+  /** Per question, in order: its row, its curriculum names and the ids they had, its dedupe key. */
+  rows: { row: number; names: CurriculumNames; ids: CurriculumIds; key: string }[];
+  /** The questions as `writeQuestionRows` inserts them (the batch's text in the kept file). */
+  questions: string;
+}
+
+type KeptRow = KeptBatch['rows'][number];
+
+/** A batch the check passed, as kept for the commit. */
+export const keptBatch = (checked: CheckedRow[]): KeptBatch => ({
+  rows: checked.map(
+    ({ row, names, question: q }): KeptRow => ({
+      row,
+      names,
+      ids: {
+        gradeId: q.fields.gradeId ?? null,
+        subjectId: q.fields.subjectId ?? null,
+        chapterId: q.fields.chapterId ?? null,
+        topicId: q.fields.topicId ?? null,
+      },
+      key: q.dedupeKey,
+    }),
+  ),
+  questions: questionRows(checked.map((c) => c.question)),
+});
+
 export interface KeptEnd {
   rows: number;
   warnings: Warning[];
@@ -41,13 +73,24 @@ const keptName = (format: QuestionImportFormat | undefined) => `questions-${form
 
 export const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export function keepChecked(
+/** The kept file's writer: a batch's rows as its JSON line, its questions as its text. */
+export type KeptQuestions = Omit<KeptWriter<KeptRow[], KeptEnd>, 'add'> & {
+  add(batch: KeptBatch): Promise<void>;
+};
+
+export async function keepChecked(
   deps: Deps,
   format: QuestionImportFormat | undefined,
   sha256: string,
   head: KeptHead,
-): Promise<KeptWriter<CheckedRow[], KeptEnd>> {
-  return keepBatches(deps.config.dataDir, keptName(format), sha256, head);
+): Promise<KeptQuestions> {
+  const writer = await keepBatches<KeptHead, KeptRow[], KeptEnd>(
+    deps.config.dataDir,
+    keptName(format),
+    sha256,
+    head,
+  );
+  return { ...writer, add: (batch) => writer.add(batch.rows, batch.questions) };
 }
 
 /** The database answered otherwise than to the dry run: roll back, run the full pass. */
@@ -58,21 +101,20 @@ class Stale extends Error {}
  * run found. (A question of the batch already in the bank is refused by
  * the unique index on the dedupe key when the batch is written.)
  */
-async function sameCurriculum(tx: Tx, rows: CheckedRow[]): Promise<boolean> {
+async function sameCurriculum(tx: Tx, rows: KeptRow[]): Promise<boolean> {
   const resolve = await curriculumResolver(
     tx,
     rows.map((r) => r.names),
   );
   const errors: ImportError[] = [];
-  for (const { row, names, question } of rows) {
+  for (const { row, names, ids: kept } of rows) {
     const ids = resolve(row, names, errors);
-    const f = question.fields;
     if (
       errors.length ||
-      ids.gradeId !== (f.gradeId ?? null) ||
-      ids.subjectId !== (f.subjectId ?? null) ||
-      ids.chapterId !== (f.chapterId ?? null) ||
-      ids.topicId !== (f.topicId ?? null)
+      ids.gradeId !== kept.gradeId ||
+      ids.subjectId !== kept.subjectId ||
+      ids.chapterId !== kept.chapterId ||
+      ids.topicId !== kept.topicId
     )
       return false;
   }
@@ -90,11 +132,11 @@ export async function commitKept<R>(
   format: QuestionImportFormat | undefined,
   bytes: Buffer,
   run: {
-    write(tx: Tx, rows: CheckedRow[], source: QuestionSource): Promise<void>;
+    write(tx: Tx, batch: KeptBatch, source: QuestionSource): Promise<void>;
     end(tx: Tx, kept: KeptEnd, source: QuestionSource): Promise<R>;
   },
 ): Promise<R | null> {
-  const kept = await takeKept<KeptHead, CheckedRow[], KeptEnd>(
+  const kept = await takeKept<KeptHead, KeptRow[], KeptEnd>(
     deps.config.dataDir,
     keptName(format),
     sha256Of(bytes),
@@ -105,9 +147,14 @@ export async function commitKept<R>(
       const collect = heapKeeper();
       const { source } = kept.head;
       for (let next = await kept.batches.next(); !next.done; ) {
-        if (!(await sameCurriculum(tx, next.value))) throw new Stale();
+        const { batch: rows, text: questions } = next.value;
+        if (questions === undefined) throw new Error('A kept question batch without its text');
+        if (!(await sameCurriculum(tx, rows))) throw new Stale();
         // The next batch is read and parsed while the database writes this one.
-        [, next] = await Promise.all([run.write(tx, next.value, source), kept.batches.next()]);
+        [, next] = await Promise.all([
+          run.write(tx, { rows, questions }, source),
+          kept.batches.next(),
+        ]);
         collect();
       }
       return run.end(tx, kept.end(), source);

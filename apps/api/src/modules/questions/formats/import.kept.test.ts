@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, grades, questions } from '../../../db/schema/index.ts';
+import { auditLog, grades, questionRevisions, questions } from '../../../db/schema/index.ts';
 import { useImportApp, workbook } from './import.testing.ts';
 import { BATCH } from './import.ts';
 import { NEAR_CHECK_MAX } from './import-check.ts';
@@ -58,6 +58,24 @@ describe('questionimport: the commit reuses a clean dry run', () => {
     expect(stored).toHaveLength(BATCH + 10);
     expect(stored.every((q) => q.source === 'xlsx' && q.gradeId !== null)).toBe(true);
     expect(new Set(stored.map((q) => q.sourceLabel)).size).toBe(1);
+    // Revision 1 of each holds its fields, as the columns hold them (both from the kept text).
+    const revisions = await h.t.app.deps.db.select().from(questionRevisions);
+    expect(revisions).toHaveLength(BATCH + 10);
+    const byId = new Map(stored.map((q) => [q.id, q]));
+    for (const r of revisions) {
+      const q = byId.get(r.questionId)!;
+      expect(r).toMatchObject({ revision: 1, action: 'import' });
+      expect(r.fields).toMatchObject({
+        type: q.type,
+        stem: q.stem,
+        options: q.options,
+        gradeId: q.gradeId,
+        subjectId: q.subjectId,
+        tags: q.tags,
+        status: q.status,
+        language: q.language,
+      });
+    }
     const audit = await h.t.app.deps.db
       .select()
       .from(auditLog)

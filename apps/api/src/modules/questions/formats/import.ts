@@ -5,13 +5,17 @@ import type { RequestContext } from '../../../lib/request-context.ts';
 import type { UploadedFile } from '../../../lib/storage/upload.ts';
 import { type BatchedImportDef, runBatchedImport } from '../../../lib/xlsx/batched.ts';
 import { importNowOrAsJob, queuedReport } from '../../../lib/xlsx/import-job.ts';
-import type { KeptWriter } from '../../../lib/xlsx/kept-batches.ts';
 import { type ImportRun, reportOf } from '../../../lib/xlsx/pipeline.ts';
 import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
-import { assertCurriculum, auditImported, writeNewQuestions } from '../questions.write.ts';
+import {
+  assertCurriculum,
+  auditImported,
+  writeNewQuestions,
+  writeQuestionRows,
+} from '../questions.write.ts';
 import { storeImages } from './images.ts';
 import { type CheckedRow, questionCheck } from './import-check.ts';
-import { commitKept, type KeptEnd, keepChecked, sha256Of } from './import-kept.ts';
+import { commitKept, type KeptQuestions, keepChecked, keptBatch, sha256Of } from './import-kept.ts';
 import { type ReadQuestions, readQuestionFile } from './read.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';
 
@@ -106,7 +110,7 @@ const questionImport = (
     const label = labelOf(deps, fileName);
     const written = counter();
     // A dry run keeps what it checked for the commit (import-kept.ts); a file with images never.
-    let keep: KeptWriter<CheckedRow[], KeptEnd> | undefined =
+    let keep: KeptQuestions | undefined =
       !tx && !images.size
         ? await keepChecked(deps, input.format, state.sha256!, { source })
         : undefined;
@@ -118,7 +122,7 @@ const questionImport = (
           await keep.discard();
           keep = undefined;
         }
-        await keep?.add(check.prepared);
+        if (keep) await keep.add(keptBatch(check.prepared));
         return errors;
       },
       async apply() {
@@ -147,8 +151,17 @@ const questionImport = (
     const label = labelOf(deps, fileName);
     const written = counter();
     return commitKept(deps, input.format, bytes, {
-      write: async (tx, rows, source) =>
-        written.add(await writeBatch(tx, actor.id, rows, source, label)),
+      async write(tx, { rows, questions }, source) {
+        // The names resolved to these ids again (import-kept.ts): each level within the one
+        // above it, so the check finds every id and fills in nothing the kept text lacks.
+        await assertCurriculum(
+          tx,
+          rows.map((r) => ({ ...r.ids })),
+          (i, field) => `questions.${i}.${field}`,
+        );
+        const keys = rows.map((r) => r.key);
+        written.add(await writeQuestionRows(tx, actor.id, questions, keys, source, label));
+      },
       async end(tx, kept, source) {
         await auditImported(tx, ctx, { source, sourceLabel: label, ...written.audit() });
         return {
