@@ -72,8 +72,7 @@ function totalsOf(levels: Level[]): Totals {
   return { attempts, average: attempts ? (sum / attempts) * 100 : 0 };
 }
 
-function perItem(items: ItemRow[], levels: Level[], answers: ItemLevel[]) {
-  const { attempts } = totalsOf(levels);
+function perItem(items: ItemRow[], levels: Level[], attempts: number, answers: ItemLevel[]) {
   const group = groupSize(attempts);
   const { upper, lower } = groupShares(levels, group);
   const tally = new Map<
@@ -129,7 +128,7 @@ export async function assessmentResults(db: Db, q: Query) {
   ]);
   const now = totalsOf(levels);
   const before = totalsOf(levelsBefore);
-  const questions = perItem(items, levels, answers);
+  const questions = perItem(items, levels, now.attempts, answers);
   if (q.format !== 'json') {
     return reportFile(q.format, range, {
       name: 'Assessment results',
