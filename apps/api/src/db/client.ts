@@ -37,7 +37,7 @@ export interface Database {
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
+export const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
 
 /**
  * Extensions the migrations create (PGlite bundles them but loads only those
@@ -70,7 +70,12 @@ function jsonBytesAsIs(client: PGlite) {
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string; purpose: string }
-  | { kind: 'memory' };
+  /**
+   * In memory, gone at close. `from`: a data directory made by
+   * `migratedMemorySnapshot` (tests start thousands of databases; loading one
+   * takes ~0.5 s where creating and migrating one takes ~2.5 s).
+   */
+  | { kind: 'memory'; from?: Blob };
 
 /** Any fixed number, the same in every process: the key of the start-up lock. */
 const SCHEMA_LOCK = 0x6d696772;
@@ -135,7 +140,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     }
     client = new PGlite(dir, pgliteOptions);
   } else {
-    client = new PGlite(pgliteOptions);
+    client = new PGlite({ ...pgliteOptions, ...(target.from ? { loadDataDir: target.from } : {}) });
   }
   try {
     await client.waitReady;
@@ -164,5 +169,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await client.close().catch(() => {});
     lock?.release();
     throw err;
+  }
+}
+
+/**
+ * An empty in-memory database with every migration applied, as a data
+ * directory (an uncompressed tarball) for `{ kind: 'memory', from }`.
+ */
+export async function migratedMemorySnapshot(): Promise<Blob> {
+  const client = new PGlite(pgliteOptions);
+  try {
+    await client.waitReady;
+    await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
   }
 }

@@ -1,6 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client.ts';
+import {
+  type Database,
+  migratedMemorySnapshot,
+  migrationsFolder,
+  openDatabase,
+} from '../db/client.ts';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new
@@ -9,7 +18,7 @@ import { type Database, openDatabase } from '../db/client.ts';
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'memory' });
+  if (!url) return openDatabase({ kind: 'memory', from: await migratedSnapshot() });
   const fresh = await createPostgresDatabase(url);
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
   return {
@@ -61,4 +70,44 @@ export async function createPostgresDatabase(
       }
     },
   };
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * The migrated empty database every PGlite test starts from, made once and
+ * kept in the system's temporary folder under a name that changes with the
+ * migrations and PGlite's version: the suite opens ~200 databases, and each
+ * one created and migrated from scratch cost ~2 s more than one loaded. The
+ * migrations still run on every open (they find nothing left to do), so a
+ * stale file could not hide a missing one.
+ */
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const file = path.join(tmpdir(), `bo-test-pglite-${await migrationsHash()}.tar`);
+    const kept = await readFile(file).catch(() => null);
+    if (kept) return new Blob([kept]);
+    const made = await migratedMemorySnapshot();
+    // Written apart, then renamed: a worker reading it never sees half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, Buffer.from(await made.arrayBuffer()));
+    await rename(partial, file);
+    return made;
+  })();
+  return snapshot;
+}
+
+async function migrationsHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pglite = JSON.parse(
+    await readFile(path.join(path.dirname(entry), '..', 'package.json'), 'utf8'),
+  ) as { version: string };
+  hash.update(pglite.version);
+  const files = (await readdir(migrationsFolder, { recursive: true })).sort();
+  for (const name of files) {
+    if (!/\.(sql|json)$/.test(name)) continue;
+    hash.update(name).update(await readFile(path.join(migrationsFolder, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
