@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, type ServerOptions, startServer } from './server.ts';
 
 /**
  * A test file's real server and browser: both started before its tests
@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from './server.ts';
 export function useServerAndBrowser(
   ready: (server: RunningServer, browser: Browser) => void,
   env: Record<string, string> = {},
-  opts: { setupAdmin?: boolean; demoBooks?: number } = {},
+  opts: ServerOptions = {},
 ) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;

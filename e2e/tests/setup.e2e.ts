@@ -13,7 +13,8 @@ useServerAndBrowser(
     browser = b;
   },
   {},
-  { setupAdmin: false },
+  // The very first start, on a directory no server has used.
+  { setupAdmin: false, fresh: true },
 );
 
 describe('first run', () => {

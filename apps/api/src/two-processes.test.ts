@@ -96,7 +96,7 @@ async function refusedWithinWindow(check: () => Promise<{ status: number }>, sin
 describe.skipIf(!SERVER_URL)('two API processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    fresh = await createPostgresDatabase(SERVER_URL!);
+    fresh = await createPostgresDatabase(SERVER_URL!, { empty: true });
     const env = {
       DATABASE_URL: fresh.url,
       JWT_SECRET: 'shared-secret-shared-secret-shared-secret-0123',

@@ -30,46 +30,59 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/** Names the migrated database test files copy theirs from (global-setup.ts). */
+export const TEMPLATE_DATABASE = 'BO_TEST_TEMPLATE_DATABASE';
+
 /**
- * A new empty database on the server of `serverUrl` (for processes that
- * migrate it themselves); `drop()` waits for its clients to go, then drops it.
+ * A new database on the server of `serverUrl`: a copy of the suite's migrated
+ * template when there is one, else empty (for processes that migrate it
+ * themselves, or a file run outside the suite); `drop()` waits for its
+ * clients to go, then drops it.
  */
 export async function createPostgresDatabase(
   serverUrl: string,
+  opts: { empty?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const template = opts.empty ? undefined : process.env[TEMPLATE_DATABASE];
+  await postgresAdmin(serverUrl, (c) =>
+    c.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        // pool.end() resolves before the server has seen every client go; a
-        // forced drop would then kill a closing connection, whose error event
-        // surfaces as an unhandled error in the test run.
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await c.query(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (rows[0].n === 0) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return { url: target.toString(), drop: () => dropPostgresDatabase(serverUrl, name) };
+}
+
+/** Runs `fn` on a connection to the server of `serverUrl`, closed after. */
+export async function postgresAdmin<T>(
+  serverUrl: string,
+  fn: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits for the database's clients to go, then drops it. */
+export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  await postgresAdmin(serverUrl, async (c) => {
+    // pool.end() resolves before the server has seen every client go; a
+    // forced drop would then kill a closing connection, whose error event
+    // surfaces as an unhandled error in the test run.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await c.query(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await c.query(`drop database if exists ${name} with (force)`);
+  });
 }
 
 let snapshot: Promise<Blob> | undefined;

@@ -33,11 +33,25 @@ if (!('fonts' in document)) {
 // jsdom lays nothing out, so Mantine's focus trap finds no visible element to
 // focus in a dialog and prints the whole DOM node (thousands of log lines per
 // test). Focus in real dialogs is checked by the browser tests.
-const warn = console.warn.bind(console);
-console.warn = (...args: unknown[]) => {
-  if (typeof args[0] === 'string' && args[0].startsWith('[@mantine/hooks/use-focus-trap]')) return;
-  warn(...args);
-};
+// Wrapped once: the files of a worker run this setup in the same context.
+const FOCUS_TRAP_FILTER = Symbol.for('bo.focus-trap-filter');
+if (!(FOCUS_TRAP_FILTER in console)) {
+  const warn = console.warn.bind(console);
+  Object.assign(console, {
+    [FOCUS_TRAP_FILTER]: true,
+    warn: (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith('[@mantine/hooks/use-focus-trap]')) {
+        return;
+      }
+      warn(...args);
+    },
+  });
+}
 
 beforeEach(() => localStorage.clear());
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // What a test left outside its React root (a portal's container, a live
+  // region) goes too: the files of a worker share one document.
+  document.body.innerHTML = '';
+});
