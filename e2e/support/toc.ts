@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { apiOk } from './api.ts';
+import { shot } from './screenshot.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -58,6 +59,7 @@ export async function dragTocHandle(
   node: string,
   target: string,
   by: { dx: number; dy: number },
+  /** Saved (support/screenshot.ts) while the node is held over its target. */
   screenshot?: string,
 ) {
   const from = (await page.getByLabel(`Drag ${node}`).boundingBox())!;
@@ -69,6 +71,6 @@ export async function dragTocHandle(
   await page.mouse.move(x, y + 6, { steps: 3 });
   await page.mouse.move(x + by.dx, to.y + to.height / 2 + by.dy, { steps: 12 });
   await page.waitForTimeout(150);
-  if (screenshot) await page.screenshot({ path: screenshot });
+  if (screenshot) await shot(page, screenshot, { fullPage: false });
   await page.mouse.up();
 }

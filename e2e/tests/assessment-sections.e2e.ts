@@ -10,6 +10,7 @@ import {
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -113,7 +114,7 @@ describe('the sections of a mock test', () => {
     await page.getByRole('button', { name: /^Move Question 2: Refraction/ }).click();
     await dialog(page).getByText('Question 2: Refraction').waitFor();
     await expectAccessible(page, 'move to section dialog');
-    await page.screenshot({ path: 'test-results/move-to-section.png' });
+    await shot(page, 'move-to-section', { fullPage: false });
     await dialog(page).getByRole('radio', { name: 'Chemistry' }).check();
     done = saved();
     await dialog(page).getByRole('button', { name: 'Move' }).click();
@@ -122,7 +123,7 @@ describe('the sections of a mock test', () => {
     await page.getByText('Moved to Chemistry.').waitFor();
     await page.getByTestId(chemistry!).getByTestId(i1!).waitFor();
     expect(await itemOrder(page)).toEqual([i3, i1, i2]);
-    await page.screenshot({ path: 'test-results/mock-test-sections.png', fullPage: true });
+    await shot(page, 'mock-test-sections');
 
     await page.reload();
     await page.getByTestId(chemistry!).getByTestId(i1!).waitFor();

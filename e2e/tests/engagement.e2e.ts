@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -55,7 +56,7 @@ describe('pop-ups and notifications', () => {
       .getByText(/\d+ learners?/)
       .waitFor();
     await expectAccessible(page, 'pop-up form');
-    await page.screenshot({ path: '/tmp/engage-popup-form.png' });
+    await shot(page, 'engage-popup-form', { fullPage: false });
     await dialog.getByRole('button', { name: 'Create pop-up' }).click();
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: 'Monsoon sale: 20% off' });
@@ -63,7 +64,7 @@ describe('pop-ups and notifications', () => {
     await expectAccessible(page, 'pop-ups list');
     await row.getByRole('button', { name: 'Deactivate' }).click();
     await row.getByText('Inactive').waitFor();
-    await page.screenshot({ path: '/tmp/engage-popups.png' });
+    await shot(page, 'engage-popups', { fullPage: false });
     await page.close();
   });
 
@@ -89,7 +90,7 @@ describe('pop-ups and notifications', () => {
       .getByText(/\d+ learners?/)
       .waitFor();
     await expectAccessible(page, 'audience picker, criteria');
-    await page.screenshot({ path: '/tmp/engage-audience-criteria.png' });
+    await shot(page, 'engage-audience-criteria', { fullPage: false });
     await dialog.getByLabel('A pasted list').check();
     await dialog.getByLabel('Learner ids, app ids or e-mails').fill('nobody@example.test');
     await dialog.getByText('1 entries name no learner').waitFor();
@@ -97,7 +98,7 @@ describe('pop-ups and notifications', () => {
     await dialog.getByText('At a time').click();
     await dialog.getByLabel('Send at').fill(localIn(120));
     await expectAccessible(page, 'notification composer');
-    await page.screenshot({ path: '/tmp/engage-composer.png' });
+    await shot(page, 'engage-composer', { fullPage: false });
     await dialog.getByRole('button', { name: 'Schedule' }).click();
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: 'New chapters are out' });
@@ -137,7 +138,7 @@ describe('pop-ups and notifications', () => {
       .filter({ hasText: 'Welcome back' })
       .getByText(/delivered to \d+ learners/)
       .waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: '/tmp/engage-notifications.png' });
+    await shot(page, 'engage-notifications', { fullPage: false });
     await page.close();
   });
 });

@@ -3,6 +3,7 @@ import { describe, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { checkDialog, expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -41,7 +42,7 @@ describe('free content', () => {
     await page.getByRole('button', { name: 'Make free' }).click();
     await page.getByText(`"Free Reader" (${isbn}) is already free`).first().waitFor();
     await expectAccessible(page, 'free books with one');
-    await page.screenshot({ path: 'test-results/free-books.png' });
+    await shot(page, 'free-books', { fullPage: false });
     await checkDialog(page, 'remove free book dialog', () =>
       table.getByRole('button', { name: 'Remove Free Reader' }).click(),
     );
@@ -92,7 +93,7 @@ describe('free content', () => {
     await child.and(page.locator(':disabled')).waitFor();
     await page.getByRole('switch', { name: 'Free: Appendix' }).click({ force: true });
     await page.getByText('2 chosen, 3 of 3 nodes free').waitFor();
-    await page.screenshot({ path: 'test-results/free-sample.png', fullPage: true });
+    await shot(page, 'free-sample');
 
     await page.goto(`${server.url}/free-content/${b.isbn}`);
     await page.getByText('0 chosen, 0 of 2 nodes free').waitFor();
@@ -107,7 +108,7 @@ describe('free content', () => {
     await dialog.getByText('1 not matched, not copied').waitFor();
     await dialog.getByRole('list', { name: 'Nodes not matched' }).getByText('Appendix').waitFor();
     await expectAccessible(page, 'copy sample result');
-    await page.screenshot({ path: 'test-results/free-clone.png' });
+    await shot(page, 'free-clone', { fullPage: false });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByText('1 chosen, 1 of 2 nodes free').waitFor();
 

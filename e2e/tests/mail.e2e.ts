@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -14,8 +15,6 @@ useServerAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
-
-const SHOTS = process.env.E2E_SCREENSHOTS;
 
 /** Learners as the learner app registers them (its key made through the API). */
 async function registerLearners(page: Parameters<typeof apiOk>[0]) {
@@ -79,7 +78,7 @@ describe('mail templates and mailers', () => {
     await page.getByTestId('preview-subject').getByText('Hello Meera').waitFor();
     await frame.getByText('See you in Kochi').waitFor();
     await expectAccessible(page, 'template editor with a learner preview');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/mail-template-editor.png`, fullPage: true });
+    await shot(page, 'mail-template-editor');
     await page.getByRole('button', { name: 'Save template' }).click();
     await page.waitForURL(/\/mail-templates\/\d+$/);
     await page.getByRole('heading', { name: 'Welcome to the new term' }).waitFor();
@@ -123,7 +122,7 @@ describe('mail templates and mailers', () => {
     await page.waitForURL(/state=sent/);
     await page.getByRole('cell', { name: /meera@example.test/ }).waitFor();
     await expectAccessible(page, 'mailer page');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/mailer-page.png`, fullPage: true });
+    await shot(page, 'mailer-page');
 
     // The mails as the SMTP receiver got them: filled, with one-click unsubscribe.
     const mail = await server.smtp.waitFor((m) => m.to.includes('meera@example.test'));

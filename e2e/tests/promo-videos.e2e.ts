@@ -4,6 +4,7 @@ import { checkDialog, expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
 import { addRecordedVideo } from '../support/media-video.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -56,14 +57,14 @@ describe('promo videos', () => {
         await dialog.locator('input').and(page.getByLabel('Grades')).click();
         await page.getByRole('option').first().click();
         await dialog.getByLabel('Description').click();
-        await page.screenshot({ path: 'test-results/promo-form.png' });
+        await shot(page, 'promo-form', { fullPage: false });
       }
       await dialog.getByRole('button', { name: 'Add' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
     await shelfIs(page, ['Welcome', 'Tour', 'Offer']);
     await expectAccessible(page, 'promo shelf');
-    await page.screenshot({ path: 'test-results/promo-shelf.png', fullPage: true });
+    await shot(page, 'promo-shelf');
 
     // Drag Offer to the top with the mouse.
     const handle = shelf(page).getByRole('button', { name: 'Drag Offer' });
@@ -101,7 +102,7 @@ describe('promo videos', () => {
       await shelf(page).getByRole('button', { name: 'Actions for Welcome' }).click();
       await page.getByRole('menuitem', { name: 'Edit' }).click();
     });
-    await page.screenshot({ path: 'test-results/promo-videos.png', fullPage: true });
+    await shot(page, 'promo-videos');
     await page.close();
   });
 });

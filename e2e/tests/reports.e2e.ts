@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -26,12 +27,6 @@ const DAY_MS = 86_400_000;
 const day = (ago: number) => new Date(Date.now() - ago * DAY_MS).toISOString().slice(0, 10);
 const FROM = day(364);
 const TO = day(0);
-
-/** With E2E_SCREENSHOTS set (a directory), each screen is saved there to be looked at. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 /** The figure a tile shows, as a number ("1,234" → 1234). */
 async function figure(page: Page, testId: string): Promise<number> {

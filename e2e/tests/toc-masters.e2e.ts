@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 import { tocRowAction, tocRows } from '../support/toc.ts';
@@ -49,7 +50,7 @@ describe('a TOC built from the masters', () => {
     await page.getByText('Draft TOC built: 4 nodes.').waitFor();
     const draft = ['0 Plant cells', '1 Cell wall', '1 Chloroplasts', '0 Roots and shoots'];
     await expect.poll(() => tocRows(section)).toEqual(draft);
-    await page.screenshot({ path: '/tmp/toc-from-masters.png' });
+    await shot(page, 'toc-from-masters', { fullPage: false });
 
     // An edit, then building again: it asks first, Cancel keeps the edit.
     await tocRowAction(section, 'Cell wall', 'Rename');

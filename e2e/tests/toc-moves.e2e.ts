@@ -4,6 +4,7 @@ import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 import { createBookWithToc, dragTocHandle, nextTocMove, tocRows } from '../support/toc.ts';
@@ -123,7 +124,7 @@ describe('TOC moves', () => {
     const section = page.getByTestId('toc-section');
     const rows = () => tocRows(section);
     await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '1 Chapter B', '0 Unit 2']);
-    await page.screenshot({ path: '/tmp/toc-tree.png' });
+    await shot(page, 'toc-tree', { fullPage: false });
 
     // Keyboard: Space picks the node up, ArrowDown moves it one row, Space drops it.
     await section.getByLabel('Drag Chapter A').focus();
@@ -141,7 +142,7 @@ describe('TOC moves', () => {
 
     // Mouse: below Unit 2 and to the left: out of Unit 1, last at the top level.
     moved = nextTocMove(page);
-    await dragTocHandle(page, 'Chapter B', 'Unit 2', { dy: 12, dx: -30 }, '/tmp/toc-dragging.png');
+    await dragTocHandle(page, 'Chapter B', 'Unit 2', { dy: 12, dx: -30 }, 'toc-dragging');
     expect(await moved).toEqual({ id: expect.any(Number), parentId: null, position: 2 });
     await expect.poll(rows).toEqual(['0 Unit 1', '1 Chapter A', '0 Unit 2', '0 Chapter B']);
 
@@ -167,7 +168,7 @@ describe('TOC moves', () => {
 
     await page.reload();
     await expect.poll(rows).toEqual(['0 Unit 1', '0 Chapter A', '0 Unit 2', '1 Chapter B']);
-    await page.screenshot({ path: '/tmp/toc-after.png' });
+    await shot(page, 'toc-after', { fullPage: false });
     await page.close();
   });
 });

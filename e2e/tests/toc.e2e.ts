@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { addRecordedVideo } from '../support/media-video.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 import { createBookWithToc, tocRowAction } from '../support/toc.ts';
@@ -110,7 +111,7 @@ describe('book TOC', () => {
         timeout: 10_000,
       })
       .toBe(true);
-    await page.screenshot({ path: '/tmp/toc-panel.png' });
+    await shot(page, 'toc-panel', { fullPage: false });
 
     // XLSX: download, a bad cell is reported by row and column, a good file is applied.
     const [download] = await Promise.all([
@@ -145,14 +146,14 @@ describe('book TOC', () => {
     await problems.getByRole('cell', { name: 'Kind', exact: true }).waitFor();
     expect(await problems.getByRole('cell', { name: '3', exact: true }).count()).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
-    await page.screenshot({ path: '/tmp/toc-upload-bad.png' });
+    await shot(page, 'toc-upload-bad', { fullPage: false });
 
     await dialog
       .locator('input[type=file]')
       .setInputFiles({ name: 'good.xlsx', mimeType: xlsx, buffer: good });
     await dialog.getByText('2 of 2 rows ready').waitFor();
     await dialog.getByText('0 new nodes · 1 updated · 0 moved').waitFor();
-    await page.screenshot({ path: '/tmp/toc-upload-good.png' });
+    await shot(page, 'toc-upload-good', { fullPage: false });
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row('Chapter Alpha').getByText('Free', { exact: true }).waitFor();

@@ -5,6 +5,7 @@ import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { addRecordedVideo } from '../support/media-video.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -106,7 +107,7 @@ describe('a video quiz', () => {
     await expect.poll(() => marker.getAttribute('aria-valuenow')).toBe(String(dropped));
     await expectAccessible(page, 'video quiz builder after moving a marker');
     await marker.hover();
-    await page.screenshot({ path: 'test-results/video-quiz-timeline.png' });
+    await shot(page, 'video-quiz-timeline', { fullPage: false });
 
     // A moment that is not one is said in place, not sent.
     await moment.fill('1:75');
