@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+import { freePort } from '../../apps/api/src/test/process.testing.ts';
 import {
   codeIn,
   type SmtpReceiver,
@@ -26,17 +26,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** `npm run seed:demo -- --books N` on a data directory no server holds yet. */
 async function seedDemo(dataDir: string, books: number, env: Record<string, string>) {
   await promisify(execFile)(
@@ -55,7 +44,7 @@ export interface ServerOptions {
   /**
    * A new, empty data directory, as on a first start ever. Otherwise the
    * directory is a copy of one a server has already started on (see
-   * global-setup.ts): the same empty database, ~5 s sooner per test file.
+   * global-setup.ts): the same empty database, ~2 s sooner per test file.
    */
   fresh?: boolean;
 }

@@ -9,8 +9,9 @@ import type { Deps } from '../deps.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { TEST_PASSWORD } from '../test/harness.ts';
 import { createEffectTables, effectJob } from '../test/jobs.effect-kind.ts';
-import { freshPostgres, type ServerProcess, spawnServer } from '../test/process.testing.ts';
+import { type ServerProcess, spawnServer } from '../test/process.testing.ts';
 import { codeIn, startSmtpReceiver } from '../test/smtp-receiver.ts';
+import { createPostgresDatabase } from '../test/test-database.ts';
 import { JobQueue } from './queue.ts';
 
 /**
@@ -123,7 +124,7 @@ async function newPlace(onPostgres: boolean): Promise<Place> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-jobs-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   if (!onPostgres) return { dataDir };
-  const db = await freshPostgres(process.env.DATABASE_URL!);
+  const db = await createPostgresDatabase(process.env.DATABASE_URL!, { empty: true });
   cleanups.push(() => db.drop());
   return { dataDir, url: db.url };
 }

@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -81,24 +79,4 @@ export async function spawnServer(
     await new Promise((r) => setTimeout(r, 100));
   }
   return server;
-}
-
-/** A fresh database on the PostgreSQL server of `url`, and how to drop it. */
-export async function freshPostgres(url: string) {
-  const name = `bo_proc_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }

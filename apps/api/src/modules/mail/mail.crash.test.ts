@@ -10,7 +10,8 @@ import type { Deps } from '../../deps.ts';
 import { JobQueue } from '../../jobs/queue.ts';
 import { systemClock } from '../../lib/clock.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { freshPostgres, type ServerProcess, spawnServer } from '../../test/process.testing.ts';
+import { type ServerProcess, spawnServer } from '../../test/process.testing.ts';
+import { createPostgresDatabase } from '../../test/test-database.ts';
 import { sendMailer } from './mail.mailers.ts';
 import { mailerSendJob } from './mail.sender.ts';
 import { seedLearners, startCountingSmtp } from './mail.testing.ts';
@@ -85,7 +86,9 @@ async function prepare(target: DatabaseTarget) {
 
 describe('a campaign through two kill -9', () => {
   it('mails every recipient, duplicates only what was in flight', async () => {
-    const fresh = SERVER_URL ? await freshPostgres(SERVER_URL) : undefined;
+    const fresh = SERVER_URL
+      ? await createPostgresDatabase(SERVER_URL, { empty: true })
+      : undefined;
     if (fresh) cleanups.push(fresh.drop);
     const target: DatabaseTarget = fresh
       ? { kind: 'postgres', url: fresh.url, poolSize: 2 }

@@ -5,7 +5,8 @@ import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { books, mediaItems, qrBatches, qrCodes, qrScans } from '../../db/schema/index.ts';
-import { freshPostgres, spawnServer } from '../../test/process.testing.ts';
+import { spawnServer } from '../../test/process.testing.ts';
+import { createPostgresDatabase } from '../../test/test-database.ts';
 
 /**
  * No scan is lost on SIGTERM: a real server process takes a stream of scans,
@@ -32,7 +33,9 @@ async function open(url: string | undefined): Promise<Database> {
 
 describe('GET /q/:code and SIGTERM', () => {
   it('stores a scan for every redirect answered before the server stopped', async () => {
-    const fresh = SERVER_URL ? await freshPostgres(SERVER_URL) : undefined;
+    const fresh = SERVER_URL
+      ? await createPostgresDatabase(SERVER_URL, { empty: true })
+      : undefined;
     drop = fresh?.drop;
     let database = await open(fresh?.url);
     const [video] = await database.db
