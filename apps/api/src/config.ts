@@ -64,6 +64,8 @@ const envSchema = z.object({
   HEADERS_TIMEOUT: duration.default(20_000),
   REQUEST_TIMEOUT: duration.default(3_600_000),
   BODY_MIN_RATE_KB: z.coerce.number().min(0).max(1_000_000).default(8),
+  // Unset: 10 s on PostgreSQL, 30 s on PGlite (reports.jobs.ts says why).
+  REPORTS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(50).optional(),
   QUESTION_LIST_EXACT_TOTAL: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   QUESTION_SIMILARITY_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.6),
   MAILER_RATE_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(20),
@@ -231,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT, e.HEADERS_TIMEOUT),
       bodyMinBytesPerSecond: Math.round(e.BODY_MIN_RATE_KB * 1024),
     },
+    reportsRefreshSeconds: e.REPORTS_REFRESH_SECONDS,
     questionListExactTotal: e.QUESTION_LIST_EXACT_TOTAL,
     questionSimilarityThreshold: e.QUESTION_SIMILARITY_THRESHOLD,
     mailers: {

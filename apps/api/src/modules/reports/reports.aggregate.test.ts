@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { book } from '../../test/write-samples/books.ts';
 import { event, ingest, makeAppKey, registered } from '../learners/learners.testing.ts';
 import { rebuildReports, refreshReports } from './reports.aggregate.ts';
+import { refreshEverySeconds } from './reports.jobs.ts';
 import { rows } from './reports.range.ts';
 
 /**
@@ -169,4 +171,20 @@ describe('aggregates', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
   }, 30_000);
+
+  it('refreshes every 30 s on PGlite and 10 s on PostgreSQL unless REPORTS_REFRESH_SECONDS says otherwise (1-50)', () => {
+    const base = { DATA_DIR: t.app.deps.config.dataDir, JWT_SECRET: 'x'.repeat(40) };
+    const on = (env: Record<string, string>) => ({
+      ...t.app.deps,
+      config: loadConfig({ ...base, ...env }),
+    });
+    expect(refreshEverySeconds(on({}))).toBe(t.app.deps.database.kind === 'pglite' ? 30 : 10);
+    expect(refreshEverySeconds(on({ REPORTS_REFRESH_SECONDS: '2' }))).toBe(2);
+    expect(() => loadConfig({ ...base, REPORTS_REFRESH_SECONDS: '0' })).toThrow(
+      /REPORTS_REFRESH_SECONDS/,
+    );
+    expect(() => loadConfig({ ...base, REPORTS_REFRESH_SECONDS: '60' })).toThrow(
+      /REPORTS_REFRESH_SECONDS/,
+    );
+  });
 });

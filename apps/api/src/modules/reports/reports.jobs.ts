@@ -12,12 +12,13 @@ declare module '../../jobs/job.ts' {
 }
 
 /**
- * Seconds between two refreshes inside one run. On PGlite a pass holds the
- * one connection that every other statement (a QR scan, a sign-in) waits
- * for, so it refreshes every 30 s there, a third as often; reports still
- * show an event within a minute.
+ * Seconds between two refreshes inside one run (REPORTS_REFRESH_SECONDS when
+ * set). On PGlite a pass holds the one connection that every other statement
+ * (a QR scan, a sign-in) waits for, so it refreshes every 30 s there by
+ * default, a third as often; reports still show an event within a minute.
  */
-export const refreshEverySeconds = (deps: Deps) => (deps.database.kind === 'pglite' ? 30 : 10);
+export const refreshEverySeconds = (deps: Deps) =>
+  deps.config.reportsRefreshSeconds ?? (deps.database.kind === 'pglite' ? 30 : 10);
 /** A run refreshes until this many seconds after it started; the next minute's run takes over. */
 const RUN_SECONDS = 50;
 
