@@ -127,6 +127,8 @@ export interface Config {
   fileSweep: { graceMs: number; intervalMs: number };
   /** Slow clients (plugins/http-limits.ts): headers and whole-request deadlines, a body's least rate. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; bodyMinBytesPerSecond: number };
+  /** Seconds between two refreshes of the reports; undefined: by database (reports.jobs.ts). */
+  reportsRefreshSeconds: number | undefined;
   /** The question list counts exactly up to this many matches; above, it answers the planner's estimate. */
   questionListExactTotal: number;
   /** Trigram similarity (0-1] from which a question is warned about as a near duplicate (modules/questions). */
