@@ -158,6 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     deps.mailer.close();
+    deps.storage.close?.();
   });
   return app;
 }

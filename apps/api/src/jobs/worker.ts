@@ -42,14 +42,13 @@ export class KindWorker {
     this.stopping = true;
     this.wake();
     const drained = Promise.all(this.loops);
-    const timer = new Promise<'late'>((r) => setTimeout(() => r('late'), graceMs).unref());
-    if ((await Promise.race([drained, timer])) === 'late') {
+    if ((await raceTimeout(drained, graceMs)) === 'late') {
       for (const r of this.running.values()) {
         r.abort.abort(new Error('The server is shutting down'));
         await this.release(r.id);
       }
     }
-    await Promise.race([drained, new Promise((r) => setTimeout(r, 1000).unref())]);
+    await raceTimeout(drained, 1000);
   }
 
   private async loop() {
@@ -179,5 +178,18 @@ export class KindWorker {
          where name = $1 and id = $2 and state = 'active'`,
       [this.kind.kind, id],
     );
+  }
+}
+
+/** `work`, or 'late' after `ms`; the timer is cleared either way, so a closed app leaves none behind. */
+async function raceTimeout<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((r) => {
+    timer = setTimeout(() => r('late'), ms).unref();
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

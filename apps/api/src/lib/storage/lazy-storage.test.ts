@@ -40,4 +40,25 @@ describe('lazyStorage', () => {
     await expect(store.stat('aa/bb/x')).resolves.toBeNull();
     expect(loads).toBe(2);
   });
+
+  it('closes a driver it loaded, and closing one never loaded loads nothing', async () => {
+    let loads = 0;
+    let closed = 0;
+    const make = () =>
+      lazyStorage(async () => {
+        loads += 1;
+        return {
+          ...localStorage(dir),
+          close: () => {
+            closed += 1;
+          },
+        };
+      });
+    make().close?.();
+    expect([loads, closed]).toEqual([0, 0]);
+    const used = make();
+    await used.stat('aa/bb/x');
+    used.close?.();
+    expect([loads, closed]).toEqual([1, 1]);
+  });
 });

@@ -9,11 +9,18 @@ import type { Storage } from './storage.ts';
  */
 export function lazyStorage(load: () => Promise<Storage>): Storage {
   let pending: Promise<Storage> | undefined;
+  let loaded: Storage | undefined;
   const driver = () => {
-    pending ??= load().catch((err: unknown) => {
-      pending = undefined;
-      throw err;
-    });
+    pending ??= load().then(
+      (store) => {
+        loaded = store;
+        return store;
+      },
+      (err: unknown) => {
+        pending = undefined;
+        throw err;
+      },
+    );
     return pending;
   };
   return {
@@ -25,5 +32,7 @@ export function lazyStorage(load: () => Promise<Storage>): Storage {
       yield* (await driver()).list();
     },
     check: async () => (await driver()).check?.(),
+    // A driver never loaded holds nothing; closing must not load one.
+    close: () => loaded?.close?.(),
   };
 }

@@ -202,6 +202,10 @@ export function s3Storage(opts: S3StorageOptions): Storage {
         throw new Error(`Object storage: bucket "${Bucket}" cannot be used: ${why}`);
       }
     },
+
+    close() {
+      client.destroy();
+    },
   };
 }
 

@@ -46,6 +46,8 @@ export interface Storage {
    * store cannot be used (a missing bucket, refused credentials).
    */
   check?(): Promise<void>;
+  /** Releases what the driver holds (an object store's connections); the app calls it as it closes. */
+  close?(): void;
 }
 
 export interface ListedFile {
