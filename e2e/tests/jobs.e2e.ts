@@ -23,7 +23,8 @@ describe('jobs screen', () => {
     await page.getByRole('heading', { name: 'Jobs' }).waitFor();
     const rows = page.locator('[data-testid^="job-row-"]');
     await rows.first().waitFor();
-    await expect.poll(() => rows.filter({ hasText: 'mail.send' }).count()).toBeGreaterThan(0);
+    // Kinds by name, not by their code (`mail.send`).
+    await expect.poll(() => rows.filter({ hasText: 'E-mail' }).count()).toBeGreaterThan(0);
     await rows.filter({ hasText: 'Done' }).first().waitFor();
     await expectAccessible(page, 'jobs screen');
 
@@ -34,7 +35,7 @@ describe('jobs screen', () => {
 
     await page.goto(`${server.url}/jobs?kind=mail.send`);
     await rows.first().waitFor();
-    expect(await rows.filter({ hasNotText: 'mail.send' }).count()).toBe(0);
+    expect(await rows.filter({ hasNotText: 'E-mail' }).count()).toBe(0);
 
     // The finished runs of scheduled jobs are hidden until asked for.
     await page.goto(`${server.url}/jobs`);

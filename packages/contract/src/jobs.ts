@@ -19,6 +19,25 @@ export const JOB_STATES = [
 export const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
 
+/**
+ * The job kinds as screens name them. The server's registry of kinds is
+ * checked against this table by a test, so a new kind comes with its name.
+ */
+export const JOB_KIND_LABELS: Record<string, string> = {
+  'mail.send': 'E-mail',
+  'mailers.send': 'Mailer sending',
+  'files.sweep': 'Unused files clean-up',
+  'books.import': 'Books catalogue import',
+  'curriculum.import': 'Curriculum import',
+  'toc.import': 'TOC import',
+  'questions.import': 'Question import',
+  'qr.generate': 'QR code generation',
+  'reports.refresh': 'Reports refresh',
+  'notifications.deliver': 'Notification delivery',
+};
+/** A kind's name; one the table lacks (a kind of a newer server) is shown as stored. */
+export const jobKindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind;
+
 export const jobIdSchema = z.uuid();
 
 export const jobSchema = z.object({

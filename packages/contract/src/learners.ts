@@ -13,6 +13,14 @@ export type LearnerStatus = z.infer<typeof learnerStatusSchema>;
 
 export const PLATFORMS = ['android', 'ios', 'web'] as const;
 export type Platform = (typeof PLATFORMS)[number];
+/** The platforms as screens name them. */
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  android: 'Android',
+  ios: 'iOS',
+  web: 'Web',
+};
+/** A stored platform's name; one the app sent but this list lacks is shown as stored. */
+export const platformLabel = (p: string) => PLATFORM_LABELS[p as Platform] ?? p;
 
 export const learnerSchema = z.object({
   id: z.number().int(),

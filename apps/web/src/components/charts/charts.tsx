@@ -39,6 +39,13 @@ export function AreaChart(props: AreaChartProps) {
   );
 }
 
+/**
+ * Whether a day ("2026-11-03") is today as the reports count days (UTC):
+ * its figures are still filling up, so a chart marks it rather than let its
+ * low value read as a fall.
+ */
+export const isToday = (day: string | undefined) => day === new Date().toISOString().slice(0, 10);
+
 /** "2026-11-03" → "3 Nov", the label of a day on a chart's axis. */
 export function dayLabel(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString([], {

@@ -14,6 +14,8 @@ interface DayLinesProps {
   series: readonly DaySeries[];
   /** What the chart shows, for screen readers and the hidden table's caption. */
   title: string;
+  /** The last day is today, still counting: its segment is dashed and labelled "so far". */
+  partialLast?: boolean;
   h?: number;
   testId?: string;
 }
@@ -34,7 +36,7 @@ const numberAt = (point: Record<string, unknown>, key: string) => {
  * tooltips or zoom (the reports' own `DayChart` draws with recharts). The values are also in a visually hidden table, so a
  * screen reader reads the figures, not a picture.
  */
-export function DayLines({ data, series, title, h = 240, testId }: DayLinesProps) {
+export function DayLines({ data, series, title, partialLast, h = 240, testId }: DayLinesProps) {
   const H = h;
   const max = Math.max(1, ...data.flatMap((p) => series.map((s) => numberAt(p, s.name))));
   const innerW = W - PAD.left - PAD.right;
@@ -43,7 +45,14 @@ export function DayLines({ data, series, title, h = 240, testId }: DayLinesProps
     PAD.left + (data.length < 2 ? innerW / 2 : (i * innerW) / (data.length - 1));
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
   const first = data[0]?.label ?? '';
-  const last = data.at(-1)?.label ?? '';
+  const last = `${data.at(-1)?.label ?? ''}${partialLast ? ', so far' : ''}`;
+  // The complete days solid; today's segment, when it is the last, dashed.
+  const solidUntil = partialLast && data.length > 1 ? data.length - 1 : data.length;
+  const pointsOf = (name: string, from: number, to: number) =>
+    data
+      .slice(from, to)
+      .map((p, i) => `${x(from + i)},${y(numberAt(p, name))}`)
+      .join(' ');
   return (
     <div data-testid={testId}>
       <svg
@@ -92,9 +101,21 @@ export function DayLines({ data, series, title, h = 240, testId }: DayLinesProps
             stroke={cssColor(s.color)}
             strokeWidth={2}
             strokeLinejoin="round"
-            points={data.map((p, i) => `${x(i)},${y(numberAt(p, s.name))}`).join(' ')}
+            points={pointsOf(s.name, 0, solidUntil)}
           />
         ))}
+        {solidUntil < data.length &&
+          series.map((s) => (
+            <polyline
+              key={`${s.name}-today`}
+              data-partial
+              fill="none"
+              stroke={cssColor(s.color)}
+              strokeWidth={2}
+              strokeDasharray="4 4"
+              points={pointsOf(s.name, solidUntil - 1, data.length)}
+            />
+          ))}
       </svg>
       <Group gap="md" justify="center" mt={4}>
         {series.map((s) => (

@@ -15,6 +15,7 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { ROLE_LABEL, STATUS_COLOR, STATUS_LABEL } from './labels.ts';
 
@@ -78,9 +79,9 @@ export function AdminsTable({
         {
           accessor: 'status',
           render: (admin) => (
-            <Badge variant="dot" color={STATUS_COLOR[admin.status]}>
+            <StatusBadge color={STATUS_COLOR[admin.status]}>
               {STATUS_LABEL[admin.status]}
-            </Badge>
+            </StatusBadge>
           ),
         },
         {

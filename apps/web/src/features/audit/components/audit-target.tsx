@@ -37,8 +37,16 @@ export function targetPath(entity: string, target: AuditTarget | null): string |
 export function AuditTargetCell({ entry }: { entry: AuditEntry }) {
   const kind = auditEntityLabel(entry.entity);
   const { target } = entry;
-  const name = target?.name ?? (entry.entityId ? `#${entry.entityId}` : null);
-  if (!name) return <Text fz="sm">{kind}</Text>;
+  // A number names a row to an administrator ("#42"); a session's or file's
+  // UUID does not, so it is only in the tooltip.
+  const id = entry.entityId;
+  const name = target?.name ?? (id && /^\d+$/.test(id) ? `#${id}` : null);
+  if (!name)
+    return (
+      <Text fz="sm" title={id ?? undefined}>
+        {kind}
+      </Text>
+    );
   const path = targetPath(entry.entity, target);
   return (
     <Text fz="sm" lineClamp={2}>

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconMail, IconQrcode } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { dayLabel } from '../../../components/charts/charts.tsx';
+import { dayLabel, isToday } from '../../../components/charts/charts.tsx';
 import { DayLines } from '../../../components/charts/day-lines.tsx';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -99,6 +99,7 @@ export function DashboardPage() {
                 title="Learners per day"
                 testId="chart-learners"
                 data={series}
+                partialLast={isToday(d?.series.at(-1)?.day)}
                 series={[
                   { name: 'active', label: 'Active', color: 'teal.6' },
                   { name: 'newLearners', label: 'New', color: 'indigo.6' },
@@ -113,6 +114,7 @@ export function DashboardPage() {
                 title="Redemptions, scans and views per day"
                 testId="chart-activity"
                 data={series}
+                partialLast={isToday(d?.series.at(-1)?.day)}
                 series={[
                   { name: 'redemptions', label: 'Redemptions', color: 'indigo.6' },
                   { name: 'scans', label: 'Scans', color: 'orange.6' },
@@ -132,31 +134,41 @@ export function DashboardPage() {
                     No book was redeemed in this period.
                   </Text>
                 ) : (
-                  <Table striped>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Book</Table.Th>
-                        <Table.Th ta="right">Redemptions</Table.Th>
-                        <Table.Th ta="right">Views</Table.Th>
-                        <Table.Th ta="right">Scans</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {d.topBooks.map((b) => (
-                        <Table.Tr key={b.bookId}>
-                          <Table.Td>
-                            {b.title}
-                            <Text fz="xs" c="dimmed">
-                              {b.isbn}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td ta="right">{formatCount(b.redemptions)}</Table.Td>
-                          <Table.Td ta="right">{formatCount(b.views)}</Table.Td>
-                          <Table.Td ta="right">{formatCount(b.scans)}</Table.Td>
+                  // On a phone the four columns are wider than the card: the table scrolls
+                  // sideways (a focusable region, so the keyboard can scroll it too).
+                  <Table.ScrollContainer
+                    minWidth={380}
+                    type="native"
+                    tabIndex={0}
+                    role="region"
+                    aria-label="Top books"
+                  >
+                    <Table striped>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Book</Table.Th>
+                          <Table.Th ta="right">Redemptions</Table.Th>
+                          <Table.Th ta="right">Views</Table.Th>
+                          <Table.Th ta="right">Scans</Table.Th>
                         </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {d.topBooks.map((b) => (
+                          <Table.Tr key={b.bookId}>
+                            <Table.Td>
+                              {b.title}
+                              <Text fz="xs" c="dimmed">
+                                {b.isbn}
+                              </Text>
+                            </Table.Td>
+                            <Table.Td ta="right">{formatCount(b.redemptions)}</Table.Td>
+                            <Table.Td ta="right">{formatCount(b.views)}</Table.Td>
+                            <Table.Td ta="right">{formatCount(b.scans)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
                 )}
               </Card>
             </Grid.Col>

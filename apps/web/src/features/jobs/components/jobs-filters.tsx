@@ -1,4 +1,4 @@
-import { JOB_STATES } from '@bo/contract/jobs';
+import { JOB_STATES, jobKindLabel } from '@bo/contract/jobs';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { JOB_STATE_LABELS } from '../../../components/job-progress.tsx';
 import { hasFilters, type ListUpdate } from '../../../lib/search-params.ts';
@@ -39,7 +39,7 @@ export function JobsFilters({
           key: 'kind',
           label: 'Kind',
           placeholder: 'Any kind',
-          data: kinds,
+          data: kinds.map((k) => ({ value: k, label: jobKindLabel(k) })),
           width: 200,
         },
         {

@@ -1,4 +1,5 @@
 import type { Job } from '@bo/contract';
+import { jobKindLabel } from '@bo/contract/jobs';
 import { Badge, Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { IconClockPlay, IconRotateClockwise } from '@tabler/icons-react';
 import { JOB_STATE_COLORS, JOB_STATE_LABELS } from '../../../components/job-progress.tsx';
@@ -25,7 +26,8 @@ export function JobsTable({
     retry.mutate(
       { id: job.id },
       {
-        onSuccess: () => notifySuccess(`The ${job.kind} job will run again.`),
+        onSuccess: () =>
+          notifySuccess(`The ${jobKindLabel(job.kind).toLowerCase()} job will run again.`),
         onError: (err) => notifyError(err, 'Could not run the job again'),
       },
     );
@@ -50,8 +52,8 @@ export function JobsTable({
           accessor: 'kind',
           title: 'Kind',
           render: (j) => (
-            <Text fz="sm" ff="monospace">
-              {j.kind}
+            <Text fz="sm" title={j.kind}>
+              {jobKindLabel(j.kind)}
             </Text>
           ),
         },

@@ -17,6 +17,12 @@ type Filters = {
 const FILTER_KEYS = ['q', 'gradeId', 'state', 'city', 'status', 'registeredFrom', 'registeredTo'];
 export const hasLearnerFilters = (values: Filters) => hasFilters(values, FILTER_KEYS);
 
+export const LEARNER_STATUS_COLOR: Record<string, string> = {
+  active: 'green',
+  inactive: 'gray',
+  blocked: 'red',
+};
+
 export const LEARNER_STATUS_LABEL: Record<string, string> = {
   active: 'Active',
   inactive: 'Inactive',

@@ -9,9 +9,7 @@ import {
 } from '../../../components/list-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { LEARNER_STATUS_LABEL } from './learners-filters.tsx';
-
-const STATUS_COLOR: Record<string, string> = { active: 'green', inactive: 'gray', blocked: 'red' };
+import { LEARNER_STATUS_COLOR, LEARNER_STATUS_LABEL } from './learners-filters.tsx';
 
 export function LearnersTable({
   params,
@@ -54,7 +52,7 @@ export function LearnersTable({
         {
           accessor: 'status',
           render: (l) => (
-            <StatusBadge color={STATUS_COLOR[l.status]}>
+            <StatusBadge color={LEARNER_STATUS_COLOR[l.status]}>
               {LEARNER_STATUS_LABEL[l.status]}
             </StatusBadge>
           ),

@@ -43,7 +43,7 @@ export function AppKeysPage() {
     <>
       <PageHeader
         title="Learner app"
-        description="Keys the learner app sends its events with (header x-learner-app-key). A key is shown once, when made."
+        description="Keys the learner app sends its events with (in the x-learner-app-key header). A key is shown once, when made."
       />
       <Group align="flex-end" mb="md">
         <TextInput
@@ -81,6 +81,16 @@ export function AppKeysPage() {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {keys.data?.items.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text fz="sm" c="dimmed" ta="center" py="md">
+                  No key yet. Create one for each build of the learner app; the app sends it with
+                  every batch of events.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
           {(keys.data?.items ?? []).map((k) => (
             <Table.Tr key={k.id}>
               <Table.Td>{k.name}</Table.Td>

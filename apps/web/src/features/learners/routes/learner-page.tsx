@@ -1,8 +1,7 @@
 import type { LearnerDetail } from '@bo/contract';
-import { resetDeviceBody } from '@bo/contract/learners';
+import { platformLabel, resetDeviceBody } from '@bo/contract/learners';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -17,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -24,7 +24,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useLearner } from '../api/get-learner.ts';
 import { useResetDevice } from '../api/reset-device.ts';
 import { ActivityTables } from '../components/activity-tables.tsx';
-import { LEARNER_STATUS_LABEL } from '../components/learners-filters.tsx';
+import { LEARNER_STATUS_COLOR, LEARNER_STATUS_LABEL } from '../components/learners-filters.tsx';
 import { NoteModal } from '../components/note-modal.tsx';
 
 type Device = LearnerDetail['devices'][number];
@@ -67,7 +67,11 @@ export function LearnerPage() {
     <Stack gap="lg">
       <PageHeader
         title={l.name}
-        description={<Badge variant="dot">{LEARNER_STATUS_LABEL[l.status]}</Badge>}
+        description={
+          <StatusBadge color={LEARNER_STATUS_COLOR[l.status]}>
+            {LEARNER_STATUS_LABEL[l.status]}
+          </StatusBadge>
+        }
       />
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
@@ -96,7 +100,7 @@ export function LearnerPage() {
                 <Table.Th>Device</Table.Th>
                 <Table.Th>Platform</Table.Th>
                 <Table.Th>Bound</Table.Th>
-                <Table.Th>Reset</Table.Th>
+                <Table.Th>State</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
@@ -106,12 +110,12 @@ export function LearnerPage() {
               {devices.map((d) => (
                 <Table.Tr key={d.id} data-testid={`device-${d.deviceId}`}>
                   <Table.Td ff="monospace">{d.deviceId}</Table.Td>
-                  <Table.Td>{d.platform}</Table.Td>
+                  <Table.Td>{platformLabel(d.platform)}</Table.Td>
                   <Table.Td>{formatDateTime(d.boundAt)}</Table.Td>
                   <Table.Td>
                     {d.resetAt
-                      ? `${formatDateTime(d.resetAt)} by ${d.resetByName ?? 'an admin'}: ${d.resetReason ?? ''}`
-                      : 'Bound'}
+                      ? `Reset ${formatDateTime(d.resetAt)} by ${d.resetByName ?? 'an admin'}: ${d.resetReason ?? ''}`
+                      : 'In use'}
                   </Table.Td>
                   <Table.Td>
                     {!d.resetAt && (

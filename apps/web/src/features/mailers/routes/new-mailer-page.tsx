@@ -1,7 +1,7 @@
 import { type Audience, audienceSchema } from '@bo/contract/audience';
-import { Alert, Button, Group, Paper, Select, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AudiencePicker } from '../../../components/audience-picker.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -57,7 +57,17 @@ export function NewMailerPage() {
       >
         <Stepper.Step label="Template">
           <Stack gap="md" maw={520} mt="md">
+            {templates.data?.items.length === 0 && (
+              <Alert color="yellow" title="No mail template yet">
+                A mailer sends a template.{' '}
+                <Anchor component={Link} to="/mail-templates" inherit>
+                  Write one in Mail templates
+                </Anchor>{' '}
+                first.
+              </Alert>
+            )}
             <Select
+              disabled={templates.data?.items.length === 0}
               label="Template"
               placeholder={templates.isPending ? 'Loading…' : 'Choose a template'}
               data={(templates.data?.items ?? []).map((t) => ({

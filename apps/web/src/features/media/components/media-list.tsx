@@ -1,7 +1,6 @@
 import type { MediaItem, MediaKind } from '@bo/contract';
 import {
   ActionIcon,
-  Badge,
   Card,
   Center,
   Group,
@@ -24,6 +23,7 @@ import {
   paginationControlProps,
   paginationItemProps,
 } from '../../../components/pagination-labels.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDuration, KIND_LABEL, SOURCE_LABEL, STATUS_LABEL } from './labels.ts';
 
 export interface MediaActions {
@@ -56,11 +56,10 @@ function Actions({ item, onPlay, onEdit, onDelete }: MediaActions & { item: Medi
   );
 }
 
-const StatusBadge = ({ item }: { item: MediaItem }) => (
-  // A dot badge, as books and admins show status: its text keeps the body's contrast.
-  <Badge variant="dot" color={item.status === 'active' ? 'green' : 'gray'}>
+const MediaStatus = ({ item }: { item: MediaItem }) => (
+  <StatusBadge color={item.status === 'active' ? 'green' : 'gray'}>
     {STATUS_LABEL[item.status]}
-  </Badge>
+  </StatusBadge>
 );
 
 /** The library as a table (`view=list`) or as cards with thumbnails (`view=grid`). */
@@ -108,7 +107,7 @@ export function MediaList({
           title: 'Status',
           // Room for the longest label (Inactive), so the badge never ellipsises.
           width: 110,
-          render: (item) => <StatusBadge item={item} />,
+          render: (item) => <MediaStatus item={item} />,
         },
         {
           accessor: 'actions',
@@ -170,7 +169,7 @@ function MediaGrid({
                 {formatDuration(item.durationSeconds)} · {item.language} · {tagsOf(item)}
               </Text>
               <Group justify="space-between">
-                <StatusBadge item={item} />
+                <MediaStatus item={item} />
                 <Actions item={item} {...actions} />
               </Group>
             </Stack>

@@ -9,6 +9,7 @@ import {
 } from '../../../components/list-table.tsx';
 import { richTextWords } from '../../../components/rich-text/rich-text-words.ts';
 import { ServerRichTextView } from '../../../components/rich-text/server-rich-text-view.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import {
   approximateTotal,
@@ -125,9 +126,7 @@ export function ListQuestionsTable({
         {
           accessor: 'status',
           render: (q) => (
-            <Badge variant="dot" color={STATUS_COLOR[q.status]} styles={WHOLE_LABEL}>
-              {STATUS_LABEL[q.status]}
-            </Badge>
+            <StatusBadge color={STATUS_COLOR[q.status]}>{STATUS_LABEL[q.status]}</StatusBadge>
           ),
         },
         {

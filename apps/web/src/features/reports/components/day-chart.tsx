@@ -1,6 +1,6 @@
-import { dayLabel, LineChart } from '../../../components/charts/charts.tsx';
+import { dayLabel, isToday, LineChart } from '../../../components/charts/charts.tsx';
 
-/** Figures per day as lines, one per series. */
+/** Figures per day as lines, one per series; today, still counting, is marked. */
 export function DayChart<T extends { day: string }>({
   data,
   series,
@@ -10,8 +10,21 @@ export function DayChart<T extends { day: string }>({
   series: { name: keyof T & string; label: string; color: string }[];
   h?: number;
 }) {
+  const last = data.at(-1);
   return (
     <LineChart
+      referenceLines={
+        last && isToday(last.day)
+          ? [
+              {
+                x: dayLabel(last.day),
+                label: 'Today, so far',
+                color: 'gray.6',
+                labelPosition: 'insideTopRight',
+              },
+            ]
+          : undefined
+      }
       h={h}
       data={data.map((d) => ({ ...d, label: dayLabel(d.day) }))}
       dataKey="label"

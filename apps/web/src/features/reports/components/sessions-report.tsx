@@ -1,4 +1,4 @@
-import { PLATFORMS } from '@bo/contract/learners';
+import { PLATFORM_LABELS, PLATFORMS } from '@bo/contract/learners';
 import { sessionsReportQuery } from '@bo/contract/reports';
 import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatSeconds } from '../../../components/charts/figure.tsx';
@@ -30,7 +30,7 @@ export function SessionsReport() {
               key: 'platform',
               label: 'Platform',
               anyLabel: 'All platforms',
-              data: PLATFORMS.map((p) => ({ value: p, label: p })),
+              data: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
             },
           ]}
         />
