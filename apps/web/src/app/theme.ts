@@ -17,8 +17,13 @@ export const theme = createTheme({
   // the higher contrast wins (red 8 keeps white at 4.5:1, teal 8 gets black at 5.3:1).
   luminanceThreshold: 0.19,
   defaultRadius: 'md',
+  // The Devanagari face first: its unicode-range limits it to Hindi letters, so
+  // Latin text keeps the system font, and a Hindi letter waits for this face
+  // (lib/fonts/devanagari.css) instead of Chromium settling on a system fallback
+  // without the glyphs: with it last, a cell of Hindi alone drew empty boxes
+  // on a cold first load of the media list.
   fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans Devanagari", sans-serif',
+    '"Noto Sans Devanagari", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   components: {
     Button: { defaultProps: { radius: 'md' } },
