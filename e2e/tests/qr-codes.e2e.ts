@@ -38,7 +38,15 @@ describe('QR codes', () => {
     await page.getByText('0 codes for this book').waitFor();
     await expectAccessible(page, 'book page, QR tab (empty)');
 
+    // Codes are printed for good: generating them asks first, with how many.
     await page.getByRole('button', { name: 'Generate for all nodes' }).click();
+    const confirmAll = page.getByRole('dialog');
+    await confirmAll
+      .getByText('3 codes will be made, one for each TOC node that has none yet.')
+      .waitFor();
+    await expectAccessible(page, 'generate-all confirmation');
+    await confirmAll.getByRole('button', { name: 'Generate 3 codes' }).click();
+    await confirmAll.waitFor({ state: 'detached' });
     await page.getByText('3 codes for this book').waitFor();
     const table = page.getByRole('table', { name: 'QR codes of QR Atlas' });
     await table.getByText('TOC node: Rivers').waitFor();

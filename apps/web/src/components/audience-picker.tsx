@@ -97,6 +97,9 @@ function AudienceCount({ audience }: { audience: Audience }) {
       <Text fw={600} c={count.isError ? 'red.8' : undefined}>
         {text}
       </Text>
+      <Text fz="xs" c="dimmed">
+        Blocked learners are never included.
+      </Text>
       {audience.kind === 'list' && unknown.length > 0 && (
         <Alert color="orange" title={`${unknown.length} entries name no learner`}>
           <Text size="sm">

@@ -17,10 +17,9 @@ import {
   paginationItemProps,
 } from '../../../components/pagination-labels.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useGenerateQrCodes } from '../api/generate-qr-codes.ts';
 import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
 import { printBookQrCodes } from '../api/print-qr-codes.ts';
+import { GenerateAllDialog } from './generate-all-dialog.tsx';
 import { GenerateModal } from './generate-modal.tsx';
 import { GenerationJob } from './generation-job.tsx';
 import { PrintModal } from './print-modal.tsx';
@@ -29,18 +28,19 @@ import { RetargetModal } from './retarget-modal.tsx';
 import { DisableCodeDialog, useToggleCode } from './toggle-code.tsx';
 
 /**
- * A book's QR codes: generate (every node, chosen nodes, spare codes), print
- * with a layout picker, retarget, disable, and scans per code. Shown on the
- * book page's "QR codes" tab and on the QR codes area's book screen.
+ * A book's QR codes: generate (every node, after a confirmation; chosen nodes;
+ * spare codes), print with a layout picker, retarget, disable, and scans per
+ * code. Shown on the book page's "QR codes" tab and on the QR codes area's
+ * book screen.
  */
 export function BookQrSection({ bookId }: { bookId: number }) {
   const [page, setPage] = useState(1);
   const list = useBookQrCodes(bookId, page);
-  const all = useGenerateQrCodes();
   const { enable } = useToggleCode();
   const [jobId, setJobId] = useState<string>();
   const [dialog, setDialog] = useState<
     | { kind: 'generate' }
+    | { kind: 'generate-all' }
     | { kind: 'print' }
     | { kind: 'retarget'; code: QrCode }
     | { kind: 'disable'; code: QrCode }
@@ -58,22 +58,6 @@ export function BookQrSection({ bookId }: { bookId: number }) {
   const codedNodes = new Set(
     data.items.flatMap((c) => (c.targetKind === 'toc_node' && c.targetId ? [c.targetId] : [])),
   );
-  const generateAll = () =>
-    all.mutate(
-      { mode: 'nodes', bookId },
-      {
-        onSuccess: (r) => {
-          if (r.jobId) return setJobId(r.jobId);
-          notifySuccess(
-            r.created
-              ? `${r.created} code${r.created === 1 ? '' : 's'} generated`
-              : 'Every node already has a code',
-          );
-        },
-        onError: (e) => notifyError(e, 'Could not generate the codes'),
-      },
-    );
-
   return (
     <Card withBorder radius="md">
       <Stack>
@@ -89,8 +73,7 @@ export function BookQrSection({ bookId }: { bookId: number }) {
           <Group gap="sm">
             <Button
               leftSection={<IconQrcode size={16} />}
-              onClick={generateAll}
-              loading={all.isPending}
+              onClick={() => setDialog({ kind: 'generate-all' })}
             >
               Generate for all nodes
             </Button>
@@ -124,6 +107,16 @@ export function BookQrSection({ bookId }: { bookId: number }) {
           />
         )}
       </Stack>
+      {dialog?.kind === 'generate-all' && (
+        <GenerateAllDialog
+          bookId={bookId}
+          isbn={data.book.isbn}
+          codedNodes={codedNodes}
+          allCodesListed={data.total <= data.items.length}
+          onQueued={setJobId}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === 'generate' && (
         <GenerateModal
           bookId={bookId}

@@ -1,7 +1,14 @@
 import type { QrCode } from '@bo/contract';
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const KIND_LABEL = { book: 'Book', toc_node: 'TOC node', video: 'Video' } as const;
+
+/**
+ * The content badge keeps its word whole, as the shared StatusBadge does: in a
+ * narrow column Mantine's badge would cut "Ready" to "REA…".
+ */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
 
 /** Codes with their target, content, status and scans; each row offers retarget and disable/enable. */
 export function QrCodesTable({
@@ -17,86 +24,93 @@ export function QrCodesTable({
 }) {
   if (!codes.length) return <Text c="dimmed">No codes yet.</Text>;
   return (
-    <Table striped highlightOnHover aria-label={caption}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Code</Table.Th>
-          <Table.Th>Target</Table.Th>
-          <Table.Th>Content</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th ta="right">Scans</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {codes.map((c) => (
-          <Table.Tr key={c.id} data-testid={`qr-row-${c.code}`}>
-            <Table.Td ff="monospace" fw={600}>
-              {c.code}
-            </Table.Td>
-            <Table.Td>
-              {c.targetKind ? (
-                <Text fz="sm">
-                  <Text span c="dimmed" fz="xs">
-                    {KIND_LABEL[c.targetKind]}:{' '}
-                  </Text>
-                  {c.targetLabel ?? 'deleted'}
-                </Text>
-              ) : (
-                <Text fz="sm" c="dimmed">
-                  Spare (not assigned)
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              {c.hasContent ? (
-                <Badge color="teal" variant="light">
-                  Ready
-                </Badge>
-              ) : (
-                <Badge color="orange" variant="light">
-                  No content
-                </Badge>
-              )}
-            </Table.Td>
-            <Table.Td>
-              {c.enabled ? (
-                <Badge variant="dot" color="teal">
-                  Enabled
-                </Badge>
-              ) : (
-                <Badge variant="dot" color="gray">
-                  Disabled
-                </Badge>
-              )}
-            </Table.Td>
-            <Table.Td ta="right">{c.scans}</Table.Td>
-            <Table.Td>
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => onRetarget(c)}
-                  aria-label={`Retarget ${c.code}`}
-                >
-                  Retarget
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color={c.enabled ? 'red' : 'teal'}
-                  onClick={() => onToggle(c)}
-                  aria-label={`${c.enabled ? 'Disable' : 'Enable'} ${c.code}`}
-                >
-                  {c.enabled ? 'Disable' : 'Enable'}
-                </Button>
-              </Group>
-            </Table.Td>
+    // On a phone the columns are wider than the screen: the table scrolls sideways
+    // (a focusable region, so the keyboard can scroll it too) instead of hiding
+    // the scans and the row's buttons.
+    <Table.ScrollContainer
+      minWidth={720}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${caption} (scrolls sideways)`}
+    >
+      <Table striped highlightOnHover aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Target</Table.Th>
+            <Table.Th>Content</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Scans</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {codes.map((c) => (
+            <Table.Tr key={c.id} data-testid={`qr-row-${c.code}`}>
+              <Table.Td ff="monospace" fw={600}>
+                {c.code}
+              </Table.Td>
+              <Table.Td>
+                {c.targetKind ? (
+                  <Text fz="sm">
+                    <Text span c="dimmed" fz="xs">
+                      {KIND_LABEL[c.targetKind]}:{' '}
+                    </Text>
+                    {c.targetLabel ?? 'deleted'}
+                  </Text>
+                ) : (
+                  <Text fz="sm" c="dimmed">
+                    Spare (not assigned)
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {c.hasContent ? (
+                  <Badge color="teal" variant="light" styles={WHOLE_LABEL}>
+                    Ready
+                  </Badge>
+                ) : (
+                  <Badge color="orange" variant="light" styles={WHOLE_LABEL}>
+                    No content
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {c.enabled ? (
+                  <StatusBadge color="teal">Enabled</StatusBadge>
+                ) : (
+                  <StatusBadge color="gray">Disabled</StatusBadge>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{c.scans}</Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => onRetarget(c)}
+                    aria-label={`Retarget ${c.code}`}
+                  >
+                    Retarget
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color={c.enabled ? 'red' : 'teal'}
+                    onClick={() => onToggle(c)}
+                    aria-label={`${c.enabled ? 'Disable' : 'Enable'} ${c.code}`}
+                  >
+                    {c.enabled ? 'Disable' : 'Enable'}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

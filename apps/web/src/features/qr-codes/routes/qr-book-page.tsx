@@ -1,22 +1,69 @@
-import { useParams } from 'react-router';
+import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { canOpen, useMe } from '../../../lib/session.ts';
+import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
 import { BookQrSection } from '../components/book-qr-section.tsx';
 
-/** /qr-codes/:bookId: one book's codes, for admins of QR codes without the books module. */
+/**
+ * /qr-codes/:bookId: one book's codes, for admins of QR codes without the books
+ * module. The heading names the book (title and ISBN) from the codes' first
+ * page, which the section below asks for too (one request); an address that
+ * names no book shows the "Book not found" page, as /books/:id does.
+ */
 export function QrBookPage() {
   const param = useParams().bookId ?? '';
+  // Only a plain positive number can name a book; anything else is a page that does not exist.
   const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
-  if (id === null)
+  const codes = useBookQrCodes(id, 1);
+  const me = useMe();
+
+  if (id === null || (codes.error instanceof ApiError && codes.error.status === 404)) {
     return (
       <StatusPage code="404" title="Book not found">
-        No book has this address.
+        No book has this address. It may have been deleted, or the link is incomplete.
       </StatusPage>
     );
+  }
+  if (codes.isPending) {
+    return (
+      <Stack>
+        <Skeleton h={40} w="50%" />
+        <Skeleton h={200} />
+      </Stack>
+    );
+  }
+  if (codes.isError) {
+    return (
+      <Alert color="red" title="Could not load the book's QR codes">
+        {errorMessage(codes.error)}{' '}
+        <Anchor component={Link} to="/qr-codes">
+          Back to the QR codes
+        </Anchor>
+      </Alert>
+    );
+  }
+  const { book } = codes.data;
   return (
     <>
-      <PageHeader title="A book's QR codes" />
-      <BookQrSection bookId={id} />
+      <PageHeader
+        title={book.title}
+        description={
+          <Group gap="sm" component="span">
+            <Text span ff="monospace" data-testid="qr-book-isbn">
+              ISBN {book.isbn}
+            </Text>
+            {canOpen(me.data, 'books') && (
+              <Anchor component={Link} to={`/books/${book.id}`} fz="sm">
+                Open the book
+              </Anchor>
+            )}
+          </Group>
+        }
+      />
+      <BookQrSection bookId={book.id} />
     </>
   );
 }

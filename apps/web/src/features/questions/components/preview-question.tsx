@@ -141,7 +141,9 @@ export function PreviewQuestion({ question: q }: { question: Question }) {
           {SOURCE_LABEL[q.source]}
           {q.sourceLabel ? ` (${q.sourceLabel})` : ''}
           {q.createdByName ? ` · created by ${q.createdByName}` : ''}
-          {q.updatedByName ? ` · last saved by ${q.updatedByName}` : ''} · revision {q.revision}
+          {q.updatedByName ? ` · last saved by ${q.updatedByName}` : ''}
+          {/* The editor previews a question not saved yet as revision 0. */}
+          {q.revision > 0 ? ` · revision ${q.revision}` : ' · not saved yet'}
         </Text>
       </Stack>
     </Stack>
