@@ -21,6 +21,7 @@ import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { usePageCrumb } from '../../../lib/page-crumb.ts';
 import { useLearner } from '../api/get-learner.ts';
 import { useResetDevice } from '../api/reset-device.ts';
 import { ActivityTables } from '../components/activity-tables.tsx';
@@ -36,6 +37,7 @@ export function LearnerPage() {
   const learner = useLearner(id);
   const [resetting, setResetting] = useState<Device | null>(null);
   const reset = useResetDevice();
+  usePageCrumb(learner.data?.learner.name);
 
   if (id === null || (learner.error instanceof ApiError && learner.error.status === 404)) {
     return (

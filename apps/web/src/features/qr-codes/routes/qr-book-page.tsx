@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { usePageCrumb } from '../../../lib/page-crumb.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
 import { BookQrSection } from '../components/book-qr-section.tsx';
@@ -19,6 +20,7 @@ export function QrBookPage() {
   const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
   const codes = useBookQrCodes(id, 1);
   const me = useMe();
+  usePageCrumb(codes.data?.book.title);
 
   if (id === null || (codes.error instanceof ApiError && codes.error.status === 404)) {
     return (
