@@ -72,56 +72,58 @@ export const ItemRowBody = memo(function ItemRowBody({
           </Alert>
         ))}
       </div>
-      {isQuestion && (
-        <Group gap={6} wrap="nowrap" align="flex-end">
-          <MarkField
-            label="Marks"
-            name={`Marks of ${item.name}`}
-            step={0.5}
-            value={marks}
-            onChange={setMarks}
-            onDone={save}
-          />
-          <MarkField
-            label="Negative"
-            name={`Negative marks of ${item.name}`}
-            step={0.25}
-            value={negative}
-            onChange={setNegative}
-            onDone={save}
-          />
-        </Group>
-      )}
-      {onActive && (
-        <Switch
-          mt={isQuestion ? 22 : 0}
-          size="sm"
-          checked={item.active}
-          onChange={(e) => onActive(item, e.currentTarget.checked)}
-          aria-label={`${item.name} active`}
-        />
-      )}
-      {onMove && (
-        // A plain button, not an ActionIcon: one per row, 500 rows.
-        <button
-          type="button"
-          className={`${classes.action} mantine-focus-auto`}
-          style={{ marginTop: isQuestion ? 20 : 0 }}
-          aria-label={`Move ${item.name} to another section`}
-          onClick={() => onMove(item)}
-        >
-          <IconFolderSymlink size={16} aria-hidden />
-        </button>
-      )}
-      <ActionIcon
-        mt={isQuestion ? 20 : 0}
-        variant="subtle"
-        color="red"
-        aria-label={`Remove ${item.name}`}
-        onClick={() => actions.onRemove(item)}
-      >
-        <IconTrash size={16} />
-      </ActionIcon>
+      <div className={classes.controls}>
+        {isQuestion && (
+          <Group gap={6} wrap="nowrap" align="flex-end">
+            <MarkField
+              label="Marks"
+              name={`Marks of ${item.name}`}
+              step={0.5}
+              value={marks}
+              onChange={setMarks}
+              onDone={save}
+            />
+            <MarkField
+              label="Negative"
+              name={`Negative marks of ${item.name}`}
+              step={0.25}
+              value={negative}
+              onChange={setNegative}
+              onDone={save}
+            />
+          </Group>
+        )}
+        <div className={classes.actions} data-with-marks={isQuestion || undefined}>
+          {onActive && (
+            <Switch
+              mt={isQuestion ? 2 : 0}
+              size="sm"
+              checked={item.active}
+              onChange={(e) => onActive(item, e.currentTarget.checked)}
+              aria-label={`${item.name} active`}
+            />
+          )}
+          {onMove && (
+            // A plain button, not an ActionIcon: one per row, 500 rows.
+            <button
+              type="button"
+              className={`${classes.action} mantine-focus-auto`}
+              aria-label={`Move ${item.name} to another section`}
+              onClick={() => onMove(item)}
+            >
+              <IconFolderSymlink size={16} aria-hidden />
+            </button>
+          )}
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${item.name}`}
+            onClick={() => actions.onRemove(item)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </div>
+      </div>
     </>
   );
 });

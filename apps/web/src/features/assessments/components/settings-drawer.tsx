@@ -114,7 +114,9 @@ export function SettingsDrawer({
         <Stack>
           <NumberInput
             label="Duration (minutes)"
-            description="Empty: the sections' times, or no limit"
+            description={
+              def.ops.fillSection ? "Empty: the sections' times, or no limit" : 'Empty: no limit'
+            }
             min={1}
             max={1440}
             allowDecimal={false}

@@ -14,6 +14,7 @@ import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePageCrumb } from '../../../lib/page-crumb.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { useClone } from '../api/clone-assessment.ts';
 import { assessmentIdOf, useAssessment } from '../api/get-assessment.ts';
@@ -49,6 +50,7 @@ export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
   const detail = useAssessment(kind, id);
   const navigate = useNavigate();
   const me = useMe();
+  usePageCrumb(detail.data?.name);
   const clone = useClone(kind);
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
   const [picking, setPicking] = useState(false);

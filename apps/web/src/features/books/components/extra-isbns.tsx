@@ -79,6 +79,7 @@ export function ExtraIsbns({ book }: { book: Book }) {
             placeholder="ISBN-13 or ISBN-10"
             autoComplete="off"
             w={240}
+            maw="100%"
             {...form.getInputProps('isbn')}
           />
           <Button

@@ -17,6 +17,7 @@ import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { usePageCrumb } from '../../../lib/page-crumb.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { TocSection } from '../../toc/index.ts';
 import { useBook } from '../api/get-book.ts';
@@ -45,6 +46,7 @@ export function BookPage() {
   const book = useBook(id);
   const [editing, setEditing] = useState(false);
   const me = useMe();
+  usePageCrumb(book.data?.title);
 
   if (id === null || (book.error instanceof ApiError && book.error.status === 404)) {
     return (
@@ -104,10 +106,11 @@ export function BookPage() {
         }
       />
       <Card withBorder radius="md">
-        <Group align="flex-start" gap="lg" wrap="nowrap">
+        {/* Cover and details side by side; the details go under the cover when the card is narrow. */}
+        <Group align="flex-start" gap="lg">
           <BookCover book={b} />
-          <Stack gap="md" style={{ flex: 1 }}>
-            <Group gap="xl">
+          <Stack gap="md" style={{ flex: '1 1 18rem', minWidth: 0 }}>
+            <Group gap="xl" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
               {facts.map(([label, value]) => (
                 <Stack key={label} gap={0}>
                   <Text fz="xs" c="dimmed">

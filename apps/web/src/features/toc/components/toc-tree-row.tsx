@@ -30,17 +30,20 @@ function Guides({ depth }: { depth: number }) {
   );
 }
 
+/** A flag keeps its word whole: on a phone the row's title gives way, not "Free". */
+const WHOLE = { flexShrink: 0 } as const;
+
 function Flags({ node }: { node: TocNode }) {
   return (
     <>
       {node.isFree && (
         // The light teal badge's own colours fall just short of 4.5:1 at this size.
-        <Badge size="xs" variant="light" color="teal" c="teal.9" bg="teal.0">
+        <Badge size="xs" variant="light" color="teal" c="teal.9" bg="teal.0" style={WHOLE}>
           Free
         </Badge>
       )}
       {node.status === 'inactive' && (
-        <Badge size="xs" variant="outline" color="gray" c="gray.7">
+        <Badge size="xs" variant="outline" color="gray" c="gray.7" style={WHOLE}>
           Inactive
         </Badge>
       )}
