@@ -2,13 +2,9 @@ import type { FreeBook } from '@bo/contract';
 import { addFreeIsbnBody } from '@bo/contract/free-content';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
-  Skeleton,
   Stack,
-  Table,
-  Text,
   TextInput,
   Tooltip,
   VisuallyHidden,
@@ -17,8 +13,7 @@ import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Pager } from '../../../components/pager.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { SearchedTable, useSearchedPages } from '../../../components/searched-table.tsx';
 import {
   focusFirstInvalid,
   liveValidation,
@@ -35,9 +30,8 @@ const validate = validateWith(addFreeIsbnBody);
 
 /** Books free as a whole: add one by ISBN, search, remove (asked first). */
 export function FreeBooks() {
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const list = useFreeBooks(page, q.trim());
+  const pages = useSearchedPages();
+  const list = useFreeBooks(pages.page, pages.search);
   const add = useAddFreeIsbn();
   const remove = useDeleteFreeIsbn();
   const [removing, setRemoving] = useState<FreeBook | null>(null);
@@ -82,64 +76,41 @@ export function FreeBooks() {
           </Button>
         </Group>
       </form>
-      <TextInput
-        label="Search free books"
-        placeholder="Title or ISBN"
-        value={q}
-        onChange={(e) => {
-          setQ(e.currentTarget.value);
-          setPage(1);
-        }}
-        w={320}
+      <SearchedTable
+        pages={pages}
+        query={list}
+        searchLabel="Search free books"
+        label="Free books"
+        errorTitle="Could not load the free books"
+        emptyText="No book is free as a whole yet."
+        noMatchText="No free book matches."
+        rowKey={(b) => b.bookId}
+        columns={[
+          { title: 'Book', render: (b) => b.title },
+          { title: 'ISBN', render: (b) => b.isbn, mono: true },
+          {
+            title: 'Made free',
+            render: (b) =>
+              `${formatDateTime(b.addedAt)}${b.addedByName ? ` by ${b.addedByName}` : ''}`,
+          },
+          {
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            align: 'right',
+            render: (b) => (
+              <Tooltip label="Remove from free books">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${b.title}`}
+                  onClick={() => setRemoving(b)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            ),
+          },
+        ]}
       />
-      {list.isPending && <Skeleton h={120} />}
-      {list.isError && (
-        <Alert color="red" title="Could not load the free books">
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-      {list.data?.items.length === 0 && (
-        <Text c="dimmed">{q ? 'No free book matches.' : 'No book is free as a whole yet.'}</Text>
-      )}
-      {list.data && list.data.items.length > 0 && (
-        <Table striped aria-label="Free books">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Book</Table.Th>
-              <Table.Th>ISBN</Table.Th>
-              <Table.Th>Made free</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((b) => (
-              <Table.Tr key={b.bookId}>
-                <Table.Td>{b.title}</Table.Td>
-                <Table.Td ff="monospace">{b.isbn}</Table.Td>
-                <Table.Td>
-                  {formatDateTime(b.addedAt)}
-                  {b.addedByName ? ` by ${b.addedByName}` : ''}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Tooltip label="Remove from free books">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${b.title}`}
-                      onClick={() => setRemoving(b)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {list.data && <Pager {...list.data} onChange={setPage} />}
       {removing && (
         <ConfirmDialog
           title="Remove the free book?"
