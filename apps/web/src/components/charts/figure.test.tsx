@@ -27,6 +27,26 @@ describe('Figure', () => {
     expect(badgeOf({ value: 0, previous: 0, change: null }).textContent).toBe('No change');
   });
 
+  it('a period still running shows the one before by name, without a trend', () => {
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <Figure
+              label="Active today, so far"
+              trend={{ value: 12, previous: 70, change: -0.83 }}
+              running={{ previousLabel: 'Yesterday' }}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(screen.getByText('Yesterday: 70')).toBeTruthy();
+    expect(screen.queryByTestId('trend')).toBeNull();
+  });
+
   it('reads seconds as minutes and hours', () => {
     expect(formatSeconds(42)).toBe('42 s');
     expect(formatSeconds(1944)).toBe('32 min 24 s');

@@ -66,17 +66,24 @@ export function TrendBadge({
   );
 }
 
-/** A tile: label, the figure, and its trend against the previous period. */
+/**
+ * A tile: label, the figure, and its trend against the previous period. A
+ * period still running (today) shows the one before beside it but no trend:
+ * a morning's count against a whole day would always read as a fall.
+ */
 export function Figure({
   label,
   trend,
   format = formatCount,
   testId,
+  running,
 }: {
   label: string;
   trend: Trend;
   format?: (n: number) => string;
   testId?: string;
+  /** The period is still running: how the one before is named ("Yesterday"). */
+  running?: { previousLabel: string };
 }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid={testId}>
@@ -87,10 +94,10 @@ export function Figure({
         <Text fz={26} fw={700} lh={1.1} data-testid="figure-value">
           {format(trend.value)}
         </Text>
-        <TrendBadge trend={trend} format={format} />
+        {!running && <TrendBadge trend={trend} format={format} />}
       </Group>
       <Text fz="xs" c="dimmed" mt={4}>
-        Previous period: {format(trend.previous)}
+        {running?.previousLabel ?? 'Previous period'}: {format(trend.previous)}
       </Text>
     </Paper>
   );

@@ -79,7 +79,12 @@ export function DashboardPage() {
               </Text>
             </Paper>
             <Figure label="New learners" trend={d.learners.new} testId="tile-learners-new" />
-            <Figure label="Active today" trend={d.active.today} testId="tile-active-today" />
+            <Figure
+              label="Active today, so far"
+              trend={d.active.today}
+              running={{ previousLabel: 'Yesterday' }}
+              testId="tile-active-today"
+            />
             <Figure label="Active, last 7 days" trend={d.active.last7Days} testId="tile-active-7" />
             <Figure
               label="Active, last 30 days"
