@@ -5,7 +5,7 @@ export const APP_TITLE = 'Publisher back-office';
 
 export function Brand({ size = 'md' }: { size?: 'md' | 'lg' }) {
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" miw={0}>
       <ThemeIcon size={size === 'lg' ? 36 : 30} radius="md" variant="filled" aria-hidden>
         <IconBooks size={size === 'lg' ? 22 : 18} stroke={1.8} />
       </ThemeIcon>

@@ -24,7 +24,8 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+      {/* On a narrow phone the title gives way (…), never the account menu. */}
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <ActionIcon
           variant="subtle"
           color="gray"
