@@ -1,5 +1,5 @@
 import { PROMO_MAX } from '@bo/contract/promo-videos';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -66,13 +66,13 @@ export function PromoVideosPage() {
       <PageHeader
         title="Promo videos"
         description={`Videos the learner app shows on its promo shelf, in this order (up to ${PROMO_MAX.toLocaleString('en')}).`}
-      />
-      <Stack>
-        <Group justify="flex-end">
+        actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             Add promo video
           </Button>
-        </Group>
+        }
+      />
+      <Stack>
         {list.isPending && <Skeleton h={200} />}
         {list.isError && (
           <Alert color="red" title="Could not load the promo videos">
