@@ -89,4 +89,10 @@ export async function checkDialog(page: Page, label: string, open: () => Promise
   await expectAccessible(page, label);
   await page.keyboard.press('Escape');
   await dialog.first().waitFor({ state: 'detached' });
+  // Focus goes back to the page (what opened the dialog), never to <body>.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'), {
+      message: `${label}: focus after closing`,
+    })
+    .not.toMatch(/^(BODY|none)$/);
 }

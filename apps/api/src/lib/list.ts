@@ -119,7 +119,10 @@ async function pageOf<R, T>(
     page: params.page,
     pageSize: params.pageSize,
   };
-  if (count?.estimate === undefined) return page;
+  // An exact count is the total, whatever page was asked for: one past the
+  // end must not claim its offset as the total (a screen stepping back to
+  // "the last page" would then walk back one page per request).
+  if (count?.estimate !== true) return page;
   // A short page is the last one: it tells the exact total for free, where
   // an estimate may be far off (filters the planner thinks independent).
   const offset = (params.page - 1) * params.pageSize;

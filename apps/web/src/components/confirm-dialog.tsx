@@ -23,7 +23,13 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened onClose={onClose} title={title} closeOnClickOutside={!loading}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      closeOnClickOutside={!loading}
+      closeOnEscape={!loading}
+    >
       <Stack gap="lg">
         <Text fz="sm" component="div">
           {children}

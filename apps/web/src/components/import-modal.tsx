@@ -151,7 +151,14 @@ export function ImportModal<R extends ImportReportLike>({
   const notes = report && warnings ? warnings(report) : [];
 
   return (
-    <Modal opened onClose={onClose} title={title} size="xl" closeOnClickOutside={!busy}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size="xl"
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+    >
       <Stack gap="md">
         <Text fz="sm">
           {intro}{' '}

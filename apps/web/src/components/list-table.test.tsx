@@ -123,6 +123,12 @@ describe('ListTable', () => {
     await vi.waitFor(() => expect(router.state.location.search).toBe('?page=3&pageSize=10'));
   });
 
+  it('under an estimated total, where the last page is unknown, steps back to the first', async () => {
+    const estimated = { data: { ...page([], 500, 7, 10).data, totalIsEstimate: true } };
+    const router = render('/list?page=7&pageSize=10', estimated);
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?page=1&pageSize=10'));
+  });
+
   it('labels selection checkboxes and reports row clicks', async () => {
     const onRowClick = vi.fn();
     render('/list', page(rows(2), 2), { selectable: true, onRowClick });

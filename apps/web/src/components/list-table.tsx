@@ -1,6 +1,4 @@
 import 'mantine-datatable/styles.css';
-// Its styles travel with the component, so screens without a list never load them.
-import { Alert, Button } from '@mantine/core';
 import {
   DataTable,
   type DataTableColumn,
@@ -9,14 +7,16 @@ import {
   type DataTableSortProps,
 } from 'mantine-datatable';
 import { type ReactNode, useEffect } from 'react';
-import { errorMessage } from '../lib/api-error.ts';
 import type { ListUpdate } from '../lib/search-params.ts';
+import { LoadError } from './load-error.tsx';
 import { paginationControlProps, paginationItemProps } from './pagination-labels.ts';
 
 /** One page of a server-paginated list, as every list route answers. */
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** The total is the planner's estimate (the question bank's big lists). */
+  totalIsEstimate?: boolean;
   page: number;
   pageSize: number;
 }
@@ -92,10 +92,13 @@ export function ListTable<T extends { id: number | string }>({
   totalText = String,
 }: ListTableProps<T>) {
   const { data } = query;
-  // Deleting the last row of the last page leaves an empty page: step back to one that exists.
+  // Deleting the last row of the last page (or an address past the end) leaves
+  // an empty page: step to the last one at once; under an estimated total the
+  // last page is unknown, so to the first.
   useEffect(() => {
     if (data && data.items.length === 0 && data.total > 0 && values.page > 1) {
-      update({ page: Math.ceil(data.total / values.pageSize) }, { replace: true });
+      const last = data.totalIsEstimate ? 1 : Math.ceil(data.total / values.pageSize);
+      update({ page: last }, { replace: true });
     }
   }, [data, values.page, values.pageSize, update]);
 
@@ -155,19 +158,4 @@ export function ListTable<T extends { id: number | string }>({
 }
 
 /** The alert a list shows instead of its rows when they cannot load, with a retry. */
-export function ListError({
-  title,
-  query,
-}: {
-  title: string;
-  query: Pick<ListTableQuery<unknown>, 'error' | 'refetch'>;
-}) {
-  return (
-    <Alert color="red" title={title}>
-      {errorMessage(query.error)}
-      <Button mt="sm" size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-        Try again
-      </Button>
-    </Alert>
-  );
-}
+export const ListError = LoadError;

@@ -13,7 +13,8 @@ export function PageHeader({
 }) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="md">
-      <Stack gap={4}>
+      {/* A 200-character title wraps, even inside one long word, rather than widen the page. */}
+      <Stack gap={4} miw={0} style={{ overflowWrap: 'anywhere' }}>
         <Title order={1} fz="h2">
           {title}
         </Title>

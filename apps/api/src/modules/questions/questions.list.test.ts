@@ -137,6 +137,12 @@ describe('listofquestions: sort and pages', () => {
     expect(w.keysOf(page)).toEqual(['C', 'B']);
     expect(page).toMatchObject({ total: 3, totalIsEstimate: false });
   });
+
+  it('a page past the end keeps the exact total, so the screen can step to the last page at once', async () => {
+    const page = await w.list(`pageSize=2&page=60&subjectId=${w.cur.s1}`);
+    expect(w.keysOf(page)).toEqual([]);
+    expect(page).toMatchObject({ total: 3, totalIsEstimate: false, page: 60 });
+  });
 });
 
 describe('fileteredquestion and notInAssessment', () => {

@@ -13,6 +13,7 @@ import { useUiState } from '../ui-state.tsx';
 import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
+import { useDialogFocusReturn } from './use-dialog-focus-return.ts';
 import { useFocusOnNavigation } from './use-focus-on-navigation.ts';
 
 /**
@@ -31,6 +32,7 @@ export function MainLayout() {
   useEffect(() => mobileNav.close(), [pathname]);
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main);
+  useDialogFocusReturn();
   return (
     <>
       {/* First in the tab order: past the header and sidebar in one key press. */}

@@ -14,6 +14,7 @@ export function ToolbarControl({
   icon: ControlIcon,
   active,
   title,
+  className,
   ...rest
 }: Omit<ComponentPropsWithRef<'button'>, 'children'> & {
   label: string;
@@ -24,13 +25,14 @@ export function ToolbarControl({
   return (
     <button
       type="button"
-      className={classes.control}
       aria-label={label}
       title={title ?? label}
       aria-pressed={active}
       data-active={active || undefined}
       onMouseDown={(e) => e.preventDefault()}
       {...rest}
+      // A popover target hands its own class: it joins ours, never replaces it.
+      className={className ? `${classes.control} ${className}` : classes.control}
     >
       <ControlIcon size={16} stroke={1.5} />
     </button>

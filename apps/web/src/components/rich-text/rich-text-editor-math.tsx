@@ -47,7 +47,17 @@ export function MathControl({ editor }: { editor: Editor | null }) {
         aria-haspopup="dialog"
         icon={IconMathFunction}
       />
-      {start && <MathDialog initial={start} onInsert={insert} onClose={() => setStart(null)} />}
+      {start && (
+        <MathDialog
+          initial={start}
+          onInsert={insert}
+          onClose={() => {
+            setStart(null);
+            // Back to the text, where the formula would have gone.
+            editor?.commands.focus();
+          }}
+        />
+      )}
     </>
   );
 }

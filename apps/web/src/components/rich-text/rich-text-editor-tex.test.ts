@@ -27,7 +27,7 @@ describe('the editor TeX check', () => {
   });
 
   it('stops a macro bomb at the shared expansion limit', () => {
-    const bomb = '\\def\\a{\\b\\b}\\def\\b{\\c\\c}\\def\\c{\\d\\d}\\def\\d{xx}' + '\\a'.repeat(40);
+    const bomb = `\\def\\a{\\b\\b}\\def\\b{\\c\\c}\\def\\c{\\d\\d}\\def\\d{xx}${'\\a'.repeat(40)}`;
     expect(checkTex(katex, bomb, false)).toMatch(/expansion/i);
   });
 });

@@ -92,6 +92,7 @@ export function AdminFormModal({
       title={admin ? `Edit ${admin.name}` : 'New admin'}
       size="lg"
       closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

@@ -93,6 +93,7 @@ export function BookFormModal({ book, onClose }: { book: Book | null; onClose: (
       title={book ? `Edit ${book.title}` : 'New book'}
       size="lg"
       closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

@@ -1,5 +1,5 @@
 import type { Book } from '@bo/contract';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
@@ -7,6 +7,7 @@ import {
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { STATUS_COLOR, STATUS_LABEL } from './labels.ts';
 
@@ -71,9 +72,7 @@ export function BooksTable({
         {
           accessor: 'status',
           render: (book) => (
-            <Badge variant="dot" color={STATUS_COLOR[book.status]}>
-              {STATUS_LABEL[book.status]}
-            </Badge>
+            <StatusBadge color={STATUS_COLOR[book.status]}>{STATUS_LABEL[book.status]}</StatusBadge>
           ),
         },
         {

@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { usePageCrumb } from '../../../lib/page-crumb.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { TocSection } from '../../toc/index.ts';
@@ -65,12 +55,11 @@ export function BookPage() {
   }
   if (book.isError) {
     return (
-      <Alert color="red" title="Could not load the book">
-        {errorMessage(book.error)}{' '}
-        <Anchor component={Link} to="/books">
+      <LoadError title="Could not load the book" query={book}>
+        <Anchor component={Link} to="/books" fz="sm">
           Back to the books
         </Anchor>
-      </Alert>
+      </LoadError>
     );
   }
   const b = book.data;

@@ -54,7 +54,7 @@ export function NoteModal({
     }
   }, focusFirstInvalid);
   return (
-    <Modal opened onClose={onClose} title={title} closeOnClickOutside={!busy}>
+    <Modal opened onClose={onClose} title={title} closeOnClickOutside={!busy} closeOnEscape={!busy}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text fz="sm" component="div">

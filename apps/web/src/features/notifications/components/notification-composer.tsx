@@ -111,8 +111,9 @@ export function NotificationComposer({
       title={notification ? 'Change notification' : 'New notification'}
     >
       <form onSubmit={submit} noValidate>
-        <Group align="flex-start" wrap="nowrap" gap="xl">
-          <Stack style={{ flex: 1 }} gap="sm">
+        {/* On a phone the preview goes under the fields instead of squeezing them. */}
+        <Group align="flex-start" gap="xl">
+          <Stack style={{ flex: '1 1 22rem' }} gap="sm">
             <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
             <Textarea
               label="Message"

@@ -99,8 +99,9 @@ export function PopupForm({ popup, onClose }: { popup: Popup | null; onClose: ()
   return (
     <Modal opened onClose={onClose} size={980} title={popup ? 'Change pop-up' : 'New pop-up'}>
       <form onSubmit={submit} noValidate>
-        <Group align="flex-start" wrap="nowrap" gap="xl">
-          <Stack style={{ flex: 1 }} gap="sm">
+        {/* On a phone the preview goes under the fields instead of squeezing them. */}
+        <Group align="flex-start" gap="xl">
+          <Stack style={{ flex: '1 1 22rem' }} gap="sm">
             <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
             <TextInput label="Link" placeholder="https://…" {...form.getInputProps('link')} />
             <ImageUploadField

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { usePageCrumb } from '../../../lib/page-crumb.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
@@ -39,12 +40,11 @@ export function QrBookPage() {
   }
   if (codes.isError) {
     return (
-      <Alert color="red" title="Could not load the book's QR codes">
-        {errorMessage(codes.error)}{' '}
-        <Anchor component={Link} to="/qr-codes">
+      <LoadError title="Could not load the book's QR codes" query={codes}>
+        <Anchor component={Link} to="/qr-codes" fz="sm">
           Back to the QR codes
         </Anchor>
-      </Alert>
+      </LoadError>
     );
   }
   const { book } = codes.data;

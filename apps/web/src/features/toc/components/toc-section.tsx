@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconListTree, IconUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { downloadToc } from '../api/download-toc.ts';
@@ -50,11 +50,7 @@ export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubje
 
   if (toc.isPending) return <Skeleton h={200} />;
   if (toc.isError) {
-    return (
-      <Alert color="red" title="Could not load the table of contents">
-        {errorMessage(toc.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load the table of contents" query={toc} />;
   }
   const selected = findNode(toc.data.nodes, selectedId);
   return (
