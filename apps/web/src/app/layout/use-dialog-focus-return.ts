@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
+/** Where focus passes on its way to a dialog: never what it returns to (a menu's items go with it). */
+const PASSING = `${DIALOG}, [role="menu"]`;
 
 /**
  * Focus goes back to what opened a dialog when the dialog goes. Mantine
@@ -8,7 +10,8 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
  * theirs with their state (`{editing && <BookFormModal …/>}`), which left
  * focus on <body>: a keyboard user started again from the top of the page.
  * One rule for every dialog and drawer: remember the element last focused
- * outside any dialog; when a dialog leaves the page with focus fallen to
+ * outside any dialog or menu (a row's "Actions" button, not the menu item
+ * that goes with its menu); when a dialog leaves the page with focus fallen to
  * <body>, focus that element again if it is still there.
  */
 export function useDialogFocusReturn() {
@@ -16,7 +19,7 @@ export function useDialogFocusReturn() {
     let opener: HTMLElement | null = null;
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
-      if (target instanceof HTMLElement && target !== document.body && !target.closest(DIALOG))
+      if (target instanceof HTMLElement && target !== document.body && !target.closest(PASSING))
         opener = target;
     };
     const removedDialog = (records: MutationRecord[]) =>
