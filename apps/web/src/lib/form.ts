@@ -99,12 +99,18 @@ export function focusFirstInvalid(errors: Record<string, unknown>): void {
  * `body.email` or `email`) in words meant for people, and toasts whatever is
  * left, with the server's message.
  */
-export function showFormError<V>(form: UseFormReturnType<V>, error: unknown): void {
+export function showFormError<V>(
+  form: UseFormReturnType<V>,
+  error: unknown,
+  /** A body field the form edits under another name (`sendAt` → `sendAtLocal`). */
+  fieldOf: Record<string, string> = {},
+): void {
   const fields = new Set(Object.keys(form.getValues() as object));
   const fieldErrors: FormErrors = {};
   if (error instanceof ApiError) {
     for (const detail of error.details) {
-      const field = detail.path.replace(/^(body|query)\./, '');
+      const path = detail.path.replace(/^(body|query)\./, '');
+      const field = fieldOf[path] ?? path;
       if (fields.has(field) && !fieldErrors[field]) {
         fieldErrors[field] = humanFieldMessage(detail.message);
       }

@@ -1,7 +1,7 @@
 // Mantine's component styles come with the signed-in layout; the public screens load a part (main.tsx).
 import './mantine-styles.ts';
 import { Alert, AppShell, Button, Container } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -30,6 +30,8 @@ export function MainLayout() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => mobileNav.close(), [pathname]);
+  // The open sidebar covers a phone's screen: Escape closes it, as it closes a dialog.
+  useHotkeys(isMobile && mobileOpen ? [['Escape', mobileNav.close]] : []);
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main);
   useDialogFocusReturn();

@@ -10,6 +10,7 @@ import {
   Switch,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -77,6 +78,13 @@ export function BuilderHeader({
 
   return (
     <Paper withBorder p="md" mb="md">
+      {/* The screen's heading, for screen readers and the focus after navigation:
+          the name itself is an editable field. */}
+      <VisuallyHidden>
+        <h1>
+          {def.label}: {detail.name}
+        </h1>
+      </VisuallyHidden>
       {settingsOpen && <SettingsDrawer detail={detail} onClose={() => setSettingsOpen(false)} />}
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap">

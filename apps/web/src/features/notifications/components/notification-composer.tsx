@@ -80,6 +80,8 @@ export function NotificationComposer({
     validate: (v) => {
       const errors = validateBody({ ...toBody(v), audience });
       if (errors.sendAt) errors.sendAtLocal = errors.sendAt;
+      else if (v.mode === 'schedule' && v.sendAtLocal && new Date(v.sendAtLocal) <= new Date())
+        errors.sendAtLocal = 'Choose a time in the future';
       return errors;
     },
     ...liveValidation,
@@ -100,7 +102,8 @@ export function NotificationComposer({
       );
       onClose();
     } catch (error) {
-      showFormError(form, error);
+      // The server checks the time against its clock; its answer goes to the field.
+      showFormError(form, error, { sendAt: 'sendAtLocal' });
     }
   }, focusFirstInvalid);
   return (
