@@ -19,6 +19,7 @@ import {
 import { Slice } from '@tiptap/pm/model';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
+import { useRovingToolbar } from '../../lib/use-roving-toolbar.ts';
 import { ToolbarControl } from './rich-text-control.tsx';
 import classes from './rich-text-editor.module.css';
 import { MathControl } from './rich-text-editor-math.tsx';
@@ -101,8 +102,14 @@ export function RichTextToolbar({
     if (editor) fn(editor.chain().focus()).run();
   };
   const toggle = (mark: string) => run((c) => c.toggleMark(mark));
+  const toolbar = useRovingToolbar<HTMLDivElement>();
   return (
-    <div className={classes.toolbar} role="toolbar" aria-label={`${label}: formatting`}>
+    <div
+      ref={toolbar}
+      className={classes.toolbar}
+      role="toolbar"
+      aria-label={`${label}: formatting`}
+    >
       <div className={classes.group}>
         <ToolbarControl label="Bold" icon={IconBold} active={on.bold} onClick={toggle('bold')} />
         <ToolbarControl
