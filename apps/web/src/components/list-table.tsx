@@ -102,7 +102,7 @@ export function ListTable<T extends { id: number | string }>({
     }
   }, [data, values.page, values.pageSize, update]);
 
-  if (query.isError) return <ListError title={errorTitle} query={query} />;
+  if (query.isError) return <LoadError title={errorTitle} query={query} />;
 
   const sorting: DataTableSortProps<T> = defaultSort
     ? {
@@ -156,6 +156,3 @@ export function ListTable<T extends { id: number | string }>({
     />
   );
 }
-
-/** The alert a list shows instead of its rows when they cannot load, with a retry. */
-export const ListError = LoadError;

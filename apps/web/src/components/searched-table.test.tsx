@@ -22,6 +22,7 @@ function Books() {
         isPending: false,
         isError: false,
         error: null,
+        refetch: () => {},
       }}
       searchLabel="Search books"
       label="Books"

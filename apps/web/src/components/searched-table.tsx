@@ -1,7 +1,8 @@
-import { Alert, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../lib/api-error.ts';
+import { LoadError } from './load-error.tsx';
 import { Pager } from './pager.tsx';
+import { SidewaysScroll } from './sideways-scroll.tsx';
 
 /** One column: its heading and how a row fills it. */
 export interface SearchedColumn<T> {
@@ -19,6 +20,7 @@ interface PageQuery<T> {
   isPending: boolean;
   isError: boolean;
   error: unknown;
+  refetch: () => unknown;
 }
 
 /**
@@ -81,20 +83,10 @@ export function SearchedTable<T>({
         maw="100%"
       />
       {query.isPending && <Skeleton h={160} />}
-      {query.isError && (
-        <Alert color="red" title={errorTitle}>
-          {errorMessage(query.error)}
-        </Alert>
-      )}
+      {query.isError && <LoadError title={errorTitle} query={query} />}
       {data?.items.length === 0 && <Text c="dimmed">{pages.search ? noMatchText : emptyText}</Text>}
       {data && data.items.length > 0 && (
-        <Table.ScrollContainer
-          minWidth={560}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={`${label} (scrolls sideways)`}
-        >
+        <SidewaysScroll label={label} minWidth={560}>
           <Table striped aria-label={label}>
             <Table.Thead>
               <Table.Tr>
@@ -119,7 +111,7 @@ export function SearchedTable<T>({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </SidewaysScroll>
       )}
       {data && <Pager {...data} onChange={pages.setPage} />}
     </Stack>

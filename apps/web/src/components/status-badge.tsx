@@ -1,6 +1,9 @@
 import { Badge, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** Badge styles that keep the word whole (for the light badges beside a StatusBadge). */
+export const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
 /**
  * A row's status as a dot badge, its word always whole: in a narrow table
  * column Mantine's badge would cut "Resolved" to "RESOLV…".
@@ -13,7 +16,7 @@ export function StatusBadge({
   children: ReactNode;
 }) {
   return (
-    <Badge variant="dot" color={color} styles={{ label: { overflow: 'visible' } }}>
+    <Badge variant="dot" color={color} styles={WHOLE_LABEL}>
       {children}
     </Badge>
   );

@@ -17,6 +17,7 @@ import { dayLabel, isToday } from '../../../components/charts/charts.tsx';
 import { DayLines } from '../../../components/charts/day-lines.tsx';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SidewaysScroll } from '../../../components/sideways-scroll.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
@@ -139,15 +140,7 @@ export function DashboardPage() {
                     No book was redeemed in this period.
                   </Text>
                 ) : (
-                  // On a phone the four columns are wider than the card: the table scrolls
-                  // sideways (a focusable region, so the keyboard can scroll it too).
-                  <Table.ScrollContainer
-                    minWidth={380}
-                    type="native"
-                    tabIndex={0}
-                    role="region"
-                    aria-label="Top books"
-                  >
+                  <SidewaysScroll label="Top books" minWidth={380}>
                     <Table striped>
                       <Table.Thead>
                         <Table.Tr>
@@ -173,7 +166,7 @@ export function DashboardPage() {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </SidewaysScroll>
                 )}
               </Card>
             </Grid.Col>

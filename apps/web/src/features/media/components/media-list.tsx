@@ -14,11 +14,11 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconMusic, IconPlayerPlay, IconTrash, IconVideo } from '@tabler/icons-react';
 import {
-  ListError,
   ListTable,
   type ListTableParams,
   type ListTableQuery,
 } from '../../../components/list-table.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import {
   paginationControlProps,
   paginationItemProps,
@@ -134,7 +134,7 @@ function MediaGrid({
 }) {
   const { data } = query;
   const { one, many } = KIND_LABEL[kind];
-  if (query.isError) return <ListError title={ERROR_TITLE} query={query} />;
+  if (query.isError) return <LoadError title={ERROR_TITLE} query={query} />;
   if (!data)
     return (
       <Center py="xl">

@@ -1,14 +1,9 @@
 import type { QrCode } from '@bo/contract';
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { SidewaysScroll } from '../../../components/sideways-scroll.tsx';
+import { StatusBadge, WHOLE_LABEL } from '../../../components/status-badge.tsx';
 
 const KIND_LABEL = { book: 'Book', toc_node: 'TOC node', video: 'Video' } as const;
-
-/**
- * The content badge keeps its word whole, as the shared StatusBadge does: in a
- * narrow column Mantine's badge would cut "Ready" to "REA…".
- */
-const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
 
 /** Codes with their target, content, status and scans; each row offers retarget and disable/enable. */
 export function QrCodesTable({
@@ -24,16 +19,7 @@ export function QrCodesTable({
 }) {
   if (!codes.length) return <Text c="dimmed">No codes yet.</Text>;
   return (
-    // On a phone the columns are wider than the screen: the table scrolls sideways
-    // (a focusable region, so the keyboard can scroll it too) instead of hiding
-    // the scans and the row's buttons.
-    <Table.ScrollContainer
-      minWidth={720}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`${caption} (scrolls sideways)`}
-    >
+    <SidewaysScroll label={caption} minWidth={720}>
       <Table striped highlightOnHover aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -111,6 +97,6 @@ export function QrCodesTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </SidewaysScroll>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../components/list-table.tsx';
 import { richTextWords } from '../../../components/rich-text/rich-text-words.ts';
 import { ServerRichTextView } from '../../../components/rich-text/server-rich-text-view.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { StatusBadge, WHOLE_LABEL } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import {
   approximateTotal,
@@ -31,7 +31,6 @@ import {
  * its column below the word ("DRA…" beside a long stem): these short words
  * keep their width and the stem column gives way instead.
  */
-const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
 
 export function ListQuestionsTable({
   params,
