@@ -3,6 +3,7 @@ import {
   accessModules,
   describeAccess,
   MODULE_KEYS,
+  MODULES,
   type ModuleKey,
   type RouteDef,
   routes,
@@ -155,16 +156,20 @@ describe('OpenAPI, contract and served routes agree', () => {
   });
 
   it('no path is served outside the contract except the API docs, the QR scan and unsubscribe pages', () => {
-    // GET /q/:code is the address printed in QR codes (not an API route: a
+    // GET /q/<code> (served as /q/*) is the address printed in QR codes (not an API route: a
     // page for phones, outside /api); modules/qr-codes/qr-codes.scan.test.ts.
     // /unsubscribe/:token is the one-click unsubscribe of mailers (RFC 8058);
     // modules/mail/mail.test.ts.
     const contractPaths = new Set([
       ...contract.map(([, d]) => `/api${d.path}`),
-      '/q/:code',
       '/unsubscribe/:token',
     ]);
     const tree = servedTree(t.app);
+    // The tree prints /q/* as a bare `*` (its parent has no route of its
+    // own): exactly one, and it is the QR scan's.
+    expect(t.app.hasRoute({ method: 'GET', url: '/q/*' })).toBe(true);
+    expect(tree.has('*')).toBe(true);
+    tree.delete('*');
     expect(tree.size).toBeGreaterThan(contractPaths.size);
     const strays = [...tree.keys()].filter(
       (p) => !contractPaths.has(p) && p !== '/api/docs' && !p.startsWith('/api/docs/'),
@@ -265,4 +270,42 @@ describe('methods and unknown paths', () => {
       expect(res.body).not.toMatch(STACK);
     }
   });
+});
+
+/**
+ * A route of one module that changes another module's object (a TOC node's
+ * free flag is the book's free sample) declares it in the route table's
+ * `alsoNeeds`. Found by reading every write for fields and rows of other
+ * modules; the list is pinned so a new one is a decision, not an accident.
+ * Uploads read the change from their file: their service tests cover them
+ * (modules/toc/toc.xlsx.test.ts for uploadtoc).
+ */
+describe("an action on another module's object needs that module too", () => {
+  const crossModule = contract.filter(([, d]) => d.alsoNeeds?.length);
+
+  it('the route table names every cross-module action', () => {
+    expect(crossModule.map(([name]) => name).sort()).toEqual(['updateTocNode', 'uploadToc']);
+  });
+
+  it.each(crossModule.filter(([, d]) => !d.upload))(
+    '%s: its own modules alone are refused the change, with the other module allowed',
+    async (_name, def) => {
+      const path = `/api${def.path}`;
+      const op = doc.paths[path]![def.method.toLowerCase()]!;
+      const bodySchema = op.requestBody!.content!['application/json']!.schema as Schema;
+      const own = accessModules(def.access)!;
+      for (const need of def.alsoNeeds!) {
+        const body = requestFor(path, def.method, op).payload as Record<string, unknown>;
+        if (need.field) body[need.field] = sample(bodySchema.properties[need.field], need.field);
+        const token = async (modules: ModuleKey[]) =>
+          (await t.signIn((await t.createAdmin({ role: 'admin', modules })).email)).accessToken;
+        const req = { method: def.method, url: path, payload: body };
+        const refused = await t.as(await token([...own]), req);
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json().message).toContain(MODULES.find((m) => m.key === need.module)!.name);
+        const both = await t.as(await token([...own, need.module]), req);
+        expect([401, 403], both.body).not.toContain(both.statusCode);
+      }
+    },
+  );
 });

@@ -45,6 +45,14 @@ describe('GET /q/:code', () => {
     const junk = await scan('<script>');
     expect(junk.statusCode).toBe(404);
     expect(junk.body).not.toContain('<script>');
+    // Longer than the router's parameter limit (100): still our page, never the web app or a 403.
+    for (const long of ['A'.repeat(101), 'B'.repeat(5000), `ABC/${'D'.repeat(20)}`]) {
+      const res = await scan(long);
+      expect(res.statusCode, long.slice(0, 10)).toBe(404);
+      expect(res.body).toContain('Unknown code');
+      // At most the first 12 characters are echoed.
+      expect(res.body).not.toContain(long.slice(0, 13));
+    }
     const codes = await bookCodes(w, w.bookId);
     const empty = codes.find((c) => c.targetId === w.nodes[1])!;
     const soon = await scan(empty.code);

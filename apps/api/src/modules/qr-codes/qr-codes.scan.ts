@@ -103,14 +103,17 @@ export function registerScanRoute(app: FastifyInstance, deps: Deps, cache: ScanC
   const insertScan = insertScans(deps);
   // Counted in memory even on PostgreSQL (lib/rate-limit-store.ts, perProcess).
   const scanLimit = { max: deps.config.qrScanRateLimit, timeWindow: 60_000, perProcess: true };
-  app.get<{ Params: { code: string } }>(
-    '/q/:code',
+  // A wildcard, not `/q/:code`: the router refuses a parameter over 100
+  // characters with its own 414 before any route runs, and a path with a
+  // slash would fall through to the web app; both get the "Unknown code" page.
+  app.get<{ Params: { '*': string } }>(
+    '/q/*',
     {
       schema: { hide: true },
       config: { rateLimit: scanLimit },
     },
     async (req, reply) => {
-      const code = req.params.code.toUpperCase();
+      const code = req.params['*'].toUpperCase();
       const shown = code.slice(0, 12);
       if (!QR_CODE_PATTERN.test(code))
         return page(reply, 404, shown, 'Unknown code', 'This QR code is not one of ours.');
