@@ -42,6 +42,8 @@ export const otpChallenges = pgTable(
       .references(() => admins.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** How many resends led to this challenge since the password step (capped). */
+    resends: integer('resends').notNull().default(0),
     expiresAt: tstz('expires_at').notNull(),
     consumedAt: tstz('consumed_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
