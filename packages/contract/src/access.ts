@@ -75,3 +75,28 @@ export function allows(
   if (access === 'super_admin') return false;
   return (accessModules(access) ?? []).some((m) => admin.modules.includes(m));
 }
+
+/** One other module whose object a route's change touches, and when. */
+export interface CrossModuleNeed {
+  module: ModuleKey;
+  /** The body field that makes the change; absent: every call makes it. */
+  field?: string;
+  /** The change in an administrator's words, as the refusal says it. */
+  what: string;
+}
+
+/**
+ * The first of a route's cross-module needs that the admin does not meet,
+ * given the fields the call sets (a field set to `undefined` is not set).
+ */
+export function unmetNeed(
+  admin: { role: string; modules: readonly string[] },
+  needs: readonly CrossModuleNeed[] | undefined,
+  setFields: ReadonlySet<string>,
+): CrossModuleNeed | null {
+  for (const need of needs ?? []) {
+    if (need.field !== undefined && !setFields.has(need.field)) continue;
+    if (!allows(admin, need.module)) return need;
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Access } from './access.ts';
+import type { Access, CrossModuleNeed } from './access.ts';
 
 /**
  * One route of the API: the only place its method, path, access, summary and
@@ -11,6 +11,13 @@ export interface RouteDef {
   /** Path under /api, as in the spec (typos kept). */
   path: string;
   access: Access;
+  /**
+   * Objects of other modules that this route can change (a TOC node's free
+   * flag is the book's free sample): the caller must hold each such module as
+   * well as `access`. The guard checks body fields once the body is valid; a
+   * service that reads the same change from a file checks it with the same rule.
+   */
+  alsoNeeds?: readonly CrossModuleNeed[];
   summary: string;
   tag: string;
   query?: z.ZodType;

@@ -27,6 +27,12 @@ import {
 
 /** The TOC's routes (shapes in toc.ts): the spec's TOC and content paths plus the editor's extra paths. */
 const common = { access: 'books', tag: 'toc' } as const;
+/** A node's free flag is the book's free sample, which the Free content module owns. */
+const freeSample = {
+  module: 'free_content',
+  field: 'isFree',
+  what: "change a book's free sample",
+} as const;
 
 export const tocRoutes = defineRoutes({
   getToc: {
@@ -75,6 +81,7 @@ export const tocRoutes = defineRoutes({
     method: 'POST',
     audit: 'self',
     path: '/book/updatetocnode',
+    alsoNeeds: [freeSample],
     summary:
       "Change a TOC node's title, free flag and/or status (subtree: true applies isFree/status below it too)",
     body: updateTocNodeBody,
@@ -94,6 +101,8 @@ export const tocRoutes = defineRoutes({
     method: 'POST',
     audit: 'self',
     path: '/book/uploadtoc',
+    // The sheet's Free column: the import checks the flags it would change.
+    alsoNeeds: [freeSample],
     summary:
       'Import a book\'s TOC from XLSX (multipart, field "file"; the downloadtoc layout): rows with a Node Id update and move that node, rows without one create nodes; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false applies all or nothing; removeMissing=true deletes nodes not in the sheet',
     query: uploadTocQuery,

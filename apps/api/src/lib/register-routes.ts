@@ -13,7 +13,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { auditWrite } from '../modules/audit/audit.default.ts';
 import { authenticateLearnerApp } from '../modules/learners/learner-app-keys.ts';
-import { type AuthAdmin, authenticate, authorize } from '../plugins/auth-guard.ts';
+import {
+  type AuthAdmin,
+  authenticate,
+  authorize,
+  authorizeChange,
+  fieldsSetBy,
+} from '../plugins/auth-guard.ts';
 import { type FileAnswer, isFileAnswer, sendFileAnswer } from './file-answer.ts';
 import type { RequestContext } from './request-context.ts';
 import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';
@@ -102,6 +108,14 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         req.admin = def.access === 'public' ? null : await authenticate(deps, req);
         if (req.admin) authorize(req.admin, def.access);
       },
+      // Once the body is valid: which fields it sets decides the other modules it needs.
+      ...(def.alsoNeeds
+        ? {
+            preHandler: async (req: FastifyRequest) => {
+              if (req.admin) authorizeChange(req.admin, def.alsoNeeds, fieldsSetBy(req.body));
+            },
+          }
+        : {}),
       handler: async (req, reply) => {
         const ctx = contextOf(req);
         const upload = def.upload

@@ -1,5 +1,5 @@
-import type { Access, ModuleKey, SessionAdmin } from '@bo/contract';
-import { accessModules, allows, MODULES } from '@bo/contract';
+import type { Access, CrossModuleNeed, ModuleKey, SessionAdmin } from '@bo/contract';
+import { accessModules, allows, MODULES, unmetNeed } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { admins } from '../db/schema/index.ts';
@@ -69,4 +69,28 @@ export function authorize(admin: AuthAdmin, access: Access) {
   throw forbidden(
     `You do not have access to ${names.length === 1 ? names[0] : `any of ${names.join(', ')}`}`,
   );
+}
+
+/**
+ * A change to another module's object needs that module too (the route
+ * table's `alsoNeeds`): `setFields` are what the call changes.
+ */
+export function authorizeChange(
+  admin: AuthAdmin,
+  needs: readonly CrossModuleNeed[] | undefined,
+  setFields: Iterable<string>,
+) {
+  const need = unmetNeed(admin, needs, new Set(setFields));
+  if (!need) return;
+  throw forbidden(
+    `You do not have access to ${moduleName.get(need.module) ?? need.module}, which you need to ${need.what}`,
+  );
+}
+
+/** The fields a request body sets (a field sent as undefined or left out is not set). */
+export function fieldsSetBy(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  return Object.entries(body)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
 }

@@ -3,6 +3,7 @@ import {
   accessModules,
   describeAccess,
   MODULE_KEYS,
+  MODULES,
   type ModuleKey,
   type RouteDef,
   routes,
@@ -269,4 +270,42 @@ describe('methods and unknown paths', () => {
       expect(res.body).not.toMatch(STACK);
     }
   });
+});
+
+/**
+ * A route of one module that changes another module's object (a TOC node's
+ * free flag is the book's free sample) declares it in the route table's
+ * `alsoNeeds`. Found by reading every write for fields and rows of other
+ * modules; the list is pinned so a new one is a decision, not an accident.
+ * Uploads read the change from their file: their service tests cover them
+ * (modules/toc/toc.xlsx.test.ts for uploadtoc).
+ */
+describe("an action on another module's object needs that module too", () => {
+  const crossModule = contract.filter(([, d]) => d.alsoNeeds?.length);
+
+  it('the route table names every cross-module action', () => {
+    expect(crossModule.map(([name]) => name).sort()).toEqual(['updateTocNode', 'uploadToc']);
+  });
+
+  it.each(crossModule.filter(([, d]) => !d.upload))(
+    '%s: its own modules alone are refused the change, with the other module allowed',
+    async (_name, def) => {
+      const path = `/api${def.path}`;
+      const op = doc.paths[path]![def.method.toLowerCase()]!;
+      const bodySchema = op.requestBody!.content!['application/json']!.schema as Schema;
+      const own = accessModules(def.access)!;
+      for (const need of def.alsoNeeds!) {
+        const body = requestFor(path, def.method, op).payload as Record<string, unknown>;
+        if (need.field) body[need.field] = sample(bodySchema.properties[need.field], need.field);
+        const token = async (modules: ModuleKey[]) =>
+          (await t.signIn((await t.createAdmin({ role: 'admin', modules })).email)).accessToken;
+        const req = { method: def.method, url: path, payload: body };
+        const refused = await t.as(await token([...own]), req);
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json().message).toContain(MODULES.find((m) => m.key === need.module)!.name);
+        const both = await t.as(await token([...own, need.module]), req);
+        expect([401, 403], both.body).not.toContain(both.statusCode);
+      }
+    },
+  );
 });

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
  * The TOC test files' common ground: an app on a fresh database, an admin
- * with `books` (and `media`) and one without, a subject with two master
+ * with `books` (and `media`, and `free_content` for the nodes' free flags)
+ * and one without books, a subject with two master
  * chapters (Animals: Mammals, Birds; Plants: Leaves) and the book "Science 1"
  * (ISBN and one extra ISBN) on that subject, with no TOC yet.
  */
@@ -105,7 +106,7 @@ export function useTocFixture(opts: { buildFromMasters?: boolean } = {}): TocFix
     });
     const { t } = f;
     f.token = (
-      await t.signIn((await t.createAdmin({ modules: ['books', 'media'] })).email)
+      await t.signIn((await t.createAdmin({ modules: ['books', 'media', 'free_content'] })).email)
     ).accessToken;
     f.mediaOnly = (
       await t.signIn((await t.createAdmin({ modules: ['media', 'curriculum'] })).email)

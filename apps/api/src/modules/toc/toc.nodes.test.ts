@@ -205,3 +205,27 @@ describe('size', () => {
     expect(res.nodeCount).toBe(1000);
   });
 });
+
+describe('the free flag is the free sample of Free content', () => {
+  it('a Books-only admin may rename and switch status, but not change the free flag', async () => {
+    const booksOnly = (await f.t.signIn((await f.t.createAdmin({ modules: ['books'] })).email))
+      .accessToken;
+    await ok(
+      post(f.token, '/book/addtocnode', { bookId: f.bookId, title: 'Sample', kind: 'unit' }),
+    );
+    const unit = await byTitle('Sample');
+    const refused = await post(booksOnly, '/book/updatetocnode', { id: unit.id, isFree: true });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'forbidden',
+      message:
+        "You do not have access to Free content, which you need to change a book's free sample",
+    });
+    const subtree = { id: unit.id, isFree: false, status: 'inactive', subtree: true };
+    expect((await post(booksOnly, '/book/updatetocnode', subtree)).statusCode).toBe(403);
+    expect(await byTitle('Sample')).toMatchObject({ isFree: false, status: 'active' });
+    // Its own fields stay its own.
+    await ok(post(booksOnly, '/book/updatetocnode', { id: unit.id, status: 'inactive' }));
+    await ok(post(booksOnly, '/book/updatetocnode', { id: unit.id, status: 'active' }));
+  });
+});

@@ -177,6 +177,32 @@ describe('uploadtoc', () => {
     });
   });
 
+  it("a Books-only admin's sheet may not change a Free flag (the free sample of Free content)", async () => {
+    const booksOnly = (await f.t.signIn((await f.t.createAdmin({ modules: ['books'] })).email))
+      .accessToken;
+    const [first] = (await toc()).nodes;
+    const line = (free: string) => [
+      [first!.title, null, null, null, first!.id, first!.kind, free, first!.status],
+    ];
+    const flips = await workbook(line(first!.isFree ? 'No' : 'Yes'));
+    for (const dryRun of [true, false]) {
+      const res = await upload(flips, { dryRun }, booksOnly);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(
+        "You do not have access to Free content, which you need to change a book's free sample",
+      );
+    }
+    expect((await toc()).nodes[0]!.isFree).toBe(first!.isFree);
+    const newFree = await workbook([
+      ...line(first!.isFree ? 'Yes' : 'No'),
+      ['Free unit', null, null, null, null, 'unit', 'Yes', null],
+    ]);
+    expect((await upload(newFree, {}, booksOnly)).statusCode).toBe(403);
+    // The same flag as before changes nothing of the sample: allowed.
+    const same = await upload(await workbook(line(first!.isFree ? 'Yes' : 'No')), {}, booksOnly);
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
   it('reports every bad row with row, column and message, and writes nothing', async () => {
     const before = await toc();
     const [a, shapes] = flat(before.nodes).map((n) => n.id);

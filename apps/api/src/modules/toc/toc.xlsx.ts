@@ -1,4 +1,9 @@
-import { TOC_SHEET_MIN_LEVELS, type TocNode, type UploadTocResponse } from '@bo/contract';
+import {
+  routes,
+  TOC_SHEET_MIN_LEVELS,
+  type TocNode,
+  type UploadTocResponse,
+} from '@bo/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { tocNodes } from '../../db/schema/index.ts';
@@ -10,7 +15,7 @@ import type { UploadedFile } from '../../lib/storage/upload.ts';
 import type { CellValue, XlsxColumn } from '../../lib/xlsx/export.ts';
 import { importNowOrAsJob, queuedReport } from '../../lib/xlsx/import-job.ts';
 import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
-import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { type AuthAdmin, authorizeChange } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { bookNodes, type NodeRow, nodePaths, readTocOfBook } from './toc.queries.ts';
 import {
@@ -110,6 +115,16 @@ async function planFor(db: Db | Tx, bookId: number, rows: TocRow[]) {
   return { existing, plan };
 }
 
+/**
+ * The sheet's Free column is the book's free sample: a plan that sets a flag
+ * (a new free node, or a flag that changes) needs what the route table says.
+ */
+function authorizeFreeFlags(actor: AuthAdmin, existing: NodeRow[], plan: TocPlan) {
+  const was = new Map(existing.map((n) => [n.id, n.isFree]));
+  const changes = plan.nodes.some((n) => (n.id === null ? n.isFree : was.get(n.id) !== n.isFree));
+  authorizeChange(actor, routes.uploadToc.alsoNeeds, changes ? ['isFree'] : []);
+}
+
 function summary(existing: NodeRow[], plan: TocPlan, removeMissing: boolean) {
   const placed = placements(plan, removeMissing);
   const paths = nodePaths(existing);
@@ -141,6 +156,7 @@ const tocImport = (deps: Deps): ImportDef<typeof tocSheet.columns, Input, Counts
   sheet: tocSheet,
   async check(db, rows, input) {
     const { existing, plan } = await planFor(db, input.bookId, rows);
+    authorizeFreeFlags(input.actor, existing, plan);
     const { placed: _p, ...counts } = summary(existing, plan, input.removeMissing);
     return { errors: plan.errors, summary: counts };
   },
@@ -153,6 +169,7 @@ const tocImport = (deps: Deps): ImportDef<typeof tocSheet.columns, Input, Counts
         `The TOC changed meanwhile (row ${again.plan.errors[0]!.row}: ${again.plan.errors[0]!.message}); nothing was imported`,
       );
     }
+    authorizeFreeFlags(actor, again.existing, again.plan);
     const s = summary(again.existing, again.plan, removeMissing);
     const files = removeMissing
       ? await pdfKeysOf(

@@ -2,6 +2,7 @@ import type { TocNode, TocNodeStatus, UpdateTocNodeBody } from '@bo/contract';
 import { Checkbox, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError } from '../../../lib/notify.ts';
+import { canOpen, useMe } from '../../../lib/session.ts';
 import { useUpdateTocNode } from '../api/update-toc-node.ts';
 import { subtreeIds } from '../utils/flat-tree.ts';
 
@@ -11,6 +12,8 @@ import { subtreeIds } from '../utils/flat-tree.ts';
  */
 export function TocNodeFlags({ isbn, node }: { isbn: string; node: TocNode }) {
   const update = useUpdateTocNode(isbn);
+  // The free flag is the book's free sample: the server asks for Free content too.
+  const mayChangeFree = canOpen(useMe().data, 'free_content');
   const [subtree, setSubtree] = useState(false);
   const below = subtreeIds(node).length - 1;
   const save = (change: Pick<UpdateTocNodeBody, 'isFree' | 'status'>) =>
@@ -27,7 +30,8 @@ export function TocNodeFlags({ isbn, node }: { isbn: string; node: TocNode }) {
           label="Free"
           aria-label={`Free: ${node.title}`}
           checked={isFree}
-          disabled={update.isPending}
+          disabled={update.isPending || !mayChangeFree}
+          description={mayChangeFree ? undefined : 'Needs Free content'}
           onChange={(e) => save({ isFree: e.currentTarget.checked })}
         />
         <Group gap={6} align="center">
