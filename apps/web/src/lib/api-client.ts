@@ -8,14 +8,30 @@ import type {
 } from '@bo/contract';
 import { authAddresses } from '@bo/contract/auth-addresses';
 import { API_PREFIX } from '@bo/contract/route';
-import { ApiError, errorFromResponse, isTokenExpired, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import {
+  ApiError,
+  errorFromResponse,
+  isTokenExpired,
+  NETWORK_ERROR_MESSAGE,
+  timedOut,
+} from './api-error.ts';
+import { canSignInAgain, sessionWorked, signInAgain } from './session-recovery.ts';
 import { clearToken, readToken, saveToken } from './token-store.ts';
 
 export interface CallInput<R extends RouteDef> {
   query?: RouteQueryInput<R>;
   body?: RouteBodyInput<R>;
   signal?: AbortSignal;
+  /** How long to wait for the whole answer; REQUEST_TIMEOUT_MS unless told. */
+  timeoutMs?: number;
 }
+
+/**
+ * No request may spin for good: one that has had no whole answer after this
+ * long fails with a message saying so, and the screen offers to try again.
+ * A minute is far above any answer this API gives (long work runs as jobs).
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * Told when a refresh is refused and the session has been cleared. The app
@@ -47,7 +63,16 @@ export async function apiCall<R extends RouteDef>(
   input: CallInput<R> = {},
 ): Promise<RouteResponse<R>> {
   const response = await sendWithRefresh(route, input);
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The time-out also covers a body that stops arriving halfway.
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw timedOut(input.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    }
+    throw error;
+  }
   return (text ? JSON.parse(text) : undefined) as RouteResponse<R>;
 }
 
@@ -73,12 +98,15 @@ export function buildUrl(route: Target, query?: unknown): string {
 const isRefresh = (route: Target) =>
   route.method === authAddresses.refresh.method && route.path === authAddresses.refresh.path;
 
-/** One HTTP exchange; throws ApiError for anything outside 200-299. No time-out, by the spec. */
+/** One HTTP exchange; throws ApiError for anything outside 200-299, or when it takes too long. */
 async function send(
   route: Target,
-  input: { query?: unknown; body?: unknown; signal?: AbortSignal },
+  input: { query?: unknown; body?: unknown; signal?: AbortSignal; timeoutMs?: number },
   access: string,
 ): Promise<Response> {
+  const timeoutMs = input.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timer = AbortSignal.timeout(timeoutMs);
+  const signal = input.signal ? AbortSignal.any([input.signal, timer]) : timer;
   const headers = new Headers({ Accept: 'application/json' });
   // The refresh call carries neither header: it proves itself with the refresh token alone.
   if (!isRefresh(route)) {
@@ -93,15 +121,55 @@ async function send(
       method: route.method,
       headers,
       body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
-      signal: input.signal,
+      signal,
       credentials: 'same-origin',
     });
   } catch (error) {
+    if (timer.aborted && !input.signal?.aborted) throw timedOut(timeoutMs);
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error');
   }
   if (!response.ok) throw await errorFromResponse(response);
+  if (access) sessionWorked();
   return response;
+}
+
+/**
+ * The guard's answers for a bearer that no longer works, and the client's own
+ * for a refused refresh. The sign-out routes are left out: they end the
+ * session anyway.
+ */
+const ENDED_CODES = new Set(['invalid_token', 'unauthenticated', 'session_ended']);
+const SIGN_OUT_PATHS = new Set(['/auth/logout', '/auth/logoutall']);
+
+function endedSession(route: Target, error: unknown, used: string): boolean {
+  return (
+    used !== '' &&
+    error instanceof ApiError &&
+    error.status === 401 &&
+    ENDED_CODES.has(error.code) &&
+    !isRefresh(route) &&
+    !SIGN_OUT_PATHS.has(route.path) &&
+    canSignInAgain()
+  );
+}
+
+/**
+ * Runs `attempt` with the current bearer; after an ended session it waits for
+ * the admin to sign in again in place (session-recovery.ts) and runs it once
+ * more with the new bearer. The request itself is not changed: what the
+ * screen sent is what is sent again.
+ */
+async function withSignInAgain<T>(route: Target, attempt: (used: string) => Promise<T>) {
+  for (;;) {
+    const used = readToken().access;
+    try {
+      return await attempt(used);
+    } catch (error) {
+      if (!endedSession(route, error, used)) throw error;
+      await signInAgain(used);
+    }
+  }
 }
 
 /**
@@ -113,13 +181,14 @@ export async function sendWithRefresh<R extends RouteDef>(
   route: R | RouteAddress<R>,
   input: CallInput<R>,
 ): Promise<Response> {
-  const used = readToken().access;
-  try {
-    return await send(route, input, used);
-  } catch (error) {
-    if (isRefresh(route) || !isTokenExpired(error)) throw error;
-    return send(route, input, await freshAccess(used));
-  }
+  return withSignInAgain(route, async (used) => {
+    try {
+      return await send(route, input, used);
+    } catch (error) {
+      if (isRefresh(route) || !isTokenExpired(error)) throw error;
+      return send(route, input, await freshAccess(used));
+    }
+  });
 }
 
 /**
@@ -127,14 +196,18 @@ export async function sendWithRefresh<R extends RouteDef>(
  * upload on XMLHttpRequest, for its progress events): `attempt` runs with the
  * current bearer, and once more with a fresh one after 'Token expired'.
  */
-export async function withFreshToken<T>(attempt: (access: string) => Promise<T>): Promise<T> {
-  const used = readToken().access;
-  try {
-    return await attempt(used);
-  } catch (error) {
-    if (!isTokenExpired(error)) throw error;
-    return attempt(await freshAccess(used));
-  }
+export async function withFreshToken<T>(
+  route: Target,
+  attempt: (access: string) => Promise<T>,
+): Promise<T> {
+  return withSignInAgain(route, async (used) => {
+    try {
+      return await attempt(used);
+    } catch (error) {
+      if (!isTokenExpired(error)) throw error;
+      return attempt(await freshAccess(used));
+    }
+  });
 }
 
 /** The refresh in flight, shared by every request that saw 'Token expired' meanwhile. */
@@ -207,6 +280,10 @@ async function refresh(expired: string): Promise<string> {
     // A network failure says nothing about the session, so it is kept; a refusal ends it.
     const refused = !(error instanceof ApiError) || error.status !== 0;
     const hadSession = current.access !== '' || current.refresh !== '';
+    // A page that was working keeps its screen: the admin signs in again over it.
+    if (refused && hadSession && canSignInAgain()) {
+      throw new ApiError(401, 'Your session has ended.', 'session_ended');
+    }
     if (refused && hadSession) {
       clearToken();
       sessionEndedHandler();

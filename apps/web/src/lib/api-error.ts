@@ -21,6 +21,16 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';
 
+/** A request that had no whole answer in time (the client's time-out, not the server's). */
+export function timedOut(ms: number): ApiError {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return new ApiError(
+    0,
+    `The server did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again.`,
+    'timeout',
+  );
+}
+
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: Partial<ApiErrorBody> = {};
   try {

@@ -1,7 +1,7 @@
 import type { Job, RouteDef } from '@bo/contract';
 import { API_PREFIX } from '@bo/contract/route';
-import { withFreshToken } from './api-client.ts';
-import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import { REQUEST_TIMEOUT_MS, withFreshToken } from './api-client.ts';
+import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE, timedOut } from './api-error.ts';
 
 /**
  * What an import's upload takes: the file, whether it is a dry run, its
@@ -37,15 +37,30 @@ export function uploadWithProgress<T>(
   ).toString();
   const url = `${API_PREFIX}${route.path}${query ? `?${query}` : ''}`;
   return withFreshToken(
+    route,
     (access) =>
       new Promise<T>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
+        // A big file on a slow line may take long as a whole, so the time-out
+        // counts from the last sign of life: a byte sent, or the file's end.
+        let stalled: ReturnType<typeof setTimeout> | undefined;
+        const alive = () => {
+          clearTimeout(stalled);
+          stalled = setTimeout(() => {
+            xhr.onabort = null;
+            xhr.abort();
+            reject(timedOut(REQUEST_TIMEOUT_MS));
+          }, REQUEST_TIMEOUT_MS);
+        };
+        xhr.onloadend = () => clearTimeout(stalled);
         xhr.open('POST', url);
         xhr.setRequestHeader('Authorization', `Bearer ${access}`);
         xhr.setRequestHeader('Accept', 'application/json');
         xhr.upload.onprogress = (e) => {
+          alive();
           if (e.lengthComputable) input.onProgress?.(e.loaded / e.total);
         };
+        xhr.upload.onload = alive;
         xhr.onload = () => {
           const response = new Response(xhr.responseText || null, {
             status: xhr.status,
@@ -64,6 +79,7 @@ export function uploadWithProgress<T>(
         for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
         form.append('file', input.file, input.file.name);
         input.onProgress?.(0);
+        alive();
         xhr.send(form);
       }),
   );

@@ -13,6 +13,7 @@ import { useUiState } from '../ui-state.tsx';
 import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
+import { SignInAgain } from './sign-in-again.tsx';
 import { useDialogFocusReturn } from './use-dialog-focus-return.ts';
 import { useFocusOnNavigation } from './use-focus-on-navigation.ts';
 
@@ -67,6 +68,7 @@ export function MainLayout() {
           </Container>
         </AppShell.Main>
       </AppShell>
+      <SignInAgain />
     </>
   );
 }

@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { recordApiCalls } from '../support/browser.ts';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import { chooseType, field, typeInto } from '../support/question-editor.ts';
+import type { RunningServer } from '../support/server.ts';
+import { signInThroughUi } from '../support/session.ts';
+import {
+  secondAdmin,
+  signInAgainInDialog,
+  signInDialog,
+  signOutEverywhereElsewhere,
+} from '../support/signed-out.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+const wide = () => browser.newPage({ viewport: { width: 1400, height: 1000 } });
+
+/** Profile → "Sign out everywhere" in another browser (its own context: no shared storage). */
+async function signOutEverywhereInAnotherBrowser() {
+  const other = await browser.newContext();
+  const page = await other.newPage();
+  await signInThroughUi(page, server);
+  await page.goto(`${server.url}/profile`);
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign out everywhere?' })
+    .getByRole('button', { name: 'Sign out everywhere' })
+    .click();
+  await page.waitForURL(/\/login/);
+  await other.close();
+}
+
+describe('typed work survives the end of a session (issue 22, section 1)', () => {
+  it('question editor: a numeric question saved after signing out everywhere elsewhere', async () => {
+    const page = await wide();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/questions/new`);
+    await chooseType(page, 'Numeric');
+    await typeInto(page, 'Question', 'How fast does a stone fall after one second?');
+    await page.getByRole('textbox', { name: 'Answer', exact: true }).fill('9.8');
+    await page.getByRole('textbox', { name: 'Tolerance', exact: true }).fill('0.1');
+    await page.getByRole('textbox', { name: 'Unit', exact: true }).fill('m/s');
+
+    await signOutEverywhereInAnotherBrowser();
+    await page.getByRole('button', { name: 'Save question' }).last().click();
+
+    // The dialog opens over the editor, which keeps every value.
+    await signInDialog(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/questions/new');
+    expect(await page.getByRole('textbox', { name: 'Answer', exact: true }).inputValue()).toBe(
+      '9.8',
+    );
+    await expect.poll(() => field(page, 'Question').innerText()).toContain('stone fall');
+    await expectAccessible(page, 'sign-in dialog over the question editor');
+
+    await signInAgainInDialog(page, server);
+    await page.waitForURL(/\/questions\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = await apiOk(page, server, `/questions/getquestionbyid?id=${id}`);
+    expect(saved.type).toBe('numeric');
+    expect(saved.stem).toBe('<p>How fast does a stone fall after one second?</p>');
+    expect(saved.numeric).toEqual({ value: 9.8, tolerance: 0.1, unit: 'm/s' });
+    await page.close();
+  }, 120_000);
+
+  it('assessment builder: the settings drawer saves after the session ended', async () => {
+    const page = await wide();
+    await signInThroughUi(page, server);
+    const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Termly' });
+    const test = await apiOk(page, server, '/practice/addmocktest', {
+      testCategoryId: category.id,
+      name: 'Term 1',
+    });
+    await page.goto(`${server.url}/mock-tests/${test.id}`);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: /settings/ });
+    await drawer.getByLabel('Duration (minutes)').fill('40');
+    await drawer.getByLabel('Default marks', { exact: true }).fill('2');
+    await drawer.getByLabel('Default negative marks').fill('0.5');
+    await drawer.getByLabel('Shuffle the questions').check();
+
+    await signOutEverywhereElsewhere(server);
+    await drawer.getByRole('button', { name: 'Save settings' }).click();
+    await signInDialog(page).waitFor();
+    expect(await drawer.getByLabel('Duration (minutes)').inputValue()).toBe('40');
+    await signInAgainInDialog(page, server);
+    await drawer.waitFor({ state: 'detached' });
+
+    const saved = await apiOk(page, server, `/practice/getmocktestbyid?id=${test.id}`);
+    expect(saved).toMatchObject({
+      durationMinutes: 40,
+      defaultMarks: 2,
+      defaultNegativeMarks: 0.5,
+      shuffleQuestions: true,
+      shuffleOptions: false,
+    });
+    await page.close();
+  }, 120_000);
+
+  it('mail template: a new template is created after the session ended', async () => {
+    const page = await wide();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/mail-templates/new`);
+    await fillTemplate(page, 'Back to school');
+
+    await signOutEverywhereElsewhere(server);
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await signInAgainInDialog(page, server);
+    await page.waitForURL(/\/mail-templates\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = await apiOk(page, server, `/mail/template?id=${id}`);
+    expect(saved).toMatchObject({
+      name: 'Back to school',
+      subject: 'Hello {{first_name}}',
+      html: '<p>Dear {{name}}, term starts on Monday.</p>',
+    });
+    await page.close();
+  }, 120_000);
+
+  it('book form: the new book dialog creates its book after the session ended', async () => {
+    const page = await wide();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/books`);
+    await page.getByRole('button', { name: 'New book' }).click();
+    const dialog = page.getByRole('dialog', { name: /book/i }).first();
+    await dialog.getByLabel('ISBN').fill('978-0-306-40615-7');
+    await dialog.getByLabel('Title').fill('Rivers and Rain');
+    await dialog.getByLabel('Grade', { exact: true }).click();
+    await page.getByRole('option', { name: 'Class 5', exact: true }).click();
+
+    await signOutEverywhereElsewhere(server);
+    await dialog.getByRole('button', { name: 'Create book' }).click();
+    await signInAgainInDialog(page, server);
+    await page.waitForURL(/\/books\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = await apiOk(page, server, `/book/getbook?id=${id}`);
+    expect(saved).toMatchObject({ isbn: '9780306406157', title: 'Rivers and Rain' });
+    const grades = await apiOk(page, server, '/book/getgrades');
+    expect(saved.gradeId).toBe(grades.items.find((g: { name: string }) => g.name === 'Class 5').id);
+    await page.close();
+  }, 120_000);
+
+  it('signed in as someone else: nothing is sent, the values stay, and the dialog says so', async () => {
+    const other = await secondAdmin(server, 'Second Editor', 'second@example.test');
+    const page = await wide();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/mail-templates/new`);
+    await fillTemplate(page, 'Not for the second admin');
+    const calls = recordApiCalls(page);
+
+    await signOutEverywhereElsewhere(server);
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await signInAgainInDialog(page, server, other);
+    await page.getByText('Signed in as Second Editor').waitFor();
+    await page
+      .getByText(/Nothing was sent/)
+      .first()
+      .waitFor();
+
+    // Still the new template, with what was typed; the refused save was the only one.
+    expect(new URL(page.url()).pathname).toBe('/mail-templates/new');
+    expect(await page.getByLabel('Name').inputValue()).toBe('Not for the second admin');
+    expect(await page.getByLabel('Body (HTML)').inputValue()).toContain('term starts on Monday');
+    const saves = calls.filter((c) => c.path === '/api/mail/createtemplate');
+    expect(saves.map((c) => c.status)).toEqual([401]);
+    const list = await apiOk(page, server, '/mail/listoftemplates?q=second');
+    expect(list.items).toHaveLength(0);
+    await page.close();
+  }, 120_000);
+});
+
+async function fillTemplate(page: Page, name: string) {
+  await page.getByRole('heading', { name: 'New template' }).waitFor();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Subject').fill('Hello {{first_name}}');
+  await page.getByLabel('Body (HTML)').fill('<p>Dear {{name}}, term starts on Monday.</p>');
+  await page.getByTestId('preview-subject').getByText('Hello Asha').waitFor();
+}
