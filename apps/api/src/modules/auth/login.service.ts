@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '@bo/contract';
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { addMs } from '../../lib/clock.ts';
@@ -19,6 +20,11 @@ export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_MS = 15 * 60_000;
+/** Resends of one sign-in (a chain of challenges from one password step). */
+export const OTP_MAX_RESENDS = 3;
+/** Resends per account in any hour, whatever the sign-ins: a mailbox is not a target. */
+export const OTP_MAX_RESENDS_PER_HOUR = 10;
+const HOUR_MS = 60 * 60_000;
 
 const badCredentials = () => new AppError(401, 'invalid_credentials', 'Wrong e-mail or password');
 
@@ -147,49 +153,92 @@ function signInWith(
   });
 }
 
-/** Ends a challenge and mails a new code under a new id: the old code is dead. */
+const resendLimit = (message: string) => new AppError(429, 'otp_resend_limit', message);
+
+/**
+ * Ends a challenge and mails a new code under a new id: the old code is dead.
+ * Capped per sign-in and per account and hour (docs/security.md item 40), so
+ * nobody holding a challenge id can fill the admin's mailbox.
+ */
 export async function resendOtp(deps: Deps, ctx: RequestContext, challengeId: string) {
+  const now = deps.clock();
   const [old] = await deps.db
     .update(otpChallenges)
-    .set({ consumedAt: deps.clock() })
+    .set({ consumedAt: now })
     .where(
       and(
         eq(otpChallenges.id, challengeId),
         isNull(otpChallenges.consumedAt),
         lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS),
+        lt(otpChallenges.resends, OTP_MAX_RESENDS),
       ),
     )
     .returning();
+  if (!old) {
+    const [spent] = await deps.db
+      .select({ resends: otpChallenges.resends })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.id, challengeId), isNull(otpChallenges.consumedAt)));
+    if (spent && spent.resends >= OTP_MAX_RESENDS)
+      throw resendLimit(
+        `The code has been sent again ${OTP_MAX_RESENDS} times. Sign in again to get a new code.`,
+      );
+  }
   const admin = old
     ? (await deps.db.select().from(admins).where(eq(admins.id, old.adminId)))[0]
     : undefined;
   if (!old || !admin || admin.status !== 'active') {
     throw new AppError(401, 'invalid_otp', 'This sign-in has ended. Sign in again.');
   }
-  if (admin.lockedUntil && admin.lockedUntil > deps.clock()) {
-    throw lockedError(admin.lockedUntil, deps.clock());
+  if (admin.lockedUntil && admin.lockedUntil > now) {
+    throw lockedError(admin.lockedUntil, now);
   }
   // A resend is only offered within a while of the password step.
-  if (deps.clock().getTime() - old.createdAt.getTime() > 30 * 60_000) {
+  if (now.getTime() - old.createdAt.getTime() > 30 * 60_000) {
     throw new AppError(401, 'otp_expired', 'This sign-in has ended. Sign in again.');
   }
-  return issueChallenge(deps, ctx, admin);
+  return issueChallenge(deps, ctx, admin, old.resends + 1);
+}
+
+/**
+ * The per-account cap, checked with the admin's row locked so that parallel
+ * resends of several sign-ins cannot all pass the same count.
+ */
+async function claimResend(tx: Tx, adminId: number, now: Date) {
+  await tx.execute(sql`select 1 from admins where id = ${adminId} for update`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(otpChallenges)
+    .where(
+      and(
+        eq(otpChallenges.adminId, adminId),
+        gt(otpChallenges.resends, 0),
+        gt(otpChallenges.createdAt, addMs(now, -HOUR_MS)),
+      ),
+    );
+  if ((row?.n ?? 0) >= OTP_MAX_RESENDS_PER_HOUR)
+    throw resendLimit(
+      `The sign-in code has been sent again ${OTP_MAX_RESENDS_PER_HOUR} times in the last hour. Wait a while, then sign in again.`,
+    );
 }
 
 async function issueChallenge(
   deps: Deps,
   ctx: RequestContext,
   admin: { id: number; email: string; name: string },
+  resends = 0,
 ) {
   const now = deps.clock();
   const id = randomUUID();
   const code = randomDigits(6);
   const expiresAt = addMs(now, OTP_TTL_MS);
   await deps.db.transaction(async (tx) => {
+    if (resends > 0) await claimResend(tx, admin.id, now);
     await tx.insert(otpChallenges).values({
       id,
       adminId: admin.id,
       codeHash: codeHash(deps, id, code),
+      resends,
       expiresAt,
       createdAt: now,
     });
