@@ -144,6 +144,11 @@ export const questionImportQuery = z.object({
   format: z.enum(QUESTION_IMPORT_FORMATS).optional(),
 });
 export const questionImportResponse = importReportSchema.extend({
+  /**
+   * Questions read that are not valid (rows − valid): refused by a problem,
+   * or skipped on purpose (a type the bank lacks, named in `warnings`).
+   */
+  refused: z.number().int(),
   created: z.number().int(),
   /** Questions already in the bank (same stem, options and key), by row: refused. */
   duplicates: z.number().int(),

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { safeFileName } from '../content-disposition.ts';
 import { AppError } from '../errors.ts';
+import { looksLikeText } from '../text-encoding.ts';
 import { lingerBeforeClose } from './linger.ts';
 import { malformed, parseFields } from './multipart-errors.ts';
 import type { Storage, StoredFile } from './storage.ts';
@@ -70,10 +71,13 @@ function headText(head: Uint8Array): string | undefined {
 
 /**
  * A file without a binary signature is text when its first bytes are UTF-8
- * with no NUL; the reader decodes the whole file strictly again.
+ * with no NUL, or text in another encoding (UTF-16 with its mark, an 8-bit
+ * encoding such as windows-1252): the reader decodes the whole file with
+ * `decodeTextFile`, which refuses what is not UTF-8 or UTF-16 by name (400
+ * `not_utf8`) instead of a 415 here.
  */
 export function sniffText(head: Uint8Array): { mime: string } | undefined {
-  return headText(head) === undefined ? undefined : { mime: 'text/plain' };
+  return headText(head) !== undefined || looksLikeText(head) ? { mime: 'text/plain' } : undefined;
 }
 
 /**
@@ -97,7 +101,9 @@ export async function sniffUpload(
   if (!binary) return sniffText(head);
   if (ALLOWED_TYPES.text.includes(binary.mime)) return binary;
   const text = headText(head);
-  return text !== undefined && !hasControlCharacters(text, true) ? { mime: 'text/plain' } : binary;
+  // UTF-16's mark FF FE reads as an MPEG frame; 8-bit text may start "GIF" too.
+  const isText = text !== undefined ? !hasControlCharacters(text, true) : looksLikeText(head);
+  return isText ? { mime: 'text/plain' } : binary;
 }
 
 /**

@@ -100,7 +100,7 @@ export async function runBatchedImport<C extends Columns, In, Summary, Result>(
         }
         const all = sortErrors(def.sheet, [...source.errors, ...errors]);
         const bad = new Set(all.map((e) => e.row)).size;
-        const report = reportOf(source.rows, source.rows - bad, all, false);
+        const report = reportOf(source.rows, source.rows - bad - (source.skipped ?? 0), all, false);
         if (tx && all.length) {
           throw new AppError(
             400,

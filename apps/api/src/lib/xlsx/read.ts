@@ -27,6 +27,10 @@ export interface ReadSheet<C extends Columns> {
   /** Problems of the header row (then no row is read) or of the cells. */
   errors: ImportError[];
   headerProblems: boolean;
+  /** Entries read, when a reader counts more than its rows (a question the parser refused). */
+  read?: number;
+  /** Entries read but skipped on purpose (reported as warnings): counted, never valid. */
+  skipped?: number;
 }
 
 export interface ReadOptions {
@@ -55,6 +59,8 @@ export interface RowSource<C extends Columns> {
   errors: ImportError[];
   headerProblems: boolean;
   rows: number;
+  /** Of `rows`, those skipped on purpose: never valid. */
+  skipped?: number;
 }
 
 /** Rows read already (the text formats, a ZIP's workbook whose images were planned) as a source. */
@@ -62,7 +68,8 @@ export function rowsSource<C extends Columns>(read: ReadSheet<C>): RowSource<C> 
   return {
     errors: read.errors,
     headerProblems: read.headerProblems,
-    rows: read.rows.length,
+    rows: read.read ?? read.rows.length,
+    skipped: read.skipped ?? 0,
     async *batches(size) {
       for (let i = 0; i < read.rows.length; i += size) yield read.rows.slice(i, i + size);
     },

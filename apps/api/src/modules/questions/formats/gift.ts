@@ -108,6 +108,7 @@ export function parseGift(text: string): ParsedFile {
       parsed.notes.push({
         row: number,
         message: `Entry ${number} is a category (${trimmed.slice(10).trim()}); categories are not imported: set Subject and Chapter instead`,
+        category: true,
       });
       return;
     }

@@ -65,6 +65,8 @@ export const keptBatch = (checked: CheckedRow[]): KeptBatch => ({
 
 export interface KeptEnd {
   rows: number;
+  /** Of `rows`, the entries skipped on purpose (a description, a type the bank lacks). */
+  skipped?: number;
   warnings: Warning[];
 }
 

@@ -133,7 +133,11 @@ const questionImport = (
         warnings.sort((a, b) => a.row - b.row);
         if (tx) await auditImported(tx, ctx, { source, sourceLabel: label, ...written.audit() });
         if (keep && clean && !check.nearChecked())
-          await keep.finish({ rows: state.read!.source.rows, warnings });
+          await keep.finish({
+            rows: state.read!.source.rows,
+            skipped: state.read!.source.skipped ?? 0,
+            warnings,
+          });
         else await keep?.discard();
         keep = undefined;
         return {
@@ -165,7 +169,10 @@ const questionImport = (
       async end(tx, kept, source) {
         await auditImported(tx, ctx, { source, sourceLabel: label, ...written.audit() });
         return {
-          report: { ...reportOf(kept.rows, kept.rows, [], false), committed: true },
+          report: {
+            ...reportOf(kept.rows, kept.rows - (kept.skipped ?? 0), [], false),
+            committed: true,
+          },
           summary: { duplicates: 0, warnings: kept.warnings },
           result: written.audit().created,
         };
@@ -200,6 +207,7 @@ export function uploadQuestions(deps: Deps, input: Input, file: UploadedFile, dr
     () => importQuestions(deps, input, data),
     (jobId): QuestionImportResponse => ({
       ...queuedReport(),
+      refused: 0,
       created: 0,
       duplicates: 0,
       warnings: [],
@@ -225,6 +233,7 @@ export async function importQuestions(
   );
   return {
     ...report,
+    refused: report.rows - report.valid,
     created: result ?? 0,
     duplicates: summary?.duplicates ?? 0,
     warnings: summary?.warnings ?? state.read?.notes ?? [],

@@ -85,9 +85,11 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
     const type = str(q['@type']);
     const note = (message: string) => parsed.notes.push({ row: number, message });
     if (type === 'category') {
-      note(
-        `Question ${number} is a category (${textOf(q.category)}); categories are not imported: set Subject and Chapter instead`,
-      );
+      parsed.notes.push({
+        row: number,
+        message: `Question ${number} is a category (${textOf(q.category)}); categories are not imported: set Subject and Chapter instead`,
+        category: true,
+      });
       return;
     }
     if (type === 'description') {

@@ -1,5 +1,6 @@
 import type { QuestionImportFormat } from '@bo/contract';
 import { AppError } from '../../../lib/errors.ts';
+import { decodeTextFile } from '../../../lib/text-encoding.ts';
 import {
   type ReadOptions,
   type RowSource,
@@ -51,21 +52,12 @@ export function detectFormat(bytes: Buffer, text: () => string): QuestionImportF
   );
 }
 
-/** The file as UTF-8 text, strictly: a byte that is not UTF-8 is a 400, never mojibake. */
-function decodeText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    throw refused('not_utf8', 'The file is not UTF-8 text; save it as UTF-8 and send it again');
-  }
-}
-
 export async function readQuestionFile(
   bytes: Buffer,
   opts: ReadOptions & { format?: QuestionImportFormat; publicBaseUrl: string; zipMaxBytes: number },
 ): Promise<ReadQuestions> {
   let text: string | null = null;
-  const asText = () => (text ??= decodeText(bytes));
+  const asText = () => (text ??= decodeTextFile(bytes));
   const format = opts.format ?? detectFormat(bytes, asText);
   const none: ImagePlan = new Map();
   if (format === 'xlsx') {

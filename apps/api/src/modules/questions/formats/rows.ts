@@ -21,6 +21,8 @@ export interface ParsedFile {
 export interface Note {
   row: number;
   message: string;
+  /** A category entry: not a question, so not counted among the questions read. */
+  category?: boolean;
 }
 
 /** The report's column for a question-level problem in a text format. */
@@ -29,7 +31,13 @@ export const QUESTION_COLUMN = 'Question';
 const KEYS = Object.keys(questionSheet.columns) as (keyof QuestionColumns)[];
 const POSITIONS = new Map(KEYS.map((k, i) => [k, i]));
 
-/** The drafts as sheet rows, each cell through its column's rule. */
+/**
+ * The drafts as sheet rows, each cell through its column's rule, and the
+ * counts of the report: every question entry of the file is read (a draft,
+ * one the parser refused, one skipped on purpose with a note; a category is
+ * no question), and a skipped one is never valid. Counting only the drafts
+ * made "rows" miss the refused questions and "valid" go below zero.
+ */
 export function rowsOf(parsed: ParsedFile): ReadSheet<QuestionColumns> {
   const errors: ImportError[] = [...parsed.errors];
   const rows: SheetRow<QuestionColumns>[] = [];
@@ -38,7 +46,14 @@ export function rowsOf(parsed: ParsedFile): ReadSheet<QuestionColumns> {
     const row = readRow(questionSheet, POSITIONS, draft.row, (at) => cells[KEYS[at]!], errors);
     if (row) rows.push(row);
   }
-  return { rows, errors, headerProblems: false };
+  const questions = new Set([...parsed.drafts, ...parsed.errors].map((q) => q.row));
+  let skipped = 0;
+  for (const note of parsed.notes) {
+    if (note.category || questions.has(note.row)) continue;
+    questions.add(note.row);
+    skipped++;
+  }
+  return { rows, errors, headerProblems: false, read: questions.size, skipped };
 }
 
 /** A file too large in questions, refused like a sheet with too many rows. */
