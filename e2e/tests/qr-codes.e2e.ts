@@ -10,10 +10,16 @@ import { signInThroughUi } from '../support/session.ts';
 let server: RunningServer;
 let browser: Browser;
 
-useServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+// Printed codes must open a public address (a loopback one is refused: qr-address.e2e.ts).
+const PUBLIC_BASE_URL = 'https://books.example.test';
+
+useServerAndBrowser(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  { PUBLIC_BASE_URL },
+);
 
 /** A fresh valid ISBN-13. */
 function freshIsbn(): string {
@@ -68,6 +74,16 @@ describe('QR codes', () => {
     await page.getByRole('button', { name: 'Print…' }).click();
     const print = page.getByRole('dialog');
     await print.getByRole('img', { name: /Preview of the first page: 5 labels/ }).waitFor();
+    // The dialog says what the paper will open, with the first code.
+    const firstCode = (await table
+      .getByRole('row')
+      .nth(1)
+      .getByRole('cell')
+      .first()
+      .textContent())!;
+    await expect
+      .poll(() => print.getByTestId('qr-address').textContent())
+      .toBe(`Each code opens ${PUBLIC_BASE_URL}/q/${firstCode.trim()}`);
     await print.getByLabel('14 per sheet (2 × 7)').check();
     await print
       .getByTestId('print-summary')

@@ -20,7 +20,8 @@ useServerAndBrowser(
     browser = b;
   },
   // Refreshes every 2 s (30 s by default on PGlite): the scans below show sooner.
-  { REPORTS_REFRESH_SECONDS: '2' },
+  // A local trial: the code made below encodes this test server's loopback address.
+  { REPORTS_REFRESH_SECONDS: '2', QR_LOCAL_TRIAL: 'true' },
   { demoBooks: 2 },
 );
 

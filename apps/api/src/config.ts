@@ -27,6 +27,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Publisher back-office <no-reply@localhost>'),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  QR_LOCAL_TRIAL: z.enum(['true', 'false']).default('false'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: duration.default(15 * 60_000),
   REFRESH_TOKEN_TTL: duration.default(30 * 24 * 3_600_000),
@@ -99,6 +100,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicBaseUrl: string;
+  /** QR codes may encode a loopback or private address, every printed page marked as a trial (modules/qr-codes/qr-codes.address.ts). */
+  qrLocalTrial: boolean;
   jwtSecret: Uint8Array;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    qrLocalTrial: e.QR_LOCAL_TRIAL === 'true',
     jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : persistedSecret(dataDir),
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL,

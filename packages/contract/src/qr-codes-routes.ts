@@ -1,4 +1,5 @@
 import { okSchema, paginated } from './common.ts';
+import { qrAddressSchema } from './qr-address.ts';
 import {
   bookQrCodesQuery,
   bookQrCodesResponse,
@@ -87,6 +88,14 @@ export const qrCodeRoutes = defineRoutes({
     summary: 'A print-ready A4 PDF of video codes (all enabled ones or the chosen ids)',
     query: printVideoQrQuery,
     download: true,
+  },
+  qrCodeAddress: {
+    ...common,
+    method: 'GET',
+    path: '/book/qrcodeaddress',
+    summary:
+      'The address printed codes encode (<PUBLIC_BASE_URL>/q/<code>) and whether codes may be generated and printed with it',
+    response: qrAddressSchema,
   },
   listQrCodesWithoutContent: {
     ...common,

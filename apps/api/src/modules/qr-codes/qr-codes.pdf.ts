@@ -104,13 +104,56 @@ function appendStream(doc: PDFDocument, page: PDFPage, ops: string) {
   page.node.addContentStream(doc.context.register(stream));
 }
 
-export async function labelsPdf(labels: Label[], layout: QrLayout, title: string) {
+/** What every page says besides its labels (qr-codes.address.ts). */
+export interface SheetNote {
+  /** `<PUBLIC_BASE_URL>/q/`: the footer says what the codes open. */
+  base: string;
+  /** Codes of a local trial: the page says TRIAL_MARK at its top and its foot. */
+  trialMark: string | null;
+}
+
+/**
+ * The footer (and a trial's mark) in the sheet's margins: a grid label is
+ * centred in its cell, so a line 3 mm from the edge stays clear of every
+ * symbol and its quiet zone.
+ */
+function drawNote(
+  page: PDFPage,
+  note: SheetNote,
+  fonts: { font: PDFFont; bold: PDFFont },
+  fitted: (f: PDFFont, text: string, size: number) => string,
+) {
+  const line = (f: PDFFont, text: string, size: number, y: number, red: boolean) => {
+    const out = fitted(f, text, size);
+    page.drawText(out, {
+      x: (A4.width - f.widthOfTextAtSize(out, size)) / 2,
+      y,
+      size,
+      font: f,
+      color: red ? rgb(0.75, 0, 0) : rgb(0.3, 0.3, 0.3),
+    });
+  };
+  const foot = `Each code opens ${note.base}<code>`;
+  if (note.trialMark) {
+    line(fonts.bold, note.trialMark, 7, A4.height - 3 * MM - 7, true);
+    line(fonts.bold, `${note.trialMark} · ${foot}`, 6, 3 * MM, true);
+  } else line(fonts.font, foot, 6, 3 * MM, false);
+}
+
+export async function labelsPdf(labels: Label[], layout: QrLayout, title: string, note: SheetNote) {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setCreator('Publisher back-office');
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const chars = new Set(font.getCharacterSet());
+  const fitted = (f: PDFFont, text: string, size: number) =>
+    printable(f, chars, text, size, A4.width - 20 * MM);
+  const addPage = () => {
+    const added = doc.addPage([A4.width, A4.height]);
+    drawNote(added, note, { font, bold }, fitted);
+    return added;
+  };
   const grid = GRIDS[layout];
   const cellW = A4.width / grid.columns;
   const cellH = A4.height / grid.rows;
@@ -120,7 +163,7 @@ export async function labelsPdf(labels: Label[], layout: QrLayout, title: string
   labels.forEach((label, i) => {
     if (i % perPage === 0) {
       if (page) appendStream(doc, page, pageOps);
-      page = doc.addPage([A4.width, A4.height]);
+      page = addPage();
       pageOps = '';
     }
     const slot = i % perPage;
@@ -153,7 +196,7 @@ export async function labelsPdf(labels: Label[], layout: QrLayout, title: string
     if (label.line2) centred(label.line2, font, grid.textSize);
   });
   if (page) appendStream(doc, page, pageOps);
-  if (!labels.length) doc.addPage([A4.width, A4.height]);
+  if (!labels.length) addPage();
   // pdf-lib yields to the event loop every 50 objects by default; a few hundred
   // objects per tick keep the save short without holding the loop for long.
   return Buffer.from(await doc.save({ objectsPerTick: 500 }));

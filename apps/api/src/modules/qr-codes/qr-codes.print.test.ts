@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { QR_LAYOUTS, type QrLayout } from '@bo/contract';
+import { QR_LAYOUTS } from '@bo/contract';
 import { describe, expect, it } from 'vitest';
-import { GRIDS } from './qr-codes.pdf.ts';
+import { decodePdf } from './qr-codes.pdf.testing.ts';
 import { bookCodes, generate, get, newBook, useQrTestApp } from './qr-codes.testing.ts';
 
 /**
@@ -13,57 +9,6 @@ import { bookCodes, generate, get, newBook, useQrTestApp } from './qr-codes.test
  * would read the paper. Both come from Debian (poppler-utils, zbar-tools).
  */
 const w = useQrTestApp();
-
-/**
- * Each label cut out of its page at 150 dpi (as a phone frames one label)
- * and read: ZBar reading a whole sheet of 21 symbols at once misses one now
- * and then, which says nothing about the print.
- */
-function decodePdf(pdf: Buffer, layout: QrLayout): { pages: number; texts: string[] } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'qr-print-'));
-  const run = (cmd: string, args: string[]) =>
-    execFileSync(cmd, args, {
-      cwd: dir,
-      encoding: 'utf8',
-      // zbarimg complains on stderr about a missing D-Bus; harmless.
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-  try {
-    writeFileSync(path.join(dir, 'labels.pdf'), pdf);
-    const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', ['labels.pdf']))![1]);
-    const { columns, rows } = GRIDS[layout];
-    const [width, height] = [1240, 1754]; // A4 at 150 dpi
-    const [w, h] = [Math.floor(width / columns), Math.floor(height / rows)];
-    for (let page = 1; page <= pages; page++) {
-      for (let cell = 0; cell < columns * rows; cell++) {
-        const [x, y] = [(cell % columns) * w, Math.floor(cell / columns) * h];
-        const crop = ['-x', `${x}`, '-y', `${y}`, '-W', `${w}`, '-H', `${h}`];
-        const at = ['-f', `${page}`, '-l', `${page}`, '-singlefile'];
-        run('pdftoppm', [
-          '-r',
-          '150',
-          '-gray',
-          '-png',
-          ...at,
-          ...crop,
-          'labels.pdf',
-          `l-${page}-${cell}`,
-        ]);
-      }
-    }
-    const images = readdirSync(dir).filter((f) => f.endsWith('.png'));
-    let out = '';
-    try {
-      out = run('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', ...images]);
-    } catch (err) {
-      // zbarimg exits 4 when some image holds no symbol (the empty cells of a last page).
-      out = String((err as { stdout?: string }).stdout ?? '');
-    }
-    return { pages, texts: out.split('\n').filter(Boolean) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('printaspdf and printvideoqrpdf', () => {
   it('prints a book in every layout; every code decodes to its URL', async () => {
@@ -90,7 +35,12 @@ describe('printaspdf and printvideoqrpdf', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toContain(`qr-codes-${b.isbn}.pdf`);
-      const { pages, texts } = decodePdf(res.rawPayload, layout);
+      const { pages, texts, pageTexts } = decodePdf(res.rawPayload, layout);
+      // Every page says what its codes open, and a public address is no trial.
+      for (const text of pageTexts) {
+        expect(text).toContain('Each code opens https://backoffice.example.test/q/<code>');
+        expect(text).not.toContain('TRIAL');
+      }
       const want =
         layout === '1'
           ? expected.filter((u) => codes.slice(0, 3).some((c) => u.endsWith(c.code)))

@@ -5,10 +5,17 @@ import { books } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { bytesFile } from '../../lib/file-answer.ts';
-import { labelsPdf } from './qr-codes.pdf.ts';
+import { printableAddress, TRIAL_MARK } from './qr-codes.address.ts';
+import { labelsPdf, type SheetNote } from './qr-codes.pdf.ts';
 import { codeIds, codesByIds } from './qr-codes.queries.ts';
 
 /** printaspdf / printvideoqrpdf: the chosen codes (or all enabled ones) as labels. */
+
+/** Refused before any work when the codes would encode a private address (qr-codes.address.ts). */
+function sheetNote(deps: Deps): SheetNote {
+  const address = printableAddress(deps.config);
+  return { base: address.base, trialMark: address.trial ? TRIAL_MARK : null };
+}
 
 function ensureFew(n: number) {
   if (n > QR_MAX_PER_REQUEST)
@@ -21,6 +28,7 @@ export async function printBookCodes(
   deps: Deps,
   q: { bookId: number; layout: QrLayout; ids?: number[] | undefined; batchId?: number | undefined },
 ) {
+  const note = sheetNote(deps);
   const [book] = await deps.db
     .select({ isbn: books.isbn, title: books.title })
     .from(books)
@@ -46,6 +54,7 @@ export async function printBookCodes(
     })),
     q.layout,
     `QR codes: ${book.title}`,
+    note,
   );
   return bytesFile(`qr-codes-${book.isbn}.pdf`, 'application/pdf', pdf);
 }
@@ -54,6 +63,7 @@ export async function printVideoCodes(
   deps: Deps,
   q: { layout: QrLayout; ids?: number[] | undefined },
 ) {
+  const note = sheetNote(deps);
   const where = q.ids
     ? sql`q.book_id is null and q.id in (${sql.join(
         q.ids.map((id) => sql`${id}`),
@@ -67,6 +77,7 @@ export async function printVideoCodes(
     codes.map((c) => ({ code: c.code, url: c.url, line1: 'Video', line2: c.targetLabel ?? '' })),
     q.layout,
     'QR codes: videos',
+    note,
   );
   return bytesFile('qr-codes-videos.pdf', 'application/pdf', pdf);
 }

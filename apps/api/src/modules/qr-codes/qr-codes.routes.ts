@@ -5,6 +5,7 @@ import { books } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
+import { qrAddress } from './qr-codes.address.ts';
 import { printBookCodes, printVideoCodes } from './qr-codes.print.ts';
 import { codePage, HAS_CONTENT, qrBooksPage } from './qr-codes.queries.ts';
 import { registerScanRoute } from './qr-codes.scan.ts';
@@ -38,6 +39,7 @@ export function qrCodesModule(app: FastifyInstance, deps: Deps) {
       generateVideoQrCode(deps, ctx, admin!, body.videoId),
     listVideoQrCodes: ({ query }) => codePage(deps.db, base, sql`q.book_id is null`, query),
     printVideoQrCodes: ({ query }) => printVideoCodes(deps, query),
+    qrCodeAddress: () => qrAddress(deps.config),
     listQrCodesWithoutContent: ({ query }) =>
       codePage(deps.db, base, sql`q.enabled and not ${HAS_CONTENT}`, query),
     // A retargeted or withdrawn code must not redirect from memory (qr-codes.scan-cache.ts).

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { lockBookRow } from '../books/books.queries.ts';
+import { printableAddress } from './qr-codes.address.ts';
 import { insertCodes, type NewCode } from './qr-codes.codes.ts';
 import { codesByIds } from './qr-codes.queries.ts';
 
@@ -66,6 +67,7 @@ export async function generateQrCodes(
   actor: AuthAdmin,
   input: GenerateQrBody,
 ) {
+  printableAddress(deps.config);
   return deps.db.transaction(async (tx) => {
     // The book's row lock makes two generations for one book take turns, so
     // neither makes a second code for a node the other just coded.
@@ -138,6 +140,7 @@ export async function generateVideoQrCode(
   actor: AuthAdmin,
   videoId: number,
 ): Promise<QrCode> {
+  printableAddress(deps.config);
   const id = await deps.db.transaction(async (tx) => {
     const [video] = await tx
       .select({ id: mediaItems.id })

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export const qrKeys = {
   all: ['qr-codes'] as const,
+  address: ['qr-codes', 'address'] as const,
   book: (bookId: number, query: unknown) => ['qr-codes', 'book', bookId, query] as const,
   books: (query: unknown) => ['qr-codes', 'books', query] as const,
   videos: (query: unknown) => ['qr-codes', 'videos', query] as const,

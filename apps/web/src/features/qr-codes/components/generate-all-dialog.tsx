@@ -3,7 +3,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useGenerateQrCodes } from '../api/generate-qr-codes.ts';
 import { useBookToc } from '../api/get-book-toc.ts';
+import { useQrAddress } from '../api/get-qr-address.ts';
 import { nodePaths } from './node-paths.ts';
+import { QrAddressNote } from './qr-address-note.tsx';
 
 /**
  * How many codes "Generate for all nodes" would make: the book's TOC nodes
@@ -43,6 +45,7 @@ export function GenerateAllDialog({
 }) {
   const toc = useBookToc(isbn);
   const generate = useGenerateQrCodes();
+  const address = useQrAddress();
   const ids = toc.data ? nodePaths(toc.data.nodes).map((n) => n.id) : undefined;
   const count = codesToMake(ids, codedNodes, allCodesListed);
   const plural = (n: number) => `${n} code${n === 1 ? '' : 's'}`;
@@ -84,6 +87,7 @@ export function GenerateAllDialog({
           Once printed, a code cannot be taken back: it can only be disabled or pointed at other
           content.
         </Text>
+        <QrAddressNote address={address} />
       </Stack>
     </ConfirmDialog>
   );

@@ -14,7 +14,9 @@ import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useGenerateQrCodes } from '../api/generate-qr-codes.ts';
 import { useBookToc } from '../api/get-book-toc.ts';
+import { useQrAddress } from '../api/get-qr-address.ts';
 import { nodePaths } from './node-paths.ts';
+import { QrAddressNote } from './qr-address-note.tsx';
 
 /** Codes for chosen TOC nodes (those already coded are shown and skipped) or N spare codes. */
 export function GenerateModal({
@@ -33,6 +35,7 @@ export function GenerateModal({
 }) {
   const toc = useBookToc(isbn);
   const generate = useGenerateQrCodes();
+  const address = useQrAddress();
   const [mode, setMode] = useState<'nodes' | 'spare'>('nodes');
   const [chosen, setChosen] = useState<number[]>([]);
   const [count, setCount] = useState<number | string>(10);
@@ -114,11 +117,12 @@ export function GenerateModal({
             error={error}
           />
         )}
+        <QrAddressNote address={address} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={generate.isPending}>
+          <Button onClick={submit} loading={generate.isPending} disabled={!!address.data?.problem}>
             Generate
           </Button>
         </Group>

@@ -2,6 +2,8 @@ import { QR_LAYOUT_LABELS, QR_LAYOUTS, type QrLayout } from '@bo/contract/qr-cod
 import { Box, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useDownload } from '../../../lib/use-download.ts';
+import { useQrAddress } from '../api/get-qr-address.ts';
+import { QrAddressNote } from './qr-address-note.tsx';
 
 const GRID: Record<QrLayout, { columns: number; rows: number }> = {
   '21': { columns: 3, rows: 7 },
@@ -13,8 +15,9 @@ const GRID: Record<QrLayout, { columns: number; rows: number }> = {
 const CELLS = Array.from({ length: 21 }, (_, i) => `cell-${i + 1}`);
 
 /**
- * Picks a sheet layout, previews the first page (where each code lands) and
- * downloads the print-ready PDF.
+ * Picks a sheet layout, previews the first page (where each code lands),
+ * says what the codes open and downloads the print-ready PDF (not while the
+ * server refuses that address).
  */
 export function PrintModal({
   codes,
@@ -31,6 +34,7 @@ export function PrintModal({
 }) {
   const [layout, setLayout] = useState<QrLayout>('21');
   const download = useDownload('Could not make the PDF');
+  const address = useQrAddress();
   const { columns, rows } = GRID[layout];
   const perPage = columns * rows;
   const pages = Math.max(1, Math.ceil(total / perPage));
@@ -53,6 +57,7 @@ export function PrintModal({
             {total} code{total === 1 ? '' : 's'} on {pages} page{pages === 1 ? '' : 's'}. Each label
             holds the QR code, its code in text, the ISBN and the TOC path or video title.
           </Text>
+          <QrAddressNote address={address} example={codes[0]} />
         </Stack>
         <Box
           role="img"
@@ -102,7 +107,7 @@ export function PrintModal({
         </Button>
         <Button
           loading={download.busy}
-          disabled={total === 0}
+          disabled={total === 0 || !address.isSuccess || address.data.problem !== null}
           onClick={() => download.start(() => print(layout))}
         >
           Download PDF

@@ -92,6 +92,13 @@ describe('QrBookPage', () => {
         if (init?.method === 'POST') posts.push([url, JSON.parse(String(init.body))]);
         if (url.startsWith('/api/book/getgenerateqrcodes')) return json(codesPage);
         if (url.startsWith('/api/book/gettocbyisbn')) return json(toc);
+        if (url === '/api/book/qrcodeaddress')
+          return json({
+            base: 'https://books.example.test/q/',
+            local: false,
+            trial: false,
+            problem: null,
+          });
         if (url === '/api/book/generateqrcode')
           return json({ batchId: 2, created: 2, skipped: 0, jobId: null });
         return json({ message: 'unexpected', code: 'x' }, 500);
@@ -107,6 +114,10 @@ describe('QrBookPage', () => {
       '2 codes will be made, one for each TOC node that has none yet.',
     );
     expect(within(dialog).getByText(/cannot be taken back/)).toBeTruthy();
+    // What the codes will open, before any is made.
+    expect((await within(dialog).findByTestId('qr-address')).textContent).toBe(
+      'Each code opens https://books.example.test/q/<code>',
+    );
     expect(posts).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate 2 codes' }));
