@@ -61,6 +61,7 @@ export * from './practices-routes.ts';
 export * from './promo-videos.ts';
 export * from './promo-videos-routes.ts';
 export * from './qr-address.ts';
+export * from './printed-codes.ts';
 export * from './qr-codes.ts';
 export * from './qr-codes-routes.ts';
 export * from './questions.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idBody, idParam, okSchema, paginated } from './common.ts';
+import { idParam, idSchema, okSchema, paginated } from './common.ts';
 import {
   addMediaBody,
   editMediaBody,
@@ -11,6 +11,7 @@ import {
   uploadedFileSchema,
   uploadFileQuery,
 } from './media.ts';
+import { printedCodesChoice } from './printed-codes.ts';
 import { defineRoutes } from './route.ts';
 
 /**
@@ -78,8 +79,8 @@ function kindRoutes<const K extends MediaKind>(kind: K, paths: Record<string, st
       audit: 'self',
       path: paths.delete!,
       spec: true,
-      summary: `Delete a ${noun} and its files; 409 naming what uses it`,
-      body: idBody,
+      summary: `Delete a ${noun} and its files; 409 naming what uses it, and 409 printed_codes_need_a_target while printed QR codes point at it and qrCodesTo is not given`,
+      body: z.object({ id: idSchema, ...printedCodesChoice }),
       response: okSchema,
     },
   } as const;

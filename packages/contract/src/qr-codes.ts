@@ -66,6 +66,8 @@ export const qrCodeSchema = z.object({
   url: z.string(),
   bookId: z.number().int().nullable(),
   bookIsbn: z.string().nullable(),
+  /** The book the code is printed in; null for a video's code. */
+  bookTitle: z.string().nullable(),
   targetKind: z.enum(QR_TARGET_KINDS).nullable(),
   targetId: z.number().int().nullable(),
   /** The TOC path ("Unit 1 › Fractions"), the book's or the video's title; null for a spare code. */
@@ -74,6 +76,8 @@ export const qrCodeSchema = z.object({
   hasContent: z.boolean(),
   enabled: z.boolean(),
   scans: z.number().int(),
+  /** The latest scan; null when never scanned. */
+  lastScanAt: timestampSchema.nullable(),
   batchId: z.number().int(),
   createdAt: timestampSchema,
 });

@@ -204,6 +204,8 @@ export const dashboardSchema = z.object({
   /** The 10 books most redeemed in the period. */
   topBooks: z.array(bookRef.extend({ redemptions: count, views: count, scans: count })),
   codesWithoutContent: count,
+  /** Enabled codes without content that were scanned in the last 30 days: printed codes leading learners nowhere. */
+  codesScannedWithoutContent: count,
   newContactMessages: count,
 });
 

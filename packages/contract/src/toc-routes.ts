@@ -9,6 +9,7 @@ import {
   checkMappingResponse,
   contentFileQuery,
   contentItemSchema,
+  deleteTocNodeBody,
   deleteTocNodeResponse,
   digitalContentSchema,
   dummyTocBody,
@@ -54,7 +55,7 @@ export const tocRoutes = defineRoutes({
     path: '/book/dummytocforisbn',
     spec: true,
     summary:
-      "Build a draft TOC from the master chapters and topics of the book's grade and subject; 409 over a non-empty TOC unless replace",
+      "Build a draft TOC from the master chapters and topics of the book's grade and subject; 409 over a non-empty TOC unless replace, and 409 printed_codes_need_a_target when replacing drops nodes that printed QR codes point at and qrCodesTo is not given",
     body: dummyTocBody,
     response: tocSchema,
   },
@@ -138,8 +139,9 @@ export const tocRoutes = defineRoutes({
     method: 'POST',
     audit: 'self',
     path: '/book/deletetocnode',
-    summary: 'Delete a TOC node with its subtree and content; answers what went',
-    body: idBody,
+    summary:
+      'Delete a TOC node with its subtree and content; answers what went. 409 printed_codes_need_a_target while printed QR codes point into the subtree and qrCodesTo is not given',
+    body: deleteTocNodeBody,
     response: deleteTocNodeResponse,
   },
   uploadContent: {

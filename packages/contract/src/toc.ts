@@ -11,6 +11,11 @@ import {
 import { importReportSchema } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { mediaUrlSchema } from './media.ts';
+import {
+  printedCodesChoice,
+  printedCodesChoiceQuery,
+  printedCodesImpact,
+} from './printed-codes.ts';
 
 /**
  * A book's table of contents (docs/domain.md, Books and content): a tree of nodes
@@ -84,7 +89,11 @@ export const tocTitleSchema = textSchema({ min: 1, max: 300 });
 
 export const isbnQuery = z.object({ isbn: isbnSchema });
 
-export const dummyTocBody = z.object({ isbn: isbnSchema, replace: z.boolean().default(false) });
+export const dummyTocBody = z.object({
+  isbn: isbnSchema,
+  replace: z.boolean().default(false),
+  ...printedCodesChoice,
+});
 
 export const addTocNodeBody = z.object({
   bookId: idSchema,
@@ -124,7 +133,9 @@ export const tocNodeImpactSchema = z.object({
   contentItems: z.number().int(),
   /** Practices on those nodes: they stay, without a node, and cannot be activated until given one. */
   practices: z.number().int(),
+  ...printedCodesImpact,
 });
+export const deleteTocNodeBody = z.object({ id: idSchema, ...printedCodesChoice });
 export const deleteTocNodeResponse = okSchema.extend({ deleted: tocNodeImpactSchema });
 
 export const contentItemSchema = z.object({
@@ -206,6 +217,8 @@ export const uploadTocQuery = z.object({
   dryRun: booleanQuery.default(true),
   /** Delete the book's nodes (with their content) that are not in the sheet. */
   removeMissing: booleanQuery.default(false),
+  /** Where printed codes of removed nodes point next (printed-codes.ts). */
+  ...printedCodesChoiceQuery,
 });
 export type UploadTocQuery = z.input<typeof uploadTocQuery>;
 

@@ -22,8 +22,8 @@ function kindHandlers(deps: Deps, kind: MediaKind) {
     if (!row) throw notFound(kind === 'video' ? 'Video' : 'Audio');
     return toMediaItem(deps, row);
   };
-  const remove: Handler<R['deleteVideo']> = async ({ body, ctx }) => {
-    await deleteMedia(deps, ctx, kind, body.id);
+  const remove: Handler<R['deleteVideo']> = async ({ body, ctx, admin }) => {
+    await deleteMedia(deps, ctx, admin!, kind, body);
     return { ok: true as const };
   };
   return { add, edit, list, filter, get, remove };

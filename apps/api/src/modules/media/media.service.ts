@@ -1,4 +1,10 @@
-import type { addMediaBody, editMediaBody, MediaItem, MediaKind } from '@bo/contract';
+import type {
+  addMediaBody,
+  editMediaBody,
+  MediaItem,
+  MediaKind,
+  PrintedCodesChoice,
+} from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -7,6 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { safeFileName } from '../../lib/content-disposition.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { ALLOWED_TYPES } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -219,12 +226,28 @@ export async function editMedia(
   return item;
 }
 
-export async function deleteMedia(deps: Deps, ctx: RequestContext, kind: MediaKind, id: number) {
+/** Refused (409) while something uses it; its printed codes go where the request says. */
+export async function deleteMedia(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  kind: MediaKind,
+  input: { id: number } & PrintedCodesChoice,
+) {
+  const id = input.id;
   const removed = await deps.db.transaction(async (tx) => {
     const row = await lockMediaRow(tx, kind, id);
     if (!row) throw notFound(kind === 'video' ? 'Video' : 'Audio');
     const used = await mediaUsageMessage(tx, kind, id);
     if (used) throw conflict(used);
+    const codes = await settlePrintedCodes(tx, ctx, {
+      targets: { videoIds: [id] },
+      choice: input,
+      offer: ['video', 'book'],
+      from: 'body',
+      now: deps.clock(),
+      actorId: actor.id,
+    });
     const before = toMediaItem(deps, (await findMediaRecord(tx, kind, id))!);
     await tx.delete(mediaItems).where(eq(mediaItems.id, id));
     await recordAudit(tx, ctx, {
@@ -232,6 +255,7 @@ export async function deleteMedia(deps: Deps, ctx: RequestContext, kind: MediaKi
       entity: kind,
       entityId: id,
       before: auditView(before),
+      ...(codes.qrCodes ? { after: { qrCodes: codes.qrCodes, qrCodesTo: codes.to } } : {}),
     });
     return row;
   });

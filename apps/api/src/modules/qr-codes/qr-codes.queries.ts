@@ -39,6 +39,8 @@ interface CodeRow {
   scans: number;
   title: string | null;
   isbn: string | null;
+  book_title: string | null;
+  last_scan_at: Date | string | null;
   has_content: boolean;
 }
 
@@ -46,13 +48,15 @@ const CODE_COLUMNS = sql`q.id, q.code, q.book_id, q.target_kind, q.toc_node_id, 
   q.enabled, q.batch_id, q.created_at,
   (select count(*) from qr_scans s where s.code_id = q.id)::int as scans,
   case q.target_kind when 'book' then b.title when 'video' then m.title end as title, b.isbn,
+  b.title as book_title,
+  (select max(s.scanned_at) from qr_scans s where s.code_id = q.id) as last_scan_at,
   ${HAS_CONTENT} as has_content`;
 
 /** For the print: what a label shows, without the per-code content test and scan count. */
 const LABEL_COLUMNS = sql`q.id, q.code, q.book_id, q.target_kind, q.toc_node_id, q.video_id,
   q.enabled, q.batch_id, q.created_at, 0 as scans,
   case q.target_kind when 'book' then b.title when 'video' then m.title end as title, b.isbn,
-  false as has_content`;
+  b.title as book_title, null as last_scan_at, false as has_content`;
 
 const CODE_FROM = sql`qr_codes q left join books b on b.id = q.book_id
   left join media_items m on m.id = q.video_id`;
@@ -95,6 +99,7 @@ async function present(db: Db | Tx, baseUrl: string, rows: CodeRow[]): Promise<Q
       url: `${baseUrl}/q/${r.code}`,
       bookId: num(r.book_id),
       bookIsbn: r.isbn,
+      bookTitle: r.book_title,
       targetKind: r.target_kind,
       targetId,
       targetLabel:
@@ -106,6 +111,7 @@ async function present(db: Db | Tx, baseUrl: string, rows: CodeRow[]): Promise<Q
       hasContent: Boolean(r.has_content),
       enabled: Boolean(r.enabled),
       scans: Number(r.scans),
+      lastScanAt: r.last_scan_at === null ? null : new Date(r.last_scan_at).toISOString(),
       batchId: Number(r.batch_id),
       createdAt: new Date(r.created_at).toISOString(),
     };

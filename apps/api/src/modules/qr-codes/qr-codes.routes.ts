@@ -10,7 +10,6 @@ import { printBookCodes, printVideoCodes } from './qr-codes.print.ts';
 import { codePage, HAS_CONTENT, qrBooksPage } from './qr-codes.queries.ts';
 import { registerScanRoute } from './qr-codes.scan.ts';
 import { createScanCache } from './qr-codes.scan-cache.ts';
-import './qr-codes.usage.ts';
 import {
   generateQrCodes,
   generateVideoQrCode,

@@ -172,7 +172,7 @@ describe('lists and video codes', () => {
     expect(empty.json().items.every((c: { hasContent: boolean }) => !c.hasContent)).toBe(true);
   });
 
-  it('makes one code per video, lists it, and the video cannot be deleted while coded', async () => {
+  it('makes one code per video, lists it, and the video is not deleted until its code has a choice', async () => {
     const video = await post(w, '/media/addvideo', {
       source: 'url',
       url: 'https://cdn.example.test/v.mp4',
@@ -193,7 +193,7 @@ describe('lists and video codes', () => {
     expect(list.json().items.map((c: { code: string }) => c.code)).toContain(res.json().code);
     const del = await post(w, '/media/deletevideo', { id: videoId });
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toContain('1 QR code uses this video');
+    expect(del.json().code).toBe('printed_codes_need_a_target');
   });
 
   it('needs the qr_codes module', async () => {

@@ -42,25 +42,34 @@ export async function dashboard(deps: Deps, q: z.infer<typeof dashboardQuery>) {
     windows.flatMap((r) => [r, previousOf(r)]),
   );
   type Row = { figure: Figure; day: string; n: string | number };
-  const [total, days, before, activeDays, top, without, contact, active] = await Promise.all([
-    one<{ n: number }>(db, sql`select count(*)::int as n from learners`),
-    rows<Row>(db, perDay(range)),
-    rows<Row>(db, perDay(previousRange)),
-    learnersByDay(db, range),
-    rows<{ bookId: number; redemptions: number; views: number; scans: number }>(
-      db,
-      topBooks(range),
-    ),
-    one<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}`,
-    ),
-    one<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from contact_messages where status = 'new'`,
-    ),
-    activeCounts,
-  ]);
+  const since30 = new Date(deps.clock().getTime() - 30 * 86_400_000).toISOString();
+  const [total, days, before, activeDays, top, without, contact, active, scannedNowhere] =
+    await Promise.all([
+      one<{ n: number }>(db, sql`select count(*)::int as n from learners`),
+      rows<Row>(db, perDay(range)),
+      rows<Row>(db, perDay(previousRange)),
+      learnersByDay(db, range),
+      rows<{ bookId: number; redemptions: number; views: number; scans: number }>(
+        db,
+        topBooks(range),
+      ),
+      one<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}`,
+      ),
+      one<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from contact_messages where status = 'new'`,
+      ),
+      activeCounts,
+      // Printed codes learners still scan that lead nowhere (docs/domain.md, "Printed codes").
+      one<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}
+        and exists (select 1 from qr_scans s where s.code_id = q.id
+          and s.scanned_at >= ${since30}::timestamptz)`,
+      ),
+    ]);
   const activeIn = (w: number) => metric(active[2 * w] ?? 0, active[2 * w + 1] ?? 0);
   const sum = (list: Row[], f: Figure) =>
     list.filter((d) => d.figure === f).reduce((t, d) => t + Number(d.n), 0);
@@ -95,6 +104,7 @@ export async function dashboard(deps: Deps, q: z.infer<typeof dashboardQuery>) {
       title: titles.get(b.bookId)?.title ?? '',
     })),
     codesWithoutContent: without.n,
+    codesScannedWithoutContent: scannedNowhere.n,
     newContactMessages: contact.n,
   } satisfies Dashboard;
 }

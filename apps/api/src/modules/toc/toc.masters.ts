@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { chapters, tocNodes, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
+import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -122,6 +123,15 @@ export async function dummyToc(
         `The book already has a TOC of ${existing.length} node${existing.length === 1 ? '' : 's'}; send replace: true to overwrite it`,
       );
     }
+    // The new nodes do not exist yet: printed codes go to the book, or nowhere by choice.
+    const codes = await settlePrintedCodes(tx, ctx, {
+      targets: { nodeIds: existing.map((r) => r.id) },
+      choice: input,
+      offer: ['book'],
+      from: 'body',
+      now: deps.clock(),
+      actorId: actor.id,
+    });
     if (existing.length) {
       dropped = await pdfKeysOf(
         tx,
@@ -136,7 +146,12 @@ export async function dummyToc(
       entity: 'book',
       entityId: book.id,
       before: { nodes: existing.length },
-      after: { nodes: after.nodeCount, replaced: existing.length > 0 },
+      after: {
+        nodes: after.nodeCount,
+        replaced: existing.length > 0,
+        qrCodes: codes.qrCodes,
+        qrCodesTo: codes.to,
+      },
     });
     return after;
   });

@@ -97,9 +97,12 @@ describe('node editing', () => {
       nodes: 2,
       contentItems: 1,
       practices: 0,
+      qrCodes: 0,
+      qrScans30Days: 0,
     });
     const res = await ok(post(f.token, '/book/deletetocnode', { id: scrap.id }));
-    expect(res).toEqual({ ok: true, deleted: { nodes: 2, contentItems: 1, practices: 0 } });
+    const deleted = { nodes: 2, contentItems: 1, practices: 0, qrCodes: 0, qrScans30Days: 0 };
+    expect(res).toEqual({ ok: true, deleted });
     const after = await toc();
     expect(after.nodes.map((n) => n.position)).toEqual([0, 1]);
     expect((await get(f.token, `/book/tocnodeimpact?id=${scrap.id}`)).statusCode).toBe(404);

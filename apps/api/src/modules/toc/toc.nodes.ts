@@ -1,10 +1,17 @@
-import type { addTocNodeBody, moveTocNodeBody, Toc, updateTocNodeBody } from '@bo/contract';
+import type {
+  addTocNodeBody,
+  deleteTocNodeBody,
+  moveTocNodeBody,
+  Toc,
+  updateTocNodeBody,
+} from '@bo/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { contentItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { printedCodesImpact, settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -158,20 +165,38 @@ async function impactOf(db: Db | Tx, rows: NodeRow[], id: number) {
   return { ids, impact: { nodes: ids.length, contentItems: row?.n ?? 0, practices } };
 }
 
-export async function tocNodeImpact(db: Db, id: number) {
+export async function tocNodeImpact(deps: Deps, id: number) {
+  const db = deps.db;
   const [node] = await db
     .select({ bookId: tocNodes.bookId })
     .from(tocNodes)
     .where(eq(tocNodes.id, id));
   if (!node) throw notFound('TOC node');
-  return (await impactOf(db, await bookNodes(db, node.bookId), id)).impact;
+  const { ids, impact } = await impactOf(db, await bookNodes(db, node.bookId), id);
+  return { ...impact, ...(await printedCodesImpact(db, { nodeIds: ids }, deps.clock())) };
 }
 
-export async function deleteTocNode(deps: Deps, ctx: RequestContext, id: number) {
+/** The node's printed codes go where the request says (lib/printed-codes.ts), or 409. */
+export async function deleteTocNode(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  input: z.infer<typeof deleteTocNodeBody>,
+) {
+  const id = input.id;
   let files: string[] = [];
   const deleted = await deps.db.transaction(async (tx) => {
     const { rows, node } = await lockNodeBook(tx, id);
-    const { ids, impact } = await impactOf(tx, rows, id);
+    const { ids, impact: removed } = await impactOf(tx, rows, id);
+    const codes = await settlePrintedCodes(tx, ctx, {
+      targets: { nodeIds: ids },
+      choice: input,
+      offer: ['parent', 'book', 'node'],
+      from: 'body',
+      now: deps.clock(),
+      actorId: actor.id,
+    });
+    const impact = { ...removed, qrCodes: codes.qrCodes, qrScans30Days: codes.qrScans30Days };
     files = await pdfKeysOf(tx, ids);
     await tx.delete(tocNodes).where(eq(tocNodes.id, id));
     // Close the gap among the remaining siblings.
@@ -185,6 +210,7 @@ export async function deleteTocNode(deps: Deps, ctx: RequestContext, id: number)
       entity: 'toc_node',
       entityId: id,
       before: { bookId: node.bookId, title: node.title, kind: node.kind, ...impact },
+      after: { qrCodesTo: codes.to },
     });
     return impact;
   });

@@ -29,8 +29,8 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
       uploadToc(deps, { ctx, actor: admin!, ...query }, upload.file, query.dryRun),
     tocTemplate: () => tocTemplate(),
     moveTocNode: ({ body, ctx, admin }) => moveTocNode(deps, ctx, admin!, body),
-    tocNodeImpact: ({ query }) => tocNodeImpact(db, query.id),
-    deleteTocNode: ({ body, ctx }) => deleteTocNode(deps, ctx, body.id),
+    tocNodeImpact: ({ query }) => tocNodeImpact(deps, query.id),
+    deleteTocNode: ({ body, ctx, admin }) => deleteTocNode(deps, ctx, admin!, body),
     uploadContent: ({ upload, ctx, admin }) => uploadContent(deps, ctx, admin!, upload),
     getDigitalContent: async ({ query }) => {
       const book = await bookByIsbn(db, query.isbn);

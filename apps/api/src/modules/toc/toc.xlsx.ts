@@ -1,4 +1,5 @@
 import {
+  type PrintedCodesChoice,
   routes,
   TOC_SHEET_MIN_LEVELS,
   type TocNode,
@@ -10,6 +11,7 @@ import { tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import { xlsxFile } from '../../lib/file-answer.ts';
+import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
 import type { CellValue, XlsxColumn } from '../../lib/xlsx/export.ts';
@@ -143,7 +145,7 @@ function summary(existing: NodeRow[], plan: TocPlan, removeMissing: boolean) {
   };
 }
 
-export interface Input {
+export interface Input extends PrintedCodesChoice {
   ctx: RequestContext;
   actor: AuthAdmin;
   bookId: number;
@@ -160,7 +162,8 @@ const tocImport = (deps: Deps): ImportDef<typeof tocSheet.columns, Input, Counts
     const { placed: _p, ...counts } = summary(existing, plan, input.removeMissing);
     return { errors: plan.errors, summary: counts };
   },
-  async apply(tx, rows, { ctx, actor, bookId, removeMissing }) {
+  async apply(tx, rows, input) {
+    const { ctx, actor, bookId, removeMissing } = input;
     await lockBook(tx, bookId);
     // Planned again under the lock: the TOC may have changed since the check.
     const again = await planFor(tx, bookId, rows);
@@ -171,6 +174,15 @@ const tocImport = (deps: Deps): ImportDef<typeof tocSheet.columns, Input, Counts
     }
     authorizeFreeFlags(actor, again.existing, again.plan);
     const s = summary(again.existing, again.plan, removeMissing);
+    // Printed codes of the nodes the sheet removes go where the upload says, or 409.
+    const codes = await settlePrintedCodes(tx, ctx, {
+      targets: { nodeIds: removeMissing ? again.plan.missing.map((n) => n.id) : [] },
+      choice: input,
+      offer: ['parent', 'book', 'node'],
+      from: 'query',
+      now: deps.clock(),
+      actorId: actor.id,
+    });
     const files = removeMissing
       ? await pdfKeysOf(
           tx,
@@ -191,6 +203,7 @@ const tocImport = (deps: Deps): ImportDef<typeof tocSheet.columns, Input, Counts
         moved: done.moved,
         removed: done.removed,
         removeMissing,
+        ...(codes.qrCodes ? { qrCodes: codes.qrCodes, qrCodesTo: codes.to } : {}),
       },
     });
     // The files go once the transaction has committed (see importToc).
