@@ -132,7 +132,9 @@ export function questionProblems(q: QuestionFields): QuestionProblem[] {
   if (q.type === 'numeric' && !q.numeric) add(['numeric'], 'Give the numeric answer');
   if (q.type !== 'numeric' && q.numeric)
     add(['numeric'], 'Only a numeric question has a numeric answer');
-  if (q.type === 'subjective' && isBlankHtml(q.modelAnswer))
+  // A draft may wait for its model answer (an imported essay without grader
+  // information); a question that can be used may not.
+  if (q.type === 'subjective' && isBlankHtml(q.modelAnswer) && q.status !== 'draft')
     add(['modelAnswer'], 'Write the model answer');
   if (q.topicId && !q.chapterId) add(['chapterId'], 'Choose the chapter of the topic');
   return problems;

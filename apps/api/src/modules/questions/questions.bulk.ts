@@ -1,4 +1,4 @@
-import type { QuestionStatus } from '@bo/contract';
+import { type Question, type QuestionStatus, questionProblems } from '@bo/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { questionRevisions, questions } from '../../db/schema/index.ts';
@@ -26,6 +26,26 @@ async function lockAll(tx: Tx, ids: number[]) {
   if (missing.length)
     throw notFound(`Question${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`);
   return rows;
+}
+
+/**
+ * A draft may lack what a usable question needs (an imported essay waits
+ * for its model answer); leaving draft needs it: 409 naming each question
+ * and what it lacks, and the whole change is rolled back.
+ */
+function refuseIncomplete(saved: Question[]) {
+  const lacking = saved.flatMap((q) => {
+    const problems = questionProblems(fieldsOf(q));
+    return problems.length
+      ? [`question ${q.id}: ${problems.map((p) => p.message).join('; ')}`]
+      : [];
+  });
+  if (lacking.length)
+    throw new AppError(
+      409,
+      'question_incomplete',
+      `Only a complete question can leave draft; ${lacking.join(', ')}`,
+    );
 }
 
 /**
@@ -57,6 +77,7 @@ export function changeQuestionStatus(
       audit: { action: 'question_status_changed', entity: 'question' },
       written: async (changed) => {
         const saved = await findQuestions(tx, changed);
+        refuseIncomplete(saved);
         await tx.insert(questionRevisions).values(
           saved.map((q) => ({
             questionId: q.id,

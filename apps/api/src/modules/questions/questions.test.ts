@@ -206,7 +206,12 @@ describe('each type', () => {
       { ...valid.numeric!(), numeric: { value: 1, tolerance: -1 } },
       'numeric.tolerance',
     );
-    await refused({ ...valid.subjective!(), modelAnswer: null }, 'modelAnswer', /model answer/);
+    // Only a draft may wait for its model answer (an imported essay, formats/essay.ts).
+    await refused(
+      { ...valid.subjective!(), modelAnswer: null, status: 'active' },
+      'modelAnswer',
+      /model answer/,
+    );
     await refused({ ...sc(), topicId: cur.topic.id }, 'chapterId', /chapter/);
     await refused({ ...sc(), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags');
     await refused({ ...sc(), language: 'Klingon' }, 'language');

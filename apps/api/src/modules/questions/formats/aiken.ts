@@ -11,11 +11,15 @@ import { linesOf, type ParsedFile, QUESTION_COLUMN, textToHtml } from './rows.ts
  *   ANSWER: B
  *
  * The question may take several lines; options are lettered A. or A) in
- * order; the block ends at its ANSWER: line. Texts are plain text (escaped,
- * so "<b>" shows as written). Questions are numbered from 1 in the file.
+ * order; the block ends at its ANSWER: line. An option may leave out the
+ * space ("A)Text", as files written by hand often do) when its letter is
+ * the next one expected, so a question line such as "I.e. …" stays text.
+ * Texts are plain text (escaped, so "<b>" shows as written). Questions are
+ * numbered from 1 in the file.
  */
 
 const OPTION = /^([A-Z])[.)]\s+(.*)$/;
+const OPTION_UNSPACED = /^([A-Z])[.)](\S.*)$/;
 const ANSWER = /^ANSWER:\s*(.*)$/i;
 
 /** Looks like Aiken: an ANSWER: line right after a lettered option line. */
@@ -38,9 +42,16 @@ export function parseAiken(text: string): ParsedFile {
     if (answer === null) error(`Question ${number} has no ANSWER: line after its options`);
     const letter = answer?.trim().toUpperCase() ?? '';
     const at = OPTION_IDS.indexOf(letter as (typeof OPTION_IDS)[number]);
-    if (answer !== null && (at < 0 || at >= options.length))
+    const given = `ANSWER: ${answer?.trim() || '(empty)'}`;
+    if (answer !== null && options.length === 0)
       error(
-        `ANSWER: ${answer.trim() || '(empty)'} is not one of the options A to ${OPTION_IDS[Math.max(options.length - 1, 0)]}`,
+        `${given}, but question ${number} has no options: write each on its own line as "A. text" or "A) text"`,
+      );
+    else if (answer !== null && (at < 0 || at >= options.length))
+      error(
+        options.length === 1
+          ? `${given} is not the question's only option, A`
+          : `${given} is not one of the options A to ${OPTION_IDS[options.length - 1]}`,
       );
     const draft: Draft = {
       row: number,
@@ -68,7 +79,9 @@ export function parseAiken(text: string): ParsedFile {
       finish(answer[1]!);
       continue;
     }
-    const option = line.match(OPTION);
+    const unspaced = line.match(OPTION_UNSPACED);
+    const option =
+      line.match(OPTION) ?? (unspaced?.[1] === OPTION_IDS[options.length] ? unspaced : null);
     if (option && stem.length) {
       const expected = OPTION_IDS[options.length];
       if (option[1] !== expected)

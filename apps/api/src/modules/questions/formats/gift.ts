@@ -1,23 +1,27 @@
-import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
-import { linesOf, type ParsedFile, QUESTION_COLUMN, textToHtml } from './rows.ts';
+import type { QuestionFieldsInput } from '@bo/contract';
+import { essay } from './essay.ts';
+import { type GiftSink, readChoice, readNumeric, readShortAnswer } from './gift-answers.ts';
+import { hideEscapes, toHtml, withFormat } from './gift-text.ts';
+import { linesOf, type ParsedFile, QUESTION_COLUMN } from './rows.ts';
 
 /**
- * GIFT (Moodle's text format). Entries are separated by blank lines and
- * numbered from 1 in the file ($CATEGORY lines included). Read:
- *   multiple choice  {=right ~wrong}  (one "=": single choice; weights
- *                    ~%50%a ~%50%b: multiple choice, positive weights correct)
- *   true/false       {T} {TRUE} {F} {FALSE}
- *   short answer     {=answer =other}  -> fill in the blank: the blank is
- *                    where the braces are (or ___ is added after the text)
- *   numeric          {#4} {#4:0.5} {#3..5} {#=4:0.5 =%50%4:1}
- *   essay            {} -> subjective; its general feedback {####…} is the model answer
- * General feedback (####) is the explanation; per-answer feedback (#…) is
- * not kept. A text without braces is a description (skipped with a note);
- * matching (->) and anything unreadable is reported per question. Texts are
- * HTML as in Moodle ([plain] and [markdown] texts are escaped).
+ * GIFT (Moodle's text format), read as Moodle's own GIFT import reads it.
+ * Entries end at every blank line (an unclosed `{` never reaches into the
+ * next question); `//` comment lines are dropped; entries are numbered from
+ * 1 ($CATEGORY lines included) and every message names the entry's line.
+ * In an entry: an optional `::title::`, the question text, and the answer
+ * block between the first `{` and the first `}` (where it stood, the text
+ * gets a blank `_____` unless the block ends the entry). In the block, the
+ * last `####` starts the general feedback (the explanation), then by kind:
+ *   essay            {}              -> subjective (a draft: GIFT has no model answer)
+ *   numeric          {#…}            -> numeric (gift-answers.ts)
+ *   multiple choice  {…~…}           -> single choice with "=", else multiple
+ *   matching         {=a -> b …}     -> not imported (noted)
+ *   true/false       {T} {TRUE} {F} {FALSE}, feedback after #
+ *   short answer     anything else   -> fill in the blank
+ * A text without braces is a description (skipped with a note). Texts and
+ * format markers: gift-text.ts. Per-answer feedback is not kept.
  */
-
-const MATCHING = /->/;
 
 /** Looks like GIFT: an answer block in braces, or GIFT's own markers. */
 export function looksLikeGift(text: string): boolean {
@@ -25,228 +29,136 @@ export function looksLikeGift(text: string): boolean {
   return /::[^:\n]*::|\$CATEGORY:|\{\s*(?:[=~#]|T\s*\}|F\s*\}|TRUE\s*\}|FALSE\s*\}|\})/.test(head);
 }
 
-/** Entries split at blank lines outside braces; // comment lines dropped. */
-function entries(text: string): string[] {
-  const lines = linesOf(text).filter((l) => !l.trim().startsWith('//'));
-  const out: string[] = [];
-  let current: string[] = [];
-  let depth = 0;
-  for (const line of lines) {
-    if (line.trim() === '' && depth === 0) {
-      if (current.length) out.push(current.join('\n'));
-      current = [];
-      continue;
+interface Entry {
+  /** The entry's lines joined (comment lines empty), escapes hidden. */
+  text: string;
+  /** Its first line in the file, from 1. */
+  line: number;
+}
+
+/** Entries between blank lines, as Moodle splits a text format. */
+function entries(text: string): Entry[] {
+  const out: Entry[] = [];
+  let lines: string[] = [];
+  let start = 0;
+  const flush = () => {
+    if (lines.some((l) => l !== '')) out.push({ text: hideEscapes(lines.join('\n')), line: start });
+    lines = [];
+  };
+  linesOf(text).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') flush();
+    else if (line.startsWith('//')) {
+      if (lines.length) lines.push('');
+    } else {
+      if (!lines.length) start = i + 1;
+      lines.push(line);
     }
-    current.push(line);
-    for (let i = 0; i < line.length; i++) {
-      if (line[i] === '\\') i++;
-      else if (line[i] === '{') depth++;
-      else if (line[i] === '}') depth = Math.max(0, depth - 1);
-    }
-  }
-  if (current.length) out.push(current.join('\n'));
+  });
+  flush();
   return out;
 }
 
-/** Index of the first unescaped `char` from `from`, or -1. */
-function find(s: string, char: string, from = 0): number {
-  for (let i = from; i < s.length; i++) {
-    if (s[i] === '\\') i++;
-    else if (s[i] === char) return i;
-  }
-  return -1;
-}
-
-const unescapeGift = (s: string) =>
-  s
-    .replace(/\\n/g, '\n')
-    .replace(/\\([~=#{}:\\])/g, '$1')
-    .trim();
-
-/** Splits an answer block at unescaped = and ~, keeping the marker. */
-function answers(
-  block: string,
-): { mark: '=' | '~'; weight: number | null; text: string; feedback: string }[] {
-  const out: { mark: '=' | '~'; weight: number | null; text: string; feedback: string }[] = [];
-  let i = 0;
-  while (i < block.length) {
-    const c = block[i];
-    if (c !== '=' && c !== '~') {
-      i++;
-      continue;
-    }
-    let end = i + 1;
-    while (end < block.length && block[end] !== '=' && block[end] !== '~')
-      end += block[end] === '\\' ? 2 : 1;
-    let body = block.slice(i + 1, end);
-    let weight: number | null = null;
-    const w = body.match(/^\s*%(-?\d+(?:\.\d+)?)%/);
-    if (w) {
-      weight = Number(w[1]);
-      body = body.slice(w[0].length);
-    }
-    const hash = find(body, '#');
-    out.push({
-      mark: c,
-      weight,
-      text: hash < 0 ? body : body.slice(0, hash),
-      feedback: hash < 0 ? '' : body.slice(hash + 1),
-    });
-    i = end;
-  }
-  return out;
-}
+const TRUE_FALSE = new Set(['T', 'TRUE', 'F', 'FALSE']);
 
 export function parseGift(text: string): ParsedFile {
   const parsed: ParsedFile = { drafts: [], errors: [], notes: [] };
   entries(text).forEach((entry, index) => {
     const number = index + 1;
-    const error = (message: string) =>
-      parsed.errors.push({ row: number, column: QUESTION_COLUMN, message });
-    const trimmed = entry.trim();
-    if (/^\$CATEGORY:/i.test(trimmed)) {
-      parsed.notes.push({
-        row: number,
-        message: `Entry ${number} is a category (${trimmed.slice(10).trim()}); categories are not imported: set Subject and Chapter instead`,
-        category: true,
-      });
-      return;
-    }
-    let body = trimmed;
-    const title = body.match(/^::((?:\\.|[^:\\]|:(?!:))*)::/);
-    if (title) body = body.slice(title[0].length);
-    let format = 'moodle';
-    const fmt = body.match(/^\s*\[(html|moodle|plain|markdown)\]/i);
-    if (fmt) {
-      format = fmt[1]!.toLowerCase();
-      body = body.slice(fmt[0].length);
-    }
-    const html = (s: string) => {
-      const t = unescapeGift(s);
-      return format === 'plain' || format === 'markdown' ? textToHtml(t) : t;
-    };
-    const open = find(body, '{');
-    if (open < 0) {
-      parsed.notes.push({
-        row: number,
-        message: `Entry ${number} has no answer block {…}: a description, skipped`,
-      });
-      return;
-    }
-    const close = find(body, '}', open + 1);
-    if (close < 0) {
-      error(`Question ${number}: the answer block "{" is never closed with "}"`);
-      return;
-    }
-    const before = body.slice(0, open).trim();
-    const after = body.slice(close + 1).trim();
-    let block = body.slice(open + 1, close).trim();
-    let general: string | null = null;
-    const generalAt = block.indexOf('####');
-    if (generalAt >= 0) {
-      general = html(block.slice(generalAt + 4));
-      block = block.slice(0, generalAt).trim();
-    }
-    const stemWithBlank = after ? `${before} ___ ${after}` : before;
-    const q = (fields: Omit<QuestionFieldsInput, 'stem'>, stem = before) =>
-      parsed.drafts.push({
-        row: number,
-        names: {},
-        question: {
-          ...fields,
-          stem: html(stem),
-          ...(general && fields.type !== 'subjective' ? { explanation: general } : {}),
-        },
-      });
-    if (block === '') {
-      q({ type: 'subjective', modelAnswer: general }, stemWithBlank);
-      return;
-    }
-    const tf = block.match(/^(T|TRUE|F|FALSE)\s*(#.*)?$/is);
-    if (tf) {
-      const isTrue = tf[1]!.toUpperCase().startsWith('T');
-      q(
-        {
-          type: 'true_false',
-          options: [
-            { id: 'A', html: 'True', correct: isTrue },
-            { id: 'B', html: 'False', correct: !isTrue },
-          ],
-        },
-        stemWithBlank,
-      );
-      return;
-    }
-    if (block.startsWith('#')) {
-      const first = answers(block.slice(1)).find((a) => a.weight === null || a.weight === 100);
-      const spec = (first ? first.text : block.slice(1).split('#')[0]!).trim();
-      const range = spec.match(/^(-?[\d.]+)\.\.(-?[\d.]+)$/);
-      const exact = spec.match(/^(-?[\d.]+(?:e-?\d+)?)(?::([\d.]+))?$/i);
-      if (range) {
-        const lo = Number(range[1]);
-        const hi = Number(range[2]);
-        q({
-          type: 'numeric',
-          numeric: { value: (lo + hi) / 2, tolerance: Math.abs(hi - lo) / 2, unit: null },
-        });
-      } else if (exact && Number.isFinite(Number(exact[1]))) {
-        q({
-          type: 'numeric',
-          numeric: { value: Number(exact[1]), tolerance: Number(exact[2] ?? 0), unit: null },
-        });
-      } else
-        error(
-          `Question ${number} (numeric): "${spec}" is not a number, a number:tolerance or a range like 3..5`,
-        );
-      return;
-    }
-    const list = answers(block);
-    if (list.length === 0) {
-      error(`Question ${number}: the answer block holds no answer starting with = or ~`);
-      return;
-    }
-    if (list.some((a) => MATCHING.test(a.text))) {
-      parsed.notes.push({
-        row: number,
-        message: `Question ${number} (matching) cannot be imported: the question bank has no matching type; it is skipped`,
-      });
-      return;
-    }
-    if (list.every((a) => a.mark === '=')) {
-      const stem = after ? stemWithBlank : `${before} ___`;
-      q(
-        {
-          type: 'fill_blank',
-          blanks: [{ answers: list.map((a) => unescapeGift(a.text)), caseSensitive: false }],
-        },
-        stem,
-      );
-      return;
-    }
-    if (list.length > OPTION_IDS.length) {
-      error(
-        `Question ${number} has ${list.length} answers; at most ${OPTION_IDS.length} options (A to F) can be imported`,
-      );
-      return;
-    }
-    const weighted = list.some((a) => a.weight !== null);
-    const correct = list.map((a) => (weighted ? (a.weight ?? 0) > 0 : a.mark === '='));
-    // One answer worth all the marks: single choice; several correct ones: multiple choice.
-    const single =
-      correct.filter(Boolean).length === 1 &&
-      list.every((a) => a.weight === null || a.weight === 100 || a.weight <= 0);
-    const type = single ? 'single_choice' : 'multiple_choice';
-    q(
-      {
-        type,
-        options: list.map((a, i) => ({
-          id: OPTION_IDS[i]!,
-          html: html(a.text),
-          correct: correct[i]!,
-        })),
-      },
-      stemWithBlank,
-    );
+    readEntry(entry, number, parsed);
   });
   return parsed;
+}
+
+function readEntry(entry: Entry, number: number, parsed: ParsedFile) {
+  const lineAt = (pos: number) => entry.line + (entry.text.slice(0, pos).match(/\n/g)?.length ?? 0);
+  const label = (pos = 0) => `Question ${number} (line ${lineAt(pos)})`;
+  const error = (message: string) =>
+    parsed.errors.push({ row: number, column: QUESTION_COLUMN, message });
+  const note = (message: string) => parsed.notes.push({ row: number, message });
+  let offset = 0;
+  const whole = entry.text;
+  if (whole.startsWith('$CATEGORY:')) {
+    parsed.notes.push({
+      row: number,
+      message: `Entry ${number} (line ${entry.line}) is a category (${whole.slice(10).trim()}); categories are not imported: set Subject and Chapter instead`,
+      category: true,
+    });
+    return;
+  }
+  if (whole.startsWith('::')) {
+    const end = whole.indexOf('::', 2);
+    offset = end < 0 ? 2 : end + 2;
+  }
+  const open = whole.indexOf('{', offset);
+  const close = whole.indexOf('}', offset);
+  if (open < 0 && close < 0) {
+    note(`${label()} has no answer block {…}: a description, skipped`);
+    return;
+  }
+  if (open < 0 || (close >= 0 && close < open)) {
+    error(`${label(close)}: "}" closes an answer block that was never opened with "{"`);
+    return;
+  }
+  if (close < 0) {
+    error(
+      `${label(open)}: the answer block "{" is never closed with "}" before the blank line that ends the question`,
+    );
+    return;
+  }
+  const nested = whole.indexOf('{', open + 1);
+  if (nested >= 0 && nested < close) {
+    // Moodle would read the next question into this one's answers.
+    error(
+      `${label(open)}: the answer block "{" is not closed before another "{" on line ${lineAt(nested)}; close it with "}" (or write a literal brace as \\{)`,
+    );
+    return;
+  }
+  const body = whole.slice(offset);
+  const [from, to] = [open - offset, close - offset];
+  const questionText = body.trim().endsWith('}')
+    ? body.slice(0, from) + body.slice(to + 1)
+    : `${body.slice(0, from)}_____${body.slice(to + 1)}`;
+  const stem = withFormat(questionText, 'moodle');
+  let answers = whole.slice(open + 1, close).trim();
+  const gf = answers.lastIndexOf('####');
+  const general = gf < 0 ? null : toHtml(withFormat(answers.slice(gf + 4), stem.format)) || null;
+  if (gf >= 0) answers = answers.slice(0, gf).trim();
+  const push = (fields: Omit<QuestionFieldsInput, 'stem'>, stemHtml = toHtml(stem)) =>
+    parsed.drafts.push({
+      row: number,
+      names: {},
+      question: { ...fields, stem: stemHtml, ...(general ? { explanation: general } : {}) },
+    });
+  const sink: GiftSink = { push, error, note };
+  const block = { label: label(open), format: stem.format, answers };
+  if (answers === '') {
+    const { fields, warning } = essay(block.label, toHtml(stem), null);
+    if (warning) note(warning);
+    push(fields);
+  } else if (answers.startsWith('#')) readNumeric(block, sink);
+  else if (answers.includes('~')) readChoice(block, sink);
+  else if (answers.includes('=') && answers.includes('->'))
+    note(
+      `${block.label} (matching) cannot be imported: the question bank has no matching type; it is skipped`,
+    );
+  else if (TRUE_FALSE.has((answers.indexOf('#') > 0 ? answers.split('#')[0]! : answers).trim())) {
+    const isTrue = answers.startsWith('T');
+    push({
+      type: 'true_false',
+      options: [
+        { id: 'A', html: 'True', correct: isTrue },
+        { id: 'B', html: 'False', correct: !isTrue },
+      ],
+    });
+  } else
+    readShortAnswer(block, {
+      ...sink,
+      // A blank needs its place: where the braces were, or after the text.
+      push: (fields) =>
+        push(
+          fields,
+          /_{3,}/.test(stem.text) ? toHtml(stem) : toHtml({ ...stem, text: `${stem.text} _____` }),
+        ),
+    });
 }

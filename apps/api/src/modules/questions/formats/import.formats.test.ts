@@ -24,7 +24,10 @@ describe('questionimport: text formats and hostile files', () => {
     expect(gift.json()).toMatchObject({
       created: 1,
       warnings: [
-        { row: 2, message: expect.stringMatching(/^Question 2 \(matching\) cannot be imported/) },
+        {
+          row: 2,
+          message: expect.stringMatching(/^Question 2 \(line 3\) \(matching\) cannot be imported/),
+        },
       ],
     });
     const moodle = `<?xml version="1.0"?><quiz><question type="essay"><questiontext format="html"><text><![CDATA[<p onclick="x()">Why<script>1</script>?</p>]]></text></questiontext><graderinfo format="html"><text>Because</text></graderinfo></question></quiz>`;

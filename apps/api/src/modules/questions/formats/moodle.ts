@@ -1,4 +1,6 @@
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
+import { shortAnswers } from './credit.ts';
+import { essay } from './essay.ts';
 import { type Node, parseXml, refused } from './moodle-xml.ts';
 import { type ParsedFile, QUESTION_COLUMN, textToHtml } from './rows.ts';
 
@@ -146,11 +148,18 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
         return;
       }
       case 'shortanswer': {
-        const right = answers.filter((a) => a.fraction >= 100).map((a) => a.html.trim());
+        const label = `Question ${number}`;
+        const weighed = answers.map((a) => ({ text: a.html.trim(), percent: a.fraction }));
+        const { accepted, note: notKept, problem } = shortAnswers(label, weighed);
+        if (notKept) note(notKept);
+        if (problem) {
+          parsed.errors.push({ row: number, column: QUESTION_COLUMN, message: problem });
+          return;
+        }
         push({
           type: 'fill_blank',
           stem: /_{3,}/.test(stem) ? stem : `${stem} ___`,
-          blanks: [{ answers: right, caseSensitive: str(q.usecase) === '1' }],
+          blanks: [{ answers: accepted, caseSensitive: str(q.usecase) === '1' }],
         });
         return;
       }
@@ -189,9 +198,12 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
         push({ type: 'fill_blank', stem: cloze.stem, blanks: cloze.blanks });
         return;
       }
-      case 'essay':
-        push({ type: 'subjective', stem, modelAnswer: pluginFiles(textOf(q.graderinfo)) || null });
+      case 'essay': {
+        const graded = essay(`Question ${number}`, stem, pluginFiles(textOf(q.graderinfo)) || null);
+        if (graded.warning) note(graded.warning);
+        push(graded.fields);
         return;
+      }
       default:
         note(
           `Question ${number} (${type || 'no type'}) cannot be imported: the question bank has no such type (it takes multichoice, truefalse, shortanswer, numerical and essay); it is skipped`,

@@ -60,13 +60,19 @@ describe('GIFT', () => {
       { answers: ['Paris', 'paris'], caseSensitive: false },
     ]);
     expect(p.drafts[3]!.question.numeric).toEqual({ value: 3.14, tolerance: 0.01, unit: null });
-    expect(p.notes.map((n) => n.row)).toEqual([1, 8, 9]);
-    expect(p.notes[1]!.message).toMatch(/Question 8 \(matching\) cannot be imported/);
+    // The essay has no model answer in GIFT: a draft, with a warning (gift.test.ts).
+    expect(p.drafts[4]!.question).toMatchObject({
+      status: 'draft',
+      explanation: 'Mass attracts mass.',
+    });
+    expect(p.notes.map((n) => n.row)).toEqual([1, 6, 8, 9]);
+    expect(p.notes[2]!.message).toMatch(/Question 8 \(line 17\) \(matching\) cannot be imported/);
     expect(p.errors).toEqual([
       {
         row: 10,
         column: 'Question',
-        message: 'Question 10: the answer block "{" is never closed with "}"',
+        message:
+          'Question 10 (line 21): the answer block "{" is never closed with "}" before the blank line that ends the question',
       },
     ]);
   });

@@ -96,8 +96,11 @@ describe('editor values', () => {
     expect(validateEditor({ ...v, numericValue: 9.8, numericUnit: 'm/s²' })).toEqual({});
   });
 
-  it('subjective needs a model answer', () => {
-    const v = withType(filled(), 'subjective');
+  it('subjective needs a model answer, except as a draft', () => {
+    const draft = withType(filled(), 'subjective');
+    expect(draft.status).toBe('draft');
+    expect(validateEditor(draft)).toEqual({});
+    const v = { ...draft, status: 'active' as const };
     expect(validateEditor(v).modelAnswer).toBe('Write the model answer');
     expect(validateEditor({ ...v, modelAnswer: '<p>Because.</p>' })).toEqual({});
   });

@@ -1,0 +1,48 @@
+/**
+ * The one rule for answers that Moodle weighs (a short answer, a numeric
+ * answer, read from GIFT or Moodle XML): the question bank has no partial
+ * credit, so only an answer worth full marks (100% or more) is an accepted
+ * answer. Every other answer is named in a note on its question, so the
+ * admin sees what Moodle would have given part marks for; an answer at 50%
+ * never becomes fully correct. Both readers call this, so they agree.
+ */
+
+export interface WeighedAnswer {
+  /** The answer as written (a short answer's text, a numeric answer's number). */
+  text: string;
+  /** Moodle's grade for it, in percent (GIFT's %50%, Moodle XML's fraction="50"). */
+  percent: number;
+}
+
+export const isFullCredit = (a: WeighedAnswer) => a.percent >= 100;
+
+/** "Cat" (50%), "*" (0%): the answers a question leaves out, for its note. */
+const listed = (answers: WeighedAnswer[]) =>
+  answers.map((a) => `"${a.text}" (${Number(a.percent.toFixed(2))}%)`).join(', ');
+
+/** The sentence naming the answers not kept, or null when every answer is worth full marks. */
+export function notKeptNote(label: string, answers: WeighedAnswer[]): string | null {
+  const left = answers.filter((a) => !isFullCredit(a));
+  if (!left.length) return null;
+  return `${label}: only answers worth full marks are accepted (the question bank has no partial credit); not kept: ${listed(left)}`;
+}
+
+/**
+ * A short answer's accepted answers: the full-credit ones. Moodle's `*` is a
+ * wildcard ("any text"), which a blank cannot hold, so a full-credit answer
+ * with one is a problem; `\*` is Moodle's literal star and is kept as `*`.
+ */
+export function shortAnswers(
+  label: string,
+  answers: WeighedAnswer[],
+): { accepted: string[]; note: string | null; problem: string | null } {
+  const full = answers.filter(isFullCredit);
+  const wild = full.filter((a) => /(^|[^\\])\*/.test(a.text));
+  const accepted = full.map((a) => a.text.replace(/\\\*/g, '*'));
+  const problem = wild.length
+    ? `${label}: the answer "${wild[0]!.text}" uses Moodle's * wildcard (any text), which a blank cannot hold; write the accepted answers out`
+    : full.length === 0
+      ? `${label}: no answer is worth full marks (100%), so nothing would be accepted`
+      : null;
+  return { accepted, note: notKeptNote(label, answers), problem };
+}

@@ -1,0 +1,170 @@
+import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
+import { isFullCredit, notKeptNote, shortAnswers, type WeighedAnswer } from './credit.ts';
+import { beforeFeedback, type GiftFormat, toHtml, weightOf, withFormat } from './gift-text.ts';
+
+/**
+ * The answer block of one GIFT question, read by kind as Moodle reads it
+ * (gift.ts finds the block and tells the kind). `answers` holds the block
+ * with its escapes hidden and its general feedback (####) taken off.
+ */
+
+export interface GiftBlock {
+  /** "Question 3 (line 12)", the start of every message about it. */
+  label: string;
+  /** The question text's format: every part's default. */
+  format: GiftFormat;
+  answers: string;
+}
+
+export interface GiftSink {
+  push(fields: Omit<QuestionFieldsInput, 'stem'>): void;
+  error(message: string): void;
+  note(message: string): void;
+}
+
+/** Moodle splits at the first character of each answer, dropping an empty lead. */
+function split(block: string, at: string): string[] {
+  const parts = block.split(at);
+  if (parts[0]!.trim() === '') parts.shift();
+  return parts.map((p) => p.trim());
+}
+
+/**
+ * Multiple choice: `=` marks the answer worth full marks and makes it a
+ * single-choice question; without any `=` Moodle makes it a "multiple
+ * answers" question (checkboxes) whose options with a positive %weight% are
+ * the correct ones, even when only one has a weight.
+ */
+export function readChoice(b: GiftBlock, sink: GiftSink) {
+  const single = b.answers.includes('=');
+  const parts = split(b.answers.replaceAll('=', '~='), '~');
+  if (parts.length < 2) {
+    sink.error(`${b.label}: a multiple-choice question needs at least 2 answers`);
+    return;
+  }
+  if (parts.length > OPTION_IDS.length) {
+    sink.error(
+      `${b.label} has ${parts.length} answers; at most ${OPTION_IDS.length} options (A to F) can be imported`,
+    );
+    return;
+  }
+  const options = parts.map((part, i) => {
+    const full = part.startsWith('=');
+    const { percent, rest } = weightOf(full ? part.slice(1) : part);
+    const html = toHtml(withFormat(beforeFeedback(rest), b.format));
+    return {
+      id: OPTION_IDS[i]!,
+      html,
+      percent: full ? 100 : (percent ?? 0),
+      full,
+      weighted: percent,
+    };
+  });
+  const mixed = options.find((o) => o.full && o.weighted !== null);
+  if (mixed) {
+    // Moodle takes "=" as full marks and keeps "%50%" in the option's text.
+    sink.error(
+      `${b.label}: option ${mixed.id} is written "=%${mixed.weighted}%…"; Moodle gives "=" full marks and shows the weight as text: write "~%${mixed.weighted}%…" for part marks or drop the weight`,
+    );
+    return;
+  }
+  const positive = options.filter((o) => o.percent > 0);
+  const correct = (o: (typeof options)[number]) => (single ? o.percent >= 100 : o.percent > 0);
+  if (single) {
+    const part = options.filter((o) => o.percent > 0 && o.percent < 100);
+    if (part.length)
+      sink.note(
+        `${b.label}: option${part.length === 1 ? '' : 's'} ${part.map((o) => `${o.id} (${o.percent}%)`).join(', ')} earn part marks in Moodle; the question bank has no partial credit, so only the option worth full marks is correct`,
+      );
+  } else {
+    const total = Math.round(positive.reduce((s, o) => s + o.percent, 0) * 100) / 100;
+    const unequal = positive.some((o) => o.percent !== positive[0]!.percent);
+    if (positive.length && (total !== 100 || unequal))
+      sink.note(
+        `${b.label}: the options with a positive weight (${positive.map((o) => `${o.id} ${o.percent}%`).join(', ')}) are the correct ones; their weights${total === 100 ? '' : ` add up to ${total}%, not 100%, and`} are not kept (choosing all of them earns full marks here)`,
+      );
+  }
+  sink.push({
+    type: single ? 'single_choice' : 'multiple_choice',
+    options: options.map((o) => ({ id: o.id, html: o.html, correct: correct(o) })),
+  });
+}
+
+/** The weighed answers of a short-answer or numeric block, `=`-separated, 100% by default. */
+function weighed(block: string, format: GiftFormat): WeighedAnswer[] {
+  return split(block, '=').map((part) => {
+    const { percent, rest } = weightOf(part);
+    return { text: withFormat(beforeFeedback(rest), format).text, percent: percent ?? 100 };
+  });
+}
+
+/** Short answer: the full-credit answers are the blank's accepted answers; the others are named. */
+export function readShortAnswer(b: GiftBlock, sink: GiftSink) {
+  const answers = weighed(b.answers, b.format);
+  if (!answers.length) {
+    sink.error(`${b.label}: the answer block holds no answer`);
+    return;
+  }
+  const { accepted, note, problem } = shortAnswers(b.label, answers);
+  if (note) sink.note(note);
+  if (problem) {
+    sink.error(problem);
+    return;
+  }
+  sink.push({ type: 'fill_blank', blanks: [{ answers: accepted, caseSensitive: false }] });
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A numeric answer: `3`, `3:2` (value:tolerance) or `1..5` (a range), as value and tolerance. */
+function numericValue(spec: string): { value: number; tolerance: number } | null {
+  const range = spec.indexOf('..');
+  const colon = spec.indexOf(':');
+  const [a, b] =
+    range > 0
+      ? [spec.slice(0, range), spec.slice(range + 2)]
+      : colon > 0
+        ? [spec.slice(0, colon), spec.slice(colon + 1)]
+        : [spec, '0'];
+  if (!NUMBER.test(a.trim()) || !NUMBER.test(b.trim())) return null;
+  if (range > 0) {
+    const [lo, hi] = [Number(a), Number(b)];
+    return { value: (lo + hi) / 2, tolerance: hi - (lo + hi) / 2 };
+  }
+  return { value: Number(a), tolerance: Number(b) };
+}
+
+/**
+ * Numeric `{#…}`: one answer (`{#3:2}`, `{#1..5}`) or several with weights
+ * (`{#=%100%3:0 =%50%3:1}`), each with its feedback after `#`; a `~` ends
+ * the answers (what follows is the feedback for any other answer). The bank
+ * keeps one value and its tolerance: the answer worth full marks.
+ */
+export function readNumeric(b: GiftBlock, sink: GiftSink) {
+  const answers = weighed(b.answers.slice(1).split('~')[0]!, b.format).filter(
+    (a) => a.text !== '*',
+  );
+  if (!answers.length) {
+    sink.error(`${b.label} (numeric): the answer block holds no number after "#"`);
+    return;
+  }
+  const bad = answers.find((a) => !numericValue(a.text));
+  if (bad) {
+    sink.error(
+      `${b.label} (numeric): "${bad.text}" is not a number, a number:tolerance or a range like 1..5`,
+    );
+    return;
+  }
+  const full = answers.filter(isFullCredit);
+  if (full.length !== 1) {
+    sink.error(
+      full.length === 0
+        ? `${b.label} (numeric): no answer is worth full marks (100%)`
+        : `${b.label} (numeric): ${full.length} answers are worth full marks (${full.map((a) => a.text).join(', ')}); a numeric question here has one value and its tolerance`,
+    );
+    return;
+  }
+  const note = notKeptNote(b.label, answers);
+  if (note) sink.note(note);
+  sink.push({ type: 'numeric', numeric: { ...numericValue(full[0]!.text)!, unit: null } });
+}
