@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { markReportDays } from '../reports/reports.aggregate.ts';
 import { bindDevices, endSessions, insertActivity, touchLastActive } from './ingest.activity.ts';
-import { applyProfiles, knownIds, learnerIdsOf } from './ingest.write.ts';
+import { applyProfiles, knownIds } from './ingest.write.ts';
 
 /**
  * The learner app's batches (docs/domain.md, Learners: ingest). Each event is
@@ -80,18 +80,15 @@ export async function ingestEvents(deps: Deps, raw: unknown[]): Promise<IngestRe
 }
 
 async function writeBatch(deps: Deps, tx: Tx, e: ByType, out: Outcome) {
-  // Profiles first, so the batch's other events may name a learner it registers.
-  await applyProfiles(tx, e.learner_registered, e.learner_updated, out);
-  const learnerOf = await learnerIdsOf(tx, [
-    ...e.device_bound,
-    ...e.session_started,
-    ...e.session_ended,
-    ...e.redemption,
-    ...e.content_view,
-    ...e.feedback,
-    ...e.attempt_submitted,
-    ...e.contact_message.filter((p) => p.event.learnerId),
-  ]);
+  // Profiles first, so the batch's other events may name a learner it
+  // registers; it locks every learner the batch names (ingest.write.ts).
+  const learnerOf = await applyProfiles(
+    tx,
+    e.learner_registered,
+    e.learner_updated,
+    Object.values(e).flat(),
+    out,
+  );
   const bookIds = [
     ...e.redemption.map((p) => p.event.bookId),
     ...e.content_view.map((p) => p.event.bookId),

@@ -46,23 +46,39 @@ export async function knownIds(
   );
 }
 
-export async function learnerIdsOf(tx: Tx, list: Pending[]): Promise<Map<string, number>> {
+/**
+ * Locks the rows of every learner the batch names, in id order, and answers
+ * their ids. Batches about the same learners then wait for each other in one
+ * order instead of deadlocking: every later update of a learner's row (last
+ * activity, profile, devices) and every row pointing at one happens under
+ * this lock. Rows of learners another batch is registering at this moment are
+ * not seen (nor locked): their events are refused as unknown learners.
+ */
+async function lockLearners(tx: Tx, list: Pending[]): Promise<Map<string, number>> {
   const uids = [...new Set(list.flatMap((p) => (p.event.learnerId ? [p.event.learnerId] : [])))];
   if (!uids.length) return new Map();
   const rows = await tx
     .select({ id: learners.id, uid: learners.uid })
     .from(learners)
-    .where(inArray(learners.uid, uids));
+    .where(inArray(learners.uid, uids))
+    .orderBy(learners.id)
+    .for('update');
   return new Map(rows.map((r) => [r.uid, r.id]));
 }
 
-/** Registrations (a learner already known is a duplicate), then updates, newest wins. */
+/**
+ * Registrations (a learner already known is a duplicate), then the lock on
+ * every learner the batch names (`named`: all its events), then updates,
+ * newest wins. Answers the named learners' ids. Registrations go in in uid
+ * order, so two batches registering the same learners wait in one order too.
+ */
 export async function applyProfiles(
   tx: Tx,
   registered: Of<'learner_registered'>[],
   updated: Of<'learner_updated'>[],
+  named: Pending[],
   out: Outcome,
-) {
+): Promise<Map<string, number>> {
   const gradeIds = [
     ...new Set(
       [...registered, ...updated].flatMap((p) => (p.event.gradeId ? [p.event.gradeId] : [])),
@@ -80,7 +96,10 @@ export async function applyProfiles(
     out.reject(p, 'unknown_grade', `Grade ${p.event.gradeId} does not exist`);
     return false;
   };
-  const toRegister = registered.filter(gradeOk);
+  const toRegister = registered
+    .filter(gradeOk)
+    .sort((a, b) => (a.event.learnerId < b.event.learnerId ? -1 : 1));
+  const toUpdate = updated.filter(gradeOk);
   await stored(
     out,
     toRegister.length,
@@ -106,7 +125,9 @@ export async function applyProfiles(
           .returning({ eventId: learners.uid })
       : Promise.resolve([]),
   );
-  await applyUpdates(tx, updated.filter(gradeOk), out);
+  const learnerOf = await lockLearners(tx, named);
+  await applyUpdates(tx, toUpdate, out);
+  return learnerOf;
 }
 
 const PROFILE_FIELDS = ['name', 'email', 'phone', 'gradeId', 'school', 'city', 'state', 'status'];
