@@ -70,6 +70,8 @@ export const mailers = pgTable(
     text: text('text').notNull(),
     audience: jsonb('audience').notNull(),
     status: text('status').notNull().$type<MailerStatus>().default('sending'),
+    /** Why a campaign failed as a whole (status `failed`): a template that cannot be rendered. */
+    failureReason: text('failure_reason'),
     /** The client's key for this request: a second click answers the first campaign. */
     idempotencyKey: uuid('idempotency_key').notNull(),
     leaseOwner: text('lease_owner'),

@@ -1,0 +1,1 @@
+ALTER TABLE "mailers" ADD COLUMN "failure_reason" text;
