@@ -10,6 +10,7 @@ import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
 import { AuthCache } from './lib/auth-cache.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { StorageFaults } from './lib/faults.ts';
 import { registerMethodFallbacks } from './lib/register-routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminsModule } from './modules/admins/admins.routes.ts';
@@ -42,7 +43,7 @@ import { httpServerOptions, registerSlowBodyGuard } from './plugins/http-limits.
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { createStorage, registerMultipart } from './plugins/storage.ts';
+import { createStorage, registerMultipart, watchFreeSpace } from './plugins/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const jobs = new JobQueue(opts.database, [...JOBS, ...(opts.jobKinds ?? [])], () => deps);
+  const faults = new StorageFaults();
   const deps: Deps = {
     config,
     jobs,
@@ -122,7 +124,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clock: opts.clock ?? systemClock,
     authCache: new AuthCache(),
     strictAudit: opts.strictAudit ?? false,
-    storage: createStorage(config),
+    faults,
+    storage: watchFreeSpace(createStorage(config), faults),
     log: app.log,
     mailer:
       opts.mailer ??
@@ -134,6 +137,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }),
   };
   app.decorate('deps', deps);
+  // The database ending a session costs the requests on it, never the process (db/postgres-pool.ts).
+  opts.database.onConnectionError?.((err) =>
+    app.log.warn(
+      { err: err.message },
+      'a database connection was lost; it is replaced on the next request',
+    ),
+  );
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);

@@ -6,10 +6,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { type DirLock, lockDataDir } from './lock.ts';
 import { createPgliteDatabase } from './pglite-init.ts';
+import { type ConnectionErrorListener, createPostgresPool } from './postgres-pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -35,6 +36,11 @@ export interface Database {
    * (a pool of one would wait forever). PGlite has one process: `fn` just runs.
    */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: `listener` hears of each connection the database ended or
+   * broke (the server carries on; the app logs them).
+   */
+  onConnectionError?(listener: ConnectionErrorListener): void;
 }
 
 export const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
@@ -104,7 +110,8 @@ async function withSchemaLock<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => P
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const listeners = new Set<ConnectionErrorListener>();
+    const pool = createPostgresPool(target.url, target.poolSize ?? 10, listeners);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await withSchemaLock(pool, (client) =>
@@ -121,6 +128,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
       executeSql: (text, values) => pool.query(text, values?.length ? values : undefined),
       exclusively: (fn) => withSchemaLock(pool, fn),
+      onConnectionError: (listener) => void listeners.add(listener),
     };
   }
   let lock: DirLock | undefined;

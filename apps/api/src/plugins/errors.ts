@@ -5,7 +5,8 @@ import { AppError } from '../lib/errors.ts';
 /**
  * The one place errors become answers: `{ message, code, details? }` with the
  * right status. 5xx never show internals; they carry the request id that is
- * in the log line instead.
+ * in the log line instead. Faults of what the server stands on (the
+ * database away, a disk full) are told from bugs in lib/faults.ts.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
@@ -29,6 +30,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: 'validation_failed',
         details,
       });
+    }
+    // The database away or a disk full: an answer an operator can act on, not a 500.
+    const fault = app.deps.faults.answerFor(error);
+    if (fault) {
+      req.log.warn({ err: error, code: fault.code }, fault.message);
+      if (fault.headers) reply.headers(fault.headers);
+      return reply.status(fault.status).send({ message: fault.message, code: fault.code });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

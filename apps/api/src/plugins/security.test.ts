@@ -148,7 +148,7 @@ describe('server errors', () => {
   it('the health check answers 200 while the database answers', async () => {
     const res = await inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', files: 'ok' });
   });
 });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { fullStoreOf, type StorageFaults } from '../lib/faults.ts';
 import { lazyStorage } from '../lib/storage/lazy-storage.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import type { Storage } from '../lib/storage/storage.ts';
@@ -17,6 +18,27 @@ export function createStorage(config: Config): Storage {
   if (s3)
     return lazyStorage(() => import('../lib/storage/s3-storage.ts').then((m) => m.s3Storage(s3)));
   return localStorage(path.join(config.dataDir, 'files'));
+}
+
+/**
+ * The store, with each write telling `faults` whether the file store has
+ * room: a write refused for want of space marks it full (health reports it),
+ * the next one that succeeds clears that. Jobs' writes count as much as uploads.
+ */
+export function watchFreeSpace(storage: Storage, faults: StorageFaults): Storage {
+  return {
+    ...storage,
+    async put(body, opts) {
+      try {
+        const stored = await storage.put(body, opts);
+        faults.noteWritten('files');
+        return stored;
+      } catch (err) {
+        if (fullStoreOf(err) === 'files') faults.noteFull('files');
+        throw err;
+      }
+    },
+  };
 }
 
 export async function registerMultipart(app: FastifyInstance, config: Config) {

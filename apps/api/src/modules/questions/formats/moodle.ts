@@ -1,6 +1,7 @@
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
 import { shortAnswers } from './credit.ts';
 import { essay } from './essay.ts';
+import { questionFiles } from './moodle-files.ts';
 import { type Node, parseXml, refused } from './moodle-xml.ts';
 import { type ParsedFile, QUESTION_COLUMN, textToHtml } from './rows.ts';
 
@@ -47,24 +48,6 @@ export interface EmbeddedFile {
   bytes: Buffer;
 }
 
-/** Every <file encoding="base64"> (Moodle's @@PLUGINFILE@@ images), by name. */
-function collectFiles(node: unknown, into: Map<string, Buffer>) {
-  if (Array.isArray(node)) for (const n of node) collectFiles(n, into);
-  else if (typeof node === 'object' && node !== null) {
-    for (const [k, v] of Object.entries(node as Node)) {
-      if (k === 'file' && Array.isArray(v)) {
-        for (const f of v as Node[]) {
-          if (str(f['@encoding']) === 'base64' && f['@name'])
-            into.set(str(f['@name']), Buffer.from(str(f['#text']), 'base64'));
-        }
-      } else if (typeof v === 'object') collectFiles(v, into);
-    }
-  }
-}
-
-/** @@PLUGINFILE@@/name becomes the plain file name, resolved like a ZIP's images. */
-const pluginFiles = (html: string) => html.replace(/@@PLUGINFILE@@\//g, '');
-
 export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buffer> } {
   const root = parseXml(text);
   const quiz = root.quiz as Node | undefined;
@@ -80,7 +63,6 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
     notes: [],
     files: new Map(),
   };
-  collectFiles(quiz, parsed.files);
   const list = (Array.isArray(quiz.question) ? quiz.question : []) as Node[];
   list.forEach((q, index) => {
     const number = index + 1;
@@ -98,7 +80,10 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
       note(`Question ${number} is a description (text without an answer); skipped`);
       return;
     }
-    const stem = pluginFiles(textOf(q.questiontext));
+    // Each question's files are its own (moodle-files.ts): images kept, other files refused.
+    const files = questionFiles(q, number);
+    const pluginFiles = files.text;
+    const stem = files.stem(textOf(q.questiontext));
     const explanation = pluginFiles(textOf(q.generalfeedback)) || null;
     const tags = ((q.tags as Node | undefined)?.tag as unknown[] | undefined)?.map(textOf) ?? [];
     const answers = ((q.answer as Node[] | undefined) ?? []).map((a) => ({
@@ -106,6 +91,16 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
       fraction: num(a['@fraction'], 0),
       tolerance: num(a.tolerance, 0),
     }));
+    // Read here so that its files count as used before the check below.
+    pluginFiles(textOf(q.graderinfo));
+    for (const message of files.notes()) note(message);
+    const problems = files.problems();
+    if (problems.length) {
+      for (const message of problems)
+        parsed.errors.push({ row: number, column: QUESTION_COLUMN, message });
+      return;
+    }
+    for (const [name, bytes] of files.files) parsed.files.set(name, bytes);
     const base: Partial<QuestionFieldsInput> = {
       explanation,
       marks: num(q.defaultgrade, 1),
@@ -187,6 +182,8 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
         });
         return;
       }
+      // Moodle writes a cloze question as type="cloze" (its class is multianswer).
+      case 'cloze':
       case 'multianswer': {
         const cloze = clozeBlanks(stem);
         if (!cloze) {
@@ -206,7 +203,7 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
       }
       default:
         note(
-          `Question ${number} (${type || 'no type'}) cannot be imported: the question bank has no such type (it takes multichoice, truefalse, shortanswer, numerical and essay); it is skipped`,
+          `Question ${number} (${type || 'no type'}) cannot be imported: the question bank has no such type (it takes multichoice, truefalse, shortanswer, numerical, cloze and essay); it is skipped`,
         );
     }
   });
