@@ -159,15 +159,19 @@ describe('deletetocnode with printed codes in the subtree', () => {
 
   it('none: said explicitly, the codes stay without content, listed with book, ISBN, scans and last scan; the dashboard counts the scanned one', async () => {
     const s = await codedSubtree('None');
-    // With content, the codes lead somewhere until the delete.
-    await ok(
-      post('/book/checkmappingandassign', {
-        nodeId: s.topic,
-        kind: 'link',
-        url: 'https://example.test/none',
-        title: 'None link',
-      }),
-    );
+    // With content, the codes lead somewhere until the delete; content elsewhere
+    // in the book keeps the codes that open the whole book ready throughout.
+    const link = (nodeId: number, title: string) =>
+      ok(
+        post('/book/checkmappingandassign', {
+          nodeId,
+          kind: 'link',
+          url: `https://example.test/${title}`,
+          title,
+        }),
+      );
+    await link(await addNode('Content keeper', 'unit', null), 'keeper');
+    await link(s.topic, 'none');
     const before = (await ok<{ codesScannedWithoutContent: number }>(get('/reports/dashboard')))
       .codesScannedWithoutContent;
     await ok(post('/book/deletetocnode', { id: s.chapter, qrCodesTo: 'none' }));

@@ -184,6 +184,17 @@ export function DashboardPage() {
                   }
                 />
                 <WorkCard
+                  icon={IconQrcode}
+                  count={d.codesScannedWithoutContent}
+                  label="Codes scanned in the last 30 days that lead nowhere"
+                  testId="codes-scanned-without-content"
+                  link={
+                    canOpen(me.data, 'qr_codes')
+                      ? { to: '/qr-codes?tab=empty', text: 'Point them somewhere' }
+                      : null
+                  }
+                />
+                <WorkCard
                   icon={IconMail}
                   count={d.newContactMessages}
                   label="New contact messages"

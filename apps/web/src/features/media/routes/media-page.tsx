@@ -6,11 +6,16 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import {
+  type CodesChoice,
+  isPrintedCodesRefusal,
+} from '../../../components/printed-codes-choice.tsx';
+import { type ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useDeleteMedia } from '../api/delete-media.ts';
 import { useMediaList } from '../api/list-media.ts';
+import { DeleteVideoCodesDialog } from '../components/delete-media-codes.tsx';
 import { KIND_LABEL } from '../components/labels.ts';
 import { MediaFilters } from '../components/media-filters.tsx';
 import { MediaFormModal } from '../components/media-form-modal.tsx';
@@ -34,6 +39,25 @@ export function MediaPage() {
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const remove = useDeleteMedia();
   const noun = KIND_LABEL[kind].one;
+  // A video that printed QR codes open is deleted once the admin says where they point next.
+  const [codesRefusal, setCodesRefusal] = useState<ApiError | null>(null);
+  const removeWith = (choice: CodesChoice | Record<string, never>) => {
+    if (!deleting) return;
+    remove.mutate(
+      { kind, id: deleting.id, ...choice },
+      {
+        onSuccess: () => {
+          notifySuccess(`"${deleting.title}" is deleted.`);
+          setDeleting(null);
+          setCodesRefusal(null);
+        },
+        onError: (error) => {
+          if (isPrintedCodesRefusal(error)) setCodesRefusal(error);
+          else if (codesRefusal) notifyError(error);
+        },
+      },
+    );
+  };
 
   return (
     <>
@@ -94,31 +118,33 @@ export function MediaPage() {
         />
       )}
       <MediaPlayerDrawer kind={kind} id={playing} onClose={() => setPlaying(null)} />
-      {deleting && (
+      {deleting && !codesRefusal && (
         <ConfirmModal
           title={`Delete this ${noun}?`}
           confirmLabel={`Delete ${noun}`}
           loading={remove.isPending}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { kind, id: deleting.id },
-              {
-                onSuccess: () => {
-                  notifySuccess(`"${deleting.title}" is deleted.`);
-                  setDeleting(null);
-                },
-              },
-            )
-          }
+          onConfirm={() => removeWith({})}
         >
           <b>{deleting.title}</b> and its stored file will be deleted.
-          {remove.isError && (
+          {remove.isError && !isPrintedCodesRefusal(remove.error) && (
             <Alert color="red" mt="sm" title="Not deleted">
               {errorMessage(remove.error)}
             </Alert>
           )}
         </ConfirmModal>
+      )}
+      {deleting && codesRefusal && (
+        <DeleteVideoCodesDialog
+          error={codesRefusal}
+          videoId={deleting.id}
+          loading={remove.isPending}
+          onConfirm={removeWith}
+          onClose={() => {
+            setDeleting(null);
+            setCodesRefusal(null);
+          }}
+        />
       )}
     </>
   );

@@ -2,10 +2,15 @@ import type { QrCode } from '@bo/contract';
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { SidewaysScroll } from '../../../components/sideways-scroll.tsx';
 import { StatusBadge, WHOLE_LABEL } from '../../../components/status-badge.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const KIND_LABEL = { book: 'Book', toc_node: 'TOC node', video: 'Video' } as const;
 
-/** Codes with their target, content, status and scans; each row offers retarget and disable/enable. */
+/**
+ * Codes with the book they are printed in (title, ISBN), their target (the
+ * TOC path), content, status, scans and last scan: a code that leads nowhere
+ * can be traced to its page. Each row offers retarget and disable/enable.
+ */
 export function QrCodesTable({
   codes,
   caption,
@@ -19,15 +24,17 @@ export function QrCodesTable({
 }) {
   if (!codes.length) return <Text c="dimmed">No codes yet.</Text>;
   return (
-    <SidewaysScroll label={caption} minWidth={720}>
+    <SidewaysScroll label={caption} minWidth={960}>
       <Table striped highlightOnHover aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Code</Table.Th>
+            <Table.Th>Book</Table.Th>
             <Table.Th>Target</Table.Th>
             <Table.Th>Content</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th ta="right">Scans</Table.Th>
+            <Table.Th>Last scan</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -38,6 +45,20 @@ export function QrCodesTable({
             <Table.Tr key={c.id} data-testid={`qr-row-${c.code}`}>
               <Table.Td ff="monospace" fw={600}>
                 {c.code}
+              </Table.Td>
+              <Table.Td>
+                {c.bookTitle ? (
+                  <Text fz="sm">
+                    {c.bookTitle}
+                    <Text span display="block" c="dimmed" fz="xs">
+                      ISBN {c.bookIsbn}
+                    </Text>
+                  </Text>
+                ) : (
+                  <Text fz="sm" c="dimmed">
+                    Video code
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 {c.targetKind ? (
@@ -72,6 +93,7 @@ export function QrCodesTable({
                 )}
               </Table.Td>
               <Table.Td ta="right">{c.scans}</Table.Td>
+              <Table.Td fz="sm">{c.lastScanAt ? formatDateTime(c.lastScanAt) : 'Never'}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Button

@@ -4,6 +4,12 @@ import { lazy, Suspense, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import {
+  type CodesChoice,
+  isPrintedCodesRefusal,
+  PrintedCodesDialog,
+} from '../../../components/printed-codes-choice.tsx';
+import type { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { downloadToc } from '../api/download-toc.ts';
@@ -32,14 +38,20 @@ export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubje
   const [uploading, setUploading] = useState(false);
   const tocDownload = useDownload('Could not download the TOC');
 
-  const build = async (replace: boolean) => {
+  // Set when the server refused to replace a TOC that printed QR codes point into.
+  const [codesRefusal, setCodesRefusal] = useState<ApiError | null>(null);
+  const build = async (replace: boolean, choice: CodesChoice | object = {}) => {
     try {
-      const r = await draft.mutateAsync({ isbn, replace });
+      const r = await draft.mutateAsync({ isbn, replace, ...choice });
       notifySuccess(`Draft TOC built: ${r.nodeCount} nodes.`);
       setReplacing(false);
+      setCodesRefusal(null);
       setSelectedId(null);
     } catch (error) {
-      notifyError(error);
+      if (isPrintedCodesRefusal(error)) {
+        setReplacing(false);
+        setCodesRefusal(error);
+      } else notifyError(error);
     }
   };
 
@@ -132,6 +144,16 @@ export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubje
           The current {toc.data.nodeCount} nodes and all their content (uploaded PDFs included) are
           deleted and a draft is built from the master chapters and topics.
         </ConfirmModal>
+      )}
+      {codesRefusal && (
+        <PrintedCodesDialog
+          error={codesRefusal}
+          offer={['book']}
+          confirmLabel="Replace"
+          loading={draft.isPending}
+          onClose={() => setCodesRefusal(null)}
+          onConfirm={(choice) => build(true, choice)}
+        />
       )}
     </Card>
   );

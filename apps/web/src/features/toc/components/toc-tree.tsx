@@ -51,7 +51,7 @@ export function TocTree({ toc, isbn, selectedId, onSelect }: TreeProps) {
   const [adding, setAdding] = useState<{ parentId: number | null; kind: TocNodeKind } | null>(null);
   const [deleting, setDeleting] = useState<{
     node: TocNode;
-    impact: { nodes: number; contentItems: number; practices: number };
+    impact: Awaited<ReturnType<typeof tocNodeImpact>>;
   } | null>(null);
   const [moving, setMoving] = useState<TocNode[] | null>(null);
   const moves = useRef(0);
@@ -181,6 +181,7 @@ export function TocTree({ toc, isbn, selectedId, onSelect }: TreeProps) {
           isbn={isbn}
           node={deleting.node}
           impact={deleting.impact}
+          roots={toc.nodes}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             if (selectedId !== null && subtreeIds(deleting.node).includes(selectedId))
