@@ -97,4 +97,11 @@ describe('PreviewQuestion', () => {
       'light',
     );
   });
+
+  it('says when a subjective draft still lacks its model answer', () => {
+    show({ type: 'subjective', status: 'draft', source: 'gift', sourceLabel: 'q.gift' });
+    expect(screen.getByTestId('preview-model-answer-missing').textContent).toBe(
+      'Model answer missing: write it before making the question active.',
+    );
+  });
 });

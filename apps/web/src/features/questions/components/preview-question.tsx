@@ -116,6 +116,15 @@ export function PreviewQuestion({ question: q }: { question: Question }) {
             <RichTextView html={q.modelAnswer} testId="preview-model-answer" />
           </Stack>
         )}
+        {q.type === 'subjective' && !q.modelAnswer && (
+          // A draft may wait for it (an imported essay); it cannot leave draft without.
+          <Text fz="sm" data-testid="preview-model-answer-missing">
+            <Text span fw={600}>
+              Model answer missing:
+            </Text>{' '}
+            write it before making the question active.
+          </Text>
+        )}
         {q.explanation && (
           <Stack gap={4}>
             <Text fz="sm" fw={600}>
