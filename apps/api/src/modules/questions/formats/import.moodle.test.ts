@@ -50,6 +50,10 @@ describe('questionimport: Moodle XML, every construct', () => {
     expect(warnings).toEqual(
       expect.arrayContaining([
         [1, expect.stringMatching(/^Question 1 is a category \(\$course\$\/top\/Geography\)/)],
+        [
+          8,
+          'Question 8, gap 1: only answers worth full marks are accepted (the question bank has no partial credit); not kept: "paris" (50%), "*" (0%)',
+        ],
         [9, expect.stringMatching(/^Question 9 \(cloze\) cannot be imported/)],
         [12, expect.stringMatching(/^Question 12 is a description/)],
         [13, expect.stringMatching(/^Question 13 \(matching\) cannot be imported/)],

@@ -1,5 +1,5 @@
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
-import { shortAnswers } from './credit.ts';
+import { shortAnswers, type WeighedAnswer } from './credit.ts';
 import { essay } from './essay.ts';
 import { questionFiles } from './moodle-files.ts';
 import { type Node, parseXml, refused } from './moodle-xml.ts';
@@ -192,7 +192,18 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
           );
           return;
         }
-        push({ type: 'fill_blank', stem: cloze.stem, blanks: cloze.blanks });
+        // Each gap is a short answer: the one rule of credit.ts (full-credit answers only).
+        const blanks = [];
+        for (const [i, gap] of cloze.gaps.entries()) {
+          const read = shortAnswers(`Question ${number}, gap ${i + 1}`, gap.answers);
+          if (read.note) note(read.note);
+          if (read.problem) {
+            parsed.errors.push({ row: number, column: QUESTION_COLUMN, message: read.problem });
+            return;
+          }
+          blanks.push({ answers: read.accepted, caseSensitive: gap.caseSensitive });
+        }
+        push({ type: 'fill_blank', stem: cloze.stem, blanks });
         return;
       }
       case 'essay': {
@@ -215,24 +226,27 @@ const GAP = /\{\d*:([A-Z_]+):((?:\\.|[^}\\])*)\}/g;
 const SHORT = new Set(['SHORTANSWER', 'SA', 'MW']);
 const SHORT_CASE = new Set(['SHORTANSWER_C', 'SAC', 'MWC']);
 
-/** The gaps of a cloze text as blanks, or null when a gap is not a short answer. */
+/**
+ * The gaps of a cloze text with their weighed answers (`=` is 100%, `%50%`
+ * half, none 0%; `#feedback` dropped; escapes undone but `\*`, which
+ * credit.ts reads as a literal star), or null when a gap is not a short answer.
+ */
 function clozeBlanks(html: string) {
-  const blanks: { answers: string[]; caseSensitive: boolean }[] = [];
+  const gaps: { answers: WeighedAnswer[]; caseSensitive: boolean }[] = [];
   let ok = true;
   const stem = html.replace(GAP, (_, kind: string, body: string) => {
     if (!SHORT.has(kind) && !SHORT_CASE.has(kind)) ok = false;
     const answers = body
       .split(/(?<!\\)~/)
       .map((a) => a.replace(/(?<!\\)#.*$/s, ''))
-      .filter((a) => /^(=|%100%)/.test(a))
-      .map((a) =>
-        a
-          .replace(/^(=|%100%)/, '')
-          .replace(/\\(.)/g, '$1')
-          .trim(),
-      );
-    blanks.push({ answers, caseSensitive: SHORT_CASE.has(kind) });
+      .map((a) => {
+        const weight = a.match(/^(=|%(-?\d+(?:\.\d+)?)%)/);
+        const percent = weight ? (weight[1] === '=' ? 100 : Number(weight[2])) : 0;
+        const text = a.slice(weight?.[0].length ?? 0).replace(/\\([^*])/g, '$1');
+        return { text: text.trim(), percent };
+      });
+    gaps.push({ answers, caseSensitive: SHORT_CASE.has(kind) });
     return '___';
   });
-  return ok && blanks.length ? { stem, blanks } : null;
+  return ok && gaps.length ? { stem, gaps } : null;
 }
