@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { questions } from '../../../db/schema/index.ts';
+import { findQuestions } from '../questions.queries.ts';
 import { useImportApp } from './import.testing.ts';
 
 /**
@@ -15,30 +16,26 @@ const h = useImportApp();
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/questions/${name}`, import.meta.url), 'utf8');
 
-const stored = async () =>
-  (
-    await h.t.app.deps.db
-      .select({
-        type: questions.type,
-        stem: questions.stem,
-        options: questions.options,
-        blanks: questions.blanks,
-        numeric: questions.numeric,
-        modelAnswer: questions.modelAnswer,
-        explanation: questions.explanation,
-        status: questions.status,
-        source: questions.source,
-      })
-      .from(questions)
-      .orderBy(asc(questions.id))
-  ).map(({ options, blanks, numeric, modelAnswer, explanation, ...q }) => ({
-    ...q,
+/** The stored questions, oldest first, in a short form: "=" marks a correct option. */
+async function stored() {
+  const db = h.t.app.deps.db;
+  const ids = await db.select({ id: questions.id }).from(questions).orderBy(asc(questions.id));
+  const saved = await findQuestions(
+    db,
+    ids.map((r) => r.id),
+  );
+  return saved.map(({ type, stem, status, source, options, blanks, numeric, ...q }) => ({
+    type,
+    stem,
+    status,
+    source,
     ...(options.length ? { options: options.map((o) => `${o.correct ? '=' : '~'}${o.html}`) } : {}),
     ...(blanks.length ? { blanks: blanks.map((b) => b.answers) } : {}),
     ...(numeric ? { numeric: `${numeric.value}±${numeric.tolerance}` } : {}),
-    ...(modelAnswer ? { modelAnswer } : {}),
-    ...(explanation ? { explanation } : {}),
+    ...(q.modelAnswer ? { modelAnswer: q.modelAnswer } : {}),
+    ...(q.explanation ? { explanation: q.explanation } : {}),
   }));
+}
 
 const ESSAY_NOTE =
   '(essay): model answer missing; it comes in as a draft subjective question: write its model answer before making it active';
