@@ -19,9 +19,10 @@ export const qrBatches = pgTable('qr_batches', {
 
 /**
  * A printed code. The code never changes; its target does (audited). A
- * deleted TOC node leaves its codes pointing nowhere (SET NULL: the paper is
- * still in the book, and the code can be retargeted); a video with a code
- * cannot be deleted (the media library's usage check names the code).
+ * write that deletes a code's node or video first points the code where the
+ * request says (lib/printed-codes.ts: parent, book, another node or video, or
+ * explicitly nowhere); SET NULL on the node and RESTRICT on the video are the
+ * database's backstop, the paper being still in the book.
  */
 export const qrCodes = pgTable(
   'qr_codes',

@@ -6,11 +6,12 @@ import { type Usage, usageMessage } from '../../lib/usage.ts';
 
 /**
  * What uses a video or audio, asked before it is deleted: TOC content items
- * today; QR codes (target `video`) and video quizzes add one entry here each
- * when they land, and deletion answers 409 naming them.
+ * today; promo videos and video quizzes add one entry here each when they
+ * land, and deletion answers 409 naming them. Printed QR codes are not a
+ * usage: the delete asks where they point next (lib/printed-codes.ts).
  */
 export interface MediaUsage extends Usage {
-  /** Which kinds it can use (a QR code targets videos only). */
+  /** Which kinds it can use (a promo video or a quiz uses videos only). */
   kinds: readonly MediaKind[];
 }
 
