@@ -176,6 +176,70 @@ describe('typed work survives the end of a session (issue 22, section 1)', () =>
     expect(list.items).toHaveLength(0);
     await page.close();
   }, 120_000);
+
+  it('an editor reloaded or closed before saving offers its values back; saved or discarded, they go', async () => {
+    const page = await wide();
+    await signInThroughUi(page, server);
+    const offer = page.getByTestId('draft-offer');
+    // Leaving the question editor with changes: the browser's own question, answered "leave".
+    page.on('dialog', (d) => void d.accept());
+
+    // Reloaded: the template's values come back on request, then save as typed.
+    await page.goto(`${server.url}/mail-templates/new`);
+    await fillTemplate(page, 'Kept across a reload');
+    await page.reload();
+    await offer.waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    await expectAccessible(page, 'template editor offering kept values');
+    await offer.getByRole('button', { name: 'Restore them' }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Name').inputValue()).toBe('Kept across a reload');
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.waitForURL(/\/mail-templates\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(await apiOk(page, server, `/mail/template?id=${id}`)).toMatchObject({
+      name: 'Kept across a reload',
+      html: '<p>Dear {{name}}, term starts on Monday.</p>',
+    });
+    await page.goto(`${server.url}/mail-templates/new`);
+    await page.getByRole('heading', { name: 'New template' }).waitFor();
+    await page.getByLabel('Name').waitFor();
+    await page.waitForTimeout(500);
+    expect(await offer.count()).toBe(0);
+
+    // The question editor, reloaded past the browser's own question: its rich text comes back.
+    await page.goto(`${server.url}/questions/new`);
+    await typeInto(page, 'Question', 'Which planet is the largest?');
+    await page.reload();
+    await offer.getByRole('button', { name: 'Restore them' }).click();
+    await expect.poll(() => field(page, 'Question').innerText()).toContain('largest');
+
+    // Closed: the new book dialog offers its values again; discarded, they are gone.
+    await page.goto(`${server.url}/books`);
+    const dialog = page.getByRole('dialog', { name: 'New book' });
+    await page.getByRole('button', { name: 'New book' }).click();
+    await dialog.getByLabel('Title').fill('A book left half-typed');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'New book' }).click();
+    await dialog.getByTestId('draft-offer').getByRole('button', { name: 'Restore them' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('A book left half-typed');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'New book' }).click();
+    await dialog.getByTestId('draft-offer').getByRole('button', { name: 'Discard them' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'New book' }).click();
+    await dialog.getByLabel('Title').waitFor();
+    expect(await dialog.getByTestId('draft-offer').count()).toBe(0);
+
+    // Kept for this admin only: the key names the admin and the object.
+    const me = await apiOk(page, server, '/auth/me');
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    expect(keys.filter((k) => k.startsWith('bo-draft:'))).toEqual([
+      `bo-draft:${me.id}:question:new`,
+    ]);
+    await page.close();
+  }, 120_000);
 });
 
 async function fillTemplate(page: Page, name: string) {

@@ -10,7 +10,12 @@ import { ConfirmModal } from './confirm-modal.tsx';
  * that resets the form just before navigating to the saved page is not held
  * back. Render what it answers.
  */
-export function useLeaveGuard(isDirty: () => boolean, what: string): ReactNode {
+export function useLeaveGuard(
+  isDirty: () => boolean,
+  what: string,
+  /** Run when the person confirms leaving: what they chose to lose (a kept draft) goes too. */
+  onLeave?: () => void,
+): ReactNode {
   const dirty = useRef(isDirty);
   dirty.current = isDirty;
   const blocker = useBlocker(
@@ -35,7 +40,10 @@ export function useLeaveGuard(isDirty: () => boolean, what: string): ReactNode {
       title="Leave without saving?"
       confirmLabel="Leave without saving"
       loading={false}
-      onConfirm={() => blocker.proceed()}
+      onConfirm={() => {
+        onLeave?.();
+        blocker.proceed();
+      }}
       onClose={() => blocker.reset()}
     >
       Your changes to {what} are not saved. If you leave now they are lost.

@@ -18,6 +18,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useEditSettings } from '../api/edit-settings.ts';
 import { KINDS } from '../kinds.ts';
 
@@ -93,12 +94,14 @@ export function SettingsDrawer({
     validate: (v) => validate(toChange(v)),
     ...liveValidation,
   });
+  const draft = useFormDraft(form, `${detail.kind}-settings:${detail.id}`, 'these settings');
   const submit = form.onSubmit(
     (v) =>
       save.mutate(
         { id: detail.id, ...toChange(v) },
         {
           onSuccess: () => {
+            draft.saved();
             notifySuccess(`${def.label} settings saved.`);
             onClose();
           },
@@ -110,6 +113,7 @@ export function SettingsDrawer({
   const marks = { min: 0, max: 1000, step: 0.25, decimalScale: 2 };
   return (
     <Drawer opened onClose={onClose} title={`${def.label} settings`} position="right" size="md">
+      {draft.offer}
       <form noValidate onSubmit={submit}>
         <Stack>
           <NumberInput

@@ -13,6 +13,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useCreateBook } from '../api/create-book.ts';
 import { useEditBook } from '../api/edit-book.ts';
 import { statusOptions } from './labels.ts';
@@ -61,6 +62,7 @@ export function BookFormModal({ book, onClose }: { book: Book | null; onClose: (
     validate: (values) => validate(toBody(values)),
     ...liveValidation,
   });
+  const draft = useFormDraft(form, `book:${book?.id ?? 'new'}`, book ? 'this book' : 'a new book');
   const grades = useGrades();
   const gradeId = form.values.gradeId ? Number(form.values.gradeId) : null;
   const subjects = useSubjects(gradeId);
@@ -73,11 +75,13 @@ export function BookFormModal({ book, onClose }: { book: Book | null; onClose: (
     try {
       if (!book) {
         const created = await create.mutateAsync(toBody(values));
+        draft.saved();
         notifySuccess(`${created.title} (${created.isbn}) was created.`, 'Book created');
         onClose();
         navigate(`/books/${created.id}`);
       } else {
         await edit.mutateAsync({ id: book.id, ...toBody(values) });
+        draft.saved();
         notifySuccess(`${values.title.trim()} was updated.`);
         onClose();
       }
@@ -95,6 +99,7 @@ export function BookFormModal({ book, onClose }: { book: Book | null; onClose: (
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
     >
+      {draft.offer}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput

@@ -27,6 +27,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useTemplate } from '../api/get-template.ts';
 import { useCreateTemplate, useEditTemplate } from '../api/save-template.ts';
 import { useUploadMailerImage } from '../api/upload-image.ts';
@@ -68,6 +69,7 @@ function Editor({
   useEffect(() => {
     if (!initial) form.resetDirty();
   }, [initial, form.resetDirty]);
+  const draft = useFormDraft(form, `mail-template:${id ?? 'new'}`, 'this template');
 
   /** Puts text at the body's cursor (or its end). */
   const insert = (text: string) => {
@@ -85,6 +87,7 @@ function Editor({
     try {
       const saved =
         id === null ? await create.mutateAsync(values) : await edit.mutateAsync({ ...values, id });
+      draft.saved();
       form.setValues({ name: saved.name, subject: saved.subject, html: saved.html });
       form.resetDirty();
       notifySuccess(`Template “${saved.name}” saved`);
@@ -103,6 +106,7 @@ function Editor({
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
+          {draft.offer}
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <TextInput label="Name" required {...form.getInputProps('name')} />

@@ -7,6 +7,7 @@ import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useLeaveGuard } from '../../../components/leave-guard.tsx';
 import { focusFirstInvalid, liveValidation } from '../../../lib/form.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { AnswerBlanks } from './answer-blanks.tsx';
 import { AnswerNumeric } from './answer-numeric.tsx';
 import { AnswerOptions, AnswerTrueFalse } from './answer-options.tsx';
@@ -64,9 +65,10 @@ export function EditorForm({
   const [historyOpen, setHistoryOpen] = useState(false);
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
   const busyUploading = Object.values(uploading).some(Boolean);
-  const saver = useEditorSave(form, question, busyUploading);
+  const draft = useFormDraft(form, `question:${question?.id ?? 'new'}`, 'this question');
+  const saver = useEditorSave(form, question, busyUploading, draft.saved);
   const saved = saver.saved;
-  const leaveGuard = useLeaveGuard(() => form.isDirty(), 'this question');
+  const leaveGuard = useLeaveGuard(() => form.isDirty(), 'this question', draft.saved);
 
   const v = form.getValues();
   const body = useMemo(() => toBody(v), [v]);
@@ -144,6 +146,7 @@ export function EditorForm({
             noValidate
           >
             <Stack gap="md">
+              {draft.offer}
               <Section title="Question">
                 <Stack gap="md">
                   <Select

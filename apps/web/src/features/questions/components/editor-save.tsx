@@ -56,6 +56,8 @@ export function useEditorSave(
   form: UseFormReturnType<EditorValues>,
   question: Question | null,
   uploading: boolean,
+  /** Told when the server has the form's values (the kept draft can go). */
+  onSaved: () => void,
 ) {
   const add = useAddQuestions();
   const edit = useEditQuestion();
@@ -68,6 +70,7 @@ export function useEditorSave(
 
   /** The form now shows `q` as saved. */
   const adopt = (q: Question) => {
+    onSaved();
     setSaved(q);
     queryClient.setQueryData(questionKeys.one(q.id), q);
     form.setValues(fromQuestion(q));
@@ -86,6 +89,7 @@ export function useEditorSave(
         const res = await add.mutateAsync({ questions: [body] });
         const created = res.items[0]!;
         queryClient.setQueryData(questionKeys.one(created.id), created);
+        onSaved();
         form.resetDirty();
         notifySuccess(
           `Question #${created.id} was added.${similarNote(res.nearDuplicates[0]?.length ?? 0)}`,
