@@ -135,10 +135,11 @@ function serverEnv(databaseUrl: string, dataDir: string) {
 describe.skipIf(!sharedUrl)('PostgreSQL ends the server connections (pg_terminate_backend)', () => {
   let server: ServerProcess;
   let db: { url: string; drop(): Promise<void> };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-outage-'));
+  let dataDir: string;
   const dbName = () => new URL(db.url).pathname.slice(1);
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'bo-outage-'));
     db = await createPostgresDatabase(sharedUrl!);
     server = await spawnServer('src/server.ts', serverEnv(db.url, dataDir));
   }, 120_000);
@@ -146,7 +147,7 @@ describe.skipIf(!sharedUrl)('PostgreSQL ends the server connections (pg_terminat
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const terminate = (idleOnly: boolean) =>
@@ -183,9 +184,10 @@ describe.skipIf(!sharedUrl || noPrivate)(
   () => {
     let pg: PrivatePostgres;
     let server: ServerProcess;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-outage-'));
+    let dataDir: string;
 
     beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'bo-outage-'));
       pg = await startPrivatePostgres();
       server = await spawnServer('src/server.ts', serverEnv(pg.url, dataDir));
     }, 120_000);
@@ -193,7 +195,7 @@ describe.skipIf(!sharedUrl || noPrivate)(
     afterAll(async () => {
       await server?.stop();
       await pg?.destroy();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('answers 503 database_unavailable while it is away, health says so, and recovers by itself', async () => {

@@ -9,6 +9,12 @@ import { AppError } from '../lib/errors.ts';
  * database away, a disk full) are told from bugs in lib/faults.ts.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // A change that went through shows the database has room again (a full
+  // database is known only from the writes it refused: lib/faults.ts).
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 300)
+      app.deps.faults.noteWritten('database');
+  });
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);

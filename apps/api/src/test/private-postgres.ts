@@ -75,6 +75,13 @@ function isRoot() {
   return process.getuid?.() === 0;
 }
 
+/** The user PostgreSQL's files belong to: `postgres` as root, else the current user. */
+export function postgresOwner(): { uid: number; gid: number } {
+  return (
+    (isRoot() && postgresUid()) || { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 }
+  );
+}
+
 function postgresUid(): { uid: number; gid: number } | undefined {
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());

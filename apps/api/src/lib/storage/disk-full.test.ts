@@ -23,6 +23,7 @@ try {
     stdio: 'pipe',
   });
 } catch (err) {
+  rmSync(dataDir, { recursive: true, force: true });
   noMount = `cannot mount a tmpfs here (${String((err as { stderr?: Buffer }).stderr ?? err).trim() || 'needs root'})`;
 }
 
