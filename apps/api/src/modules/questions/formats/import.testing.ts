@@ -64,25 +64,30 @@ export function useImportApp(env: Record<string, string> = {}): ImportTestApp {
   return h;
 }
 
-/** A zip of the given files (stored/deflated), enough for the import's reader. */
-export function zip(files: Record<string, Buffer>): Buffer {
+/**
+ * A zip of the given files, enough for the import's reader: deflated, or
+ * stored uncompressed (method 0, what `zip -0` and some tools write) with
+ * `stored`.
+ */
+export function zip(files: Record<string, Buffer>, { stored = false } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, data] of Object.entries(files)) {
-    const packed = deflateRawSync(data);
+    const packed = stored ? data : deflateRawSync(data);
+    const method = stored ? 0 : 8;
     const n = Buffer.from(name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(data.length, 22);
     local.writeUInt16LE(n.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(data.length, 24);
     central.writeUInt16LE(n.length, 28);

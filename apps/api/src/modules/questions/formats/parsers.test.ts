@@ -208,7 +208,8 @@ describe('Moodle XML', () => {
 });
 
 describe('format detection', () => {
-  const detect = (s: string) => detectFormat(Buffer.from(s), () => s);
+  const limits = { maxUncompressedBytes: 1 << 20, maxEntries: 100, maxRatio: 100 };
+  const detect = (s: string) => detectFormat(Buffer.from(s), () => s, limits);
   it('tells each format from its content', () => {
     expect(detect('<?xml version="1.0"?><quiz></quiz>')).toBe('moodle');
     expect(detect('Q?\nA. x\nB. y\nANSWER: A')).toBe('aiken');

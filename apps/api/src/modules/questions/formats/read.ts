@@ -8,7 +8,7 @@ import {
   rowsSource,
   sheetSource,
 } from '../../../lib/xlsx/read.ts';
-import { inspectZip, isZip } from '../../../lib/xlsx/zip-inspect.ts';
+import { inspectZip, isZip, type ZipLimits } from '../../../lib/xlsx/zip-inspect.ts';
 import { looksLikeAiken, parseAiken } from './aiken.ts';
 import { looksLikeGift, parseGift } from './gift.ts';
 import { type ImagePlan, planImages } from './images.ts';
@@ -36,12 +36,24 @@ export interface ReadQuestions {
 }
 
 const refused = (code: string, message: string) => new AppError(400, code, message);
-/** A workbook's zip names its parts in the clear (local headers and central directory). */
-const isWorkbook = (bytes: Buffer) =>
-  bytes.includes('[Content_Types].xml') && bytes.includes('xl/workbook.xml');
+/**
+ * A workbook's zip has the parts [Content_Types].xml and xl/workbook.xml,
+ * read from its central directory (nothing is unpacked). Looking for the
+ * names anywhere in the bytes took a ZIP whose workbook is stored
+ * uncompressed (zip -0) for a workbook: the inner workbook's names are in
+ * the clear there, and the ZIP was refused as "The workbook has no sheet".
+ */
+function isWorkbook(bytes: Buffer, limits: ZipLimits) {
+  const names = new Set(inspectZip(bytes, limits, () => 'stream').map((e) => e.name));
+  return names.has('[Content_Types].xml') && names.has('xl/workbook.xml');
+}
 
-export function detectFormat(bytes: Buffer, text: () => string): QuestionImportFormat {
-  if (isZip(bytes)) return isWorkbook(bytes) ? 'xlsx' : 'zip';
+export function detectFormat(
+  bytes: Buffer,
+  text: () => string,
+  limits: ZipLimits,
+): QuestionImportFormat {
+  if (isZip(bytes)) return isWorkbook(bytes, limits) ? 'xlsx' : 'zip';
   const t = text();
   if (looksLikeMoodle(t)) return 'moodle';
   if (looksLikeAiken(t)) return 'aiken';
@@ -58,10 +70,11 @@ export async function readQuestionFile(
 ): Promise<ReadQuestions> {
   let text: string | null = null;
   const asText = () => (text ??= decodeTextFile(bytes));
-  const format = opts.format ?? detectFormat(bytes, asText);
+  const format = opts.format ?? detectFormat(bytes, asText, opts.limits);
   const none: ImagePlan = new Map();
   if (format === 'xlsx') {
-    return { source: sheetSource(bytes, questionSheet, opts), format, notes: [], images: none };
+    const source = withoutFiles(sheetSource(bytes, questionSheet, opts));
+    return { source, format, notes: [], images: none };
   }
   if (format === 'zip') return readZip(bytes, opts);
   if (isZip(bytes)) throw refused('wrong_format', `This is a zip archive, not a ${format} file`);
@@ -125,4 +138,36 @@ async function readZip(
   );
   const images = await planImages(read.rows, files, read.errors, 'the ZIP');
   return { source: rowsSource(read), format: 'zip', notes: [], images };
+}
+
+/**
+ * An XLSX alone carries no image files: a cell's `<img src="figure1.png">`
+ * is a problem of its row in the dry run (the sanitiser would otherwise
+ * drop the picture without a word). Checked batch by batch as the sheet
+ * streams, by the same check a ZIP's images go through.
+ */
+function withoutFiles(source: RowSource<QuestionColumns>): RowSource<QuestionColumns> {
+  const none = new Map<string, Buffer>();
+  return {
+    get errors() {
+      return source.errors;
+    },
+    get headerProblems() {
+      return source.headerProblems;
+    },
+    get rows() {
+      return source.rows;
+    },
+    async *batches(size) {
+      for await (const batch of source.batches(size)) {
+        await planImages(
+          batch,
+          none,
+          source.errors,
+          'the upload: an XLSX alone carries no images; send a ZIP of the workbook and its images',
+        );
+        yield batch;
+      }
+    },
+  };
 }
