@@ -95,7 +95,8 @@ export const sendMailerBody = z.object({
 export const mailerPreviewBody = sendMailerBody.omit({ idempotencyKey: true });
 
 export const RECIPIENT_STATES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
-export const MAILER_STATUSES = ['sending', 'paused', 'cancelled', 'done'] as const;
+/** `failed`: the campaign as a whole could not go out (its reason in `failureReason`). */
+export const MAILER_STATUSES = ['sending', 'paused', 'cancelled', 'done', 'failed'] as const;
 
 export const mailerTotalsSchema = z.object({
   recipients: z.number().int(),
@@ -123,6 +124,8 @@ export const mailerSchema = z.object({
   name: z.string(),
   subject: z.string(),
   status: z.enum(MAILER_STATUSES),
+  /** Why the campaign failed as a whole (status `failed`), in words; null otherwise. */
+  failureReason: z.string().nullable(),
   audience: audienceSchema,
   totals: mailerTotalsSchema,
   createdAt: timestampSchema,

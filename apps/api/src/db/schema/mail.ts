@@ -50,7 +50,7 @@ export const mailerImages = pgTable('mailer_images', {
   createdBy: bigint('created_by', { mode: 'number' }),
 });
 
-export type MailerStatus = 'sending' | 'paused' | 'cancelled' | 'done';
+export type MailerStatus = 'sending' | 'paused' | 'cancelled' | 'done' | 'failed';
 
 /**
  * A campaign: the template as it was when sent (a later edit of the template

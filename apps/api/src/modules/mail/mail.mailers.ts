@@ -52,6 +52,7 @@ const mailerOf = (r: Row, totals: MailerTotals): Mailer => ({
   name: r.name,
   subject: r.subject,
   status: r.status,
+  failureReason: r.failureReason,
   audience: r.audience as Mailer['audience'],
   totals,
   createdAt: r.createdAt.toISOString(),
@@ -208,6 +209,7 @@ const STATUS_WORDS = {
   paused: 'paused',
   cancelled: 'cancelled',
   done: 'finished',
+  failed: 'failed',
 };
 
 /** Pause, resume, cancel, retry the failed: a status change under the campaign's row lock. */
@@ -232,9 +234,12 @@ export async function mailerAction(
       if (!again?.n)
         throw conflict('No recipient of this mailer failed: there is nothing to send again');
     }
+    // Rows in flight too: a runner that died mid-batch left them `sending`
+    // with nobody to finish them. A mail that did go out is still recorded
+    // as sent (mail.sender.ts, writeOutcomes).
     if (body.action === 'cancel')
       await tx.execute(sql`update mailer_recipients set state = 'skipped', reason = 'cancelled'
-        where mailer_id = ${body.id} and state = 'queued'`);
+        where mailer_id = ${body.id} and state in ('queued', 'sending')`);
     await tx
       .update(mailers)
       .set({

@@ -1,4 +1,9 @@
-import { MAIL_VARIABLE_PATTERN, type MailVariable } from '@bo/contract';
+import {
+  MAIL_VARIABLE_NAMES,
+  MAIL_VARIABLE_PATTERN,
+  type MailVariable,
+  variablesIn,
+} from '@bo/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
@@ -35,10 +40,29 @@ export interface Rendered {
   text: string;
 }
 
-/** Fills `{{variables}}`: escaped in the HTML, as is in the text, on one line in the subject. */
+/**
+ * The variables a template names that are not learner fields: saving refuses
+ * them, and a campaign holding one (saved before that rule) fails whole.
+ */
+export function unknownVariables(t: Rendered): string[] {
+  const names = new Set<string>(MAIL_VARIABLE_NAMES);
+  return [...new Set([t.subject, t.html, t.text].flatMap(variablesIn))].filter(
+    (v) => !names.has(v),
+  );
+}
+
+/**
+ * Fills `{{variables}}`: escaped in the HTML, as is in the text, on one line
+ * in the subject. Only the values' own fields count: `{{constructor}}` must
+ * never reach Object.prototype's (a function, not a string).
+ */
 export function render(t: Rendered, values: MailValues): Rendered {
+  const fieldValue = (name: string) => {
+    const v: unknown = Object.hasOwn(values, name) ? values[name as MailVariable] : '';
+    return typeof v === 'string' ? v : '';
+  };
   const fill = (s: string, f: (v: string) => string) =>
-    s.replace(MAIL_VARIABLE_PATTERN, (_, name: string) => f(values[name as MailVariable] ?? ''));
+    s.replace(MAIL_VARIABLE_PATTERN, (_, name: string) => f(fieldValue(name)));
   return {
     subject: oneLine(fill(t.subject, (v) => v)),
     html: fill(t.html, escapeHtml),

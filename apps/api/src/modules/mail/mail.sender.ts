@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { defineJob, type JobContext } from '../../jobs/job.ts';
 import { heapKeeper } from '../../lib/heap-keeper.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
-import { learnerValues, render, rowsOf } from './mail.render.ts';
+import { learnerValues, type Rendered, render, rowsOf, unknownVariables } from './mail.render.ts';
 import { unsubscribeUrl } from './mail.unsubscribe.ts';
 
 declare module '../../jobs/job.ts' {
@@ -84,7 +84,8 @@ interface Claimed {
 type Outcome =
   | { id: number; state: 'sent' }
   | { id: number; state: 'failed' | 'skipped'; reason: string }
-  | { id: number; state: 'queued'; reason: string };
+  | { id: number; state: 'queued'; reason: string }
+  | { id: number; state: 'unrenderable'; reason: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -99,6 +100,16 @@ async function sendSlice(deps: Deps, mailerId: number, ctx: JobContext) {
       returning subject, html, text`),
   );
   if (!campaign) return { ran: false };
+  // A campaign copied from a template saved before its variables were
+  // checked after cleaning: no recipient can get it, so it fails whole.
+  const unknown = unknownVariables(campaign);
+  if (unknown.length)
+    return failCampaign(
+      deps,
+      mailerId,
+      me,
+      `The template names ${unknown.map((v) => `{{${v}}}`).join(', ')}, which ${unknown.length > 1 ? 'are not learner fields' : 'is not a learner field'}: fix the template and send a new mailer.`,
+    );
   const [requeued] = rowsOf<{ n: number }>(
     await db.execute(sql`with r as (update mailer_recipients set state = 'queued'
       where mailer_id = ${mailerId} and state = 'sending' returning 1) select count(*)::int as n from r`),
@@ -188,7 +199,12 @@ async function sendSlice(deps: Deps, mailerId: number, ctx: JobContext) {
         const v = values.get(learnerId);
         if (!v) return { id, state: 'skipped', reason: 'learner deleted' };
         const unsubscribe = unsubscribeUrl(deps, learnerId, mailerId);
-        const mail = render(campaign, v);
+        let mail: Rendered;
+        try {
+          mail = render(campaign, v);
+        } catch (err) {
+          return { id, state: 'unrenderable', reason: (err as Error).message.slice(0, 300) };
+        }
         try {
           await mailer.send({
             to: c.email,
@@ -210,7 +226,18 @@ async function sendSlice(deps: Deps, mailerId: number, ctx: JobContext) {
         }
       }),
     );
-    await writeOutcomes(deps, outcomes);
+    await writeOutcomes(
+      deps,
+      outcomes.filter((o) => o.state !== 'unrenderable'),
+    );
+    const unrenderable = outcomes.find((o) => o.state === 'unrenderable');
+    if (unrenderable && 'reason' in unrenderable)
+      return failCampaign(
+        deps,
+        mailerId,
+        me,
+        `The template could not be filled in (${unrenderable.reason}): fix the template and send a new mailer.`,
+      );
     collect();
     sent += outcomes.filter((o) => o.state === 'sent').length;
     const temporary = outcomes.find((o) => o.state === 'queued');
@@ -224,12 +251,17 @@ async function sendSlice(deps: Deps, mailerId: number, ctx: JobContext) {
   }
 }
 
-/** One UPDATE per outcome state; only rows still `sending` change (a cancel never races a result). */
+/**
+ * One UPDATE per outcome state; only rows still `sending` change, except
+ * that a mail which went out is recorded as sent even when a cancel skipped
+ * its row meanwhile (the cancel takes rows in flight too).
+ */
 async function writeOutcomes(deps: Deps, outcomes: Outcome[]) {
   const sentIds = outcomes.filter((o) => o.state === 'sent').map((o) => o.id);
   if (sentIds.length)
     await deps.db.execute(sql`update mailer_recipients set state = 'sent', sent_at = now(), reason = null
-      where id = any(${`{${sentIds.join(',')}}`}::bigint[]) and state = 'sending'`);
+      where id = any(${`{${sentIds.join(',')}}`}::bigint[])
+        and (state = 'sending' or (state = 'skipped' and reason = 'cancelled'))`);
   const others = outcomes.filter((o) => o.state !== 'sent') as {
     id: number;
     state: string;
@@ -239,6 +271,26 @@ async function writeOutcomes(deps: Deps, outcomes: Outcome[]) {
     await deps.db.execute(sql`update mailer_recipients r set state = v.state, reason = v.reason
       from jsonb_to_recordset(${JSON.stringify(others)}::jsonb) as v(id bigint, state text, reason text)
       where r.id = v.id and r.state = 'sending'`);
+}
+
+/**
+ * The campaign cannot go out to anyone: it ends `failed` with the reason,
+ * every recipient not yet mailed skipped with it, the lease handed back, and
+ * the job ends (no retry would fix a template).
+ */
+async function failCampaign(deps: Deps, mailerId: number, me: string, reason: string) {
+  deps.log.warn({ mailerId, reason }, 'mailer: failed as a whole');
+  await deps.db.transaction(async (tx) => {
+    const ours = rowsOf(
+      await tx.execute(sql`update mailers set status = 'failed', failure_reason = ${reason},
+          finished_at = now(), lease_owner = null, lease_until = null, updated_at = now()
+        where id = ${mailerId} and lease_owner = ${me} returning id`),
+    );
+    if (ours.length)
+      await tx.execute(sql`update mailer_recipients set state = 'skipped', reason = 'the mailer failed'
+        where mailer_id = ${mailerId} and state in ('queued', 'sending')`);
+  });
+  return { failed: reason };
 }
 
 /** Ends this run: the lease handed back and the continuation queued, in one transaction. */

@@ -34,12 +34,17 @@ export const templateOf = (r: Row): MailTemplate => ({
 
 /**
  * A template as stored: HTML sanitised, variables checked (every unknown one
- * named in one refusal), the plain-text part made from the HTML.
+ * named in one refusal), the plain-text part made from the HTML. The check
+ * reads what is stored, after cleaning: cleaning can join text around a
+ * dropped tag (`{{<script>x</script>constructor}}` becomes `{{constructor}}`).
  */
 function prepare(deps: Deps, body: z.infer<typeof templateBody>) {
   const known = new Set<string>(MAIL_VARIABLE_NAMES);
+  const html = sanitizeMailHtml(body.html, deps.config.publicBaseUrl);
+  const text = htmlToText(html);
+  const stored = { subject: body.subject, html: `${html}\n${text}` };
   const details = (['subject', 'html'] as const).flatMap((field) => {
-    const unknown = variablesIn(body[field]).filter((v) => !known.has(v));
+    const unknown = variablesIn(stored[field]).filter((v) => !known.has(v));
     return unknown.length
       ? [
           {
@@ -56,8 +61,7 @@ function prepare(deps: Deps, body: z.infer<typeof templateBody>) {
       `The template names variables that are not learner fields: ${details.map((d) => d.message.split('.')[0]!.replace(/^Unknown variables?: /, '')).join(', ')}`,
       details,
     );
-  const html = sanitizeMailHtml(body.html, deps.config.publicBaseUrl);
-  if (!htmlToText(html) && !/<img/i.test(html))
+  if (!text && !/<img/i.test(html))
     throw new AppError(400, 'validation_failed', 'The template has no text left once cleaned', [
       { path: 'html', message: 'Write some text: nothing shown remained after cleaning' },
     ]);
@@ -65,7 +69,7 @@ function prepare(deps: Deps, body: z.infer<typeof templateBody>) {
     name: body.name,
     subject: body.subject,
     html,
-    text: htmlToText(html),
+    text,
     variables: [...new Set([...variablesIn(body.subject), ...variablesIn(html)])],
   };
 }

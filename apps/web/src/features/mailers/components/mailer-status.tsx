@@ -6,6 +6,7 @@ const LOOK: Record<Mailer['status'], { color: string; label: string }> = {
   paused: { color: 'yellow', label: 'Paused' },
   cancelled: { color: 'gray', label: 'Cancelled' },
   done: { color: 'green', label: 'Finished' },
+  failed: { color: 'red', label: 'Failed' },
 };
 
 export function MailerStatus({ status }: { status: Mailer['status'] }) {

@@ -65,7 +65,7 @@ export function MailerPage() {
                 Resume
               </Button>
             )}
-            {t.failed > 0 && m.status !== 'cancelled' && (
+            {t.failed > 0 && m.status !== 'cancelled' && m.status !== 'failed' && (
               <Button
                 variant="light"
                 onClick={() => act('retry_failed')}
@@ -87,6 +87,11 @@ export function MailerPage() {
           </Group>
         }
       />
+      {m.failureReason && (
+        <Alert color="red" title="This mailer could not be sent" mb="md">
+          {m.failureReason}
+        </Alert>
+      )}
       <Paper withBorder p="md" mb="md">
         <Stack gap="xs">
           <Group justify="space-between">
