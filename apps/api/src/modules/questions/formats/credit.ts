@@ -46,3 +46,35 @@ export function shortAnswers(
       : null;
   return { accepted, note: notKeptNote(label, answers), problem };
 }
+
+export interface WeighedNumber extends WeighedAnswer {
+  value: number;
+  tolerance: number;
+}
+
+/**
+ * A numeric question's answer: the one worth full marks (the bank keeps one
+ * value and its tolerance); a `*` answer (Moodle's "any other answer", there
+ * for its feedback) is left out; every other answer is named in the note.
+ */
+export function numericAnswer(
+  label: string,
+  answers: WeighedNumber[],
+): {
+  answer: { value: number; tolerance: number } | null;
+  note: string | null;
+  problem: string | null;
+} {
+  const given = answers.filter((a) => a.text.trim() !== '*');
+  const full = given.filter(isFullCredit);
+  const note = notKeptNote(label, given);
+  if (full.length === 1) {
+    const [{ value, tolerance }] = full as [WeighedNumber];
+    return { answer: { value, tolerance }, note, problem: null };
+  }
+  const problem =
+    full.length === 0
+      ? `${label}: no numeric answer is worth full marks (100%)`
+      : `${label}: ${full.length} numeric answers are worth full marks (${full.map((a) => a.text).join(', ')}); a numeric question here has one value and its tolerance`;
+  return { answer: null, note, problem };
+}

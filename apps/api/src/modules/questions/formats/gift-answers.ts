@@ -1,5 +1,5 @@
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
-import { isFullCredit, notKeptNote, shortAnswers, type WeighedAnswer } from './credit.ts';
+import { numericAnswer, shortAnswers, type WeighedAnswer } from './credit.ts';
 import { beforeFeedback, type GiftFormat, toHtml, weightOf, withFormat } from './gift-text.ts';
 
 /**
@@ -141,30 +141,25 @@ function numericValue(spec: string): { value: number; tolerance: number } | null
  * keeps one value and its tolerance: the answer worth full marks.
  */
 export function readNumeric(b: GiftBlock, sink: GiftSink) {
-  const answers = weighed(b.answers.slice(1).split('~')[0]!, b.format).filter(
-    (a) => a.text !== '*',
-  );
-  if (!answers.length) {
-    sink.error(`${b.label} (numeric): the answer block holds no number after "#"`);
-    return;
-  }
-  const bad = answers.find((a) => !numericValue(a.text));
-  if (bad) {
+  const answers = weighed(b.answers.slice(1).split('~')[0]!, b.format);
+  const bad = answers.find((a) => a.text !== '*' && !numericValue(a.text));
+  if (bad || !answers.length) {
     sink.error(
-      `${b.label} (numeric): "${bad.text}" is not a number, a number:tolerance or a range like 1..5`,
+      bad
+        ? `${b.label} (numeric): "${bad.text}" is not a number, a number:tolerance or a range like 1..5`
+        : `${b.label} (numeric): the answer block holds no number after "#"`,
     );
     return;
   }
-  const full = answers.filter(isFullCredit);
-  if (full.length !== 1) {
-    sink.error(
-      full.length === 0
-        ? `${b.label} (numeric): no answer is worth full marks (100%)`
-        : `${b.label} (numeric): ${full.length} answers are worth full marks (${full.map((a) => a.text).join(', ')}); a numeric question here has one value and its tolerance`,
-    );
-    return;
-  }
-  const note = notKeptNote(b.label, answers);
+  const numbers = answers.map((a) => ({
+    ...a,
+    ...(numericValue(a.text) ?? { value: 0, tolerance: 0 }),
+  }));
+  const { answer, note, problem } = numericAnswer(b.label, numbers);
   if (note) sink.note(note);
-  sink.push({ type: 'numeric', numeric: { ...numericValue(full[0]!.text)!, unit: null } });
+  if (!answer) {
+    sink.error(problem!);
+    return;
+  }
+  sink.push({ type: 'numeric', numeric: { ...answer, unit: null } });
 }

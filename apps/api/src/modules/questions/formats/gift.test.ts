@@ -122,7 +122,29 @@ describe('GIFT numeric as Moodle reads it', () => {
     const p = parseGift('N? {#three}\n\nM? {#=%50%3}');
     expect(p.errors.map((e) => e.message)).toEqual([
       'Question 1 (line 1) (numeric): "three" is not a number, a number:tolerance or a range like 1..5',
-      'Question 2 (line 3) (numeric): no answer is worth full marks (100%)',
+      'Question 2 (line 3): no numeric answer is worth full marks (100%)',
+    ]);
+  });
+});
+
+describe('Moodle XML numerical agrees: only the full-credit answer is the value', () => {
+  const numerical = (answers: string) =>
+    parseMoodle(
+      `<?xml version="1.0"?><quiz><question type="numerical"><questiontext><text>Three?</text></questiontext>${answers}</question></quiz>`,
+    );
+  it('names a part-marks answer and never takes it as the value', () => {
+    const half = '<answer fraction="50"><text>3</text><tolerance>1</tolerance></answer>';
+    const p = numerical(
+      `${half}<answer fraction="100"><text>3</text><tolerance>0</tolerance></answer>`,
+    );
+    expect(p.drafts[0]!.question.numeric).toEqual({ value: 3, tolerance: 0, unit: null });
+    expect(p.notes.map((n) => n.message)).toEqual([
+      'Question 1: only answers worth full marks are accepted (the question bank has no partial credit); not kept: "3" (50%)',
+    ]);
+    const only = numerical(`${half}<answer fraction="0"><text>*</text></answer>`);
+    expect(only.drafts).toEqual([]);
+    expect(only.errors.map((e) => e.message)).toEqual([
+      'Question 1: no numeric answer is worth full marks (100%)',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
-import { shortAnswers, type WeighedAnswer } from './credit.ts';
+import { numericAnswer, shortAnswers, type WeighedAnswer } from './credit.ts';
 import { essay } from './essay.ts';
 import { questionFiles } from './moodle-files.ts';
 import { type Node, parseXml, refused } from './moodle-xml.ts';
@@ -159,26 +159,28 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
         return;
       }
       case 'numerical': {
-        const right = answers.find((a) => a.fraction >= 100) ?? answers[0];
         const units = ((q.units as Node | undefined)?.unit as Node[] | undefined) ?? [];
         const unit = units.find((u) => num(u.multiplier, 1) === 1);
-        const value = Number(right?.html);
-        if (!right || !Number.isFinite(value)) {
+        const numbers = answers.map((a) => ({
+          text: a.html.trim(),
+          percent: a.fraction,
+          value: a.html.trim() === '' ? Number.NaN : Number(a.html),
+          tolerance: a.tolerance,
+        }));
+        const { answer, note: notKept, problem } = numericAnswer(`Question ${number}`, numbers);
+        if (notKept) note(notKept);
+        if (!answer || !Number.isFinite(answer.value)) {
           parsed.errors.push({
             row: number,
             column: QUESTION_COLUMN,
-            message: `Question ${number} (numerical) has no numeric answer`,
+            message: problem ?? `Question ${number} (numerical) has no numeric answer`,
           });
           return;
         }
         push({
           type: 'numeric',
           stem,
-          numeric: {
-            value,
-            tolerance: right.tolerance,
-            unit: unit ? str(unit.unit_name) || null : null,
-          },
+          numeric: { ...answer, unit: unit ? str(unit.unit_name) || null : null },
         });
         return;
       }
