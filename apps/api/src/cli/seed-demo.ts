@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { MAX_LEARNERS, MAX_MONTHS } from '../modules/demo/demo.learners.ts';
-import { MAX_BOOKS, seedDemo } from '../modules/demo/seed.ts';
+import { DEMO_DEFAULTS, MAX_BOOKS, seedDemo } from '../modules/demo/seed.ts';
+import { qrAddress } from '../modules/qr-codes/qr-codes.address.ts';
 import { rebuildReports } from '../modules/reports/reports.aggregate.ts';
 import { createStorage } from '../plugins/storage.ts';
 
@@ -16,9 +17,9 @@ import { createStorage } from '../plugins/storage.ts';
 async function main() {
   const { values } = parseArgs({
     options: {
-      books: { type: 'string', default: '50' },
-      learners: { type: 'string', default: '300' },
-      months: { type: 'string', default: '4' },
+      books: { type: 'string', default: String(DEMO_DEFAULTS.books) },
+      learners: { type: 'string', default: String(DEMO_DEFAULTS.learners) },
+      months: { type: 'string', default: String(DEMO_DEFAULTS.months) },
     },
   });
   const whole = (v: string | undefined, max: number) =>
@@ -28,7 +29,7 @@ async function main() {
   const months = whole(values.months, MAX_MONTHS);
   if (books === null || learners === null || months === null || months === 0) {
     throw new Error(
-      `Usage: npm run seed:demo [-- --books N --learners N --months M]   (books 0 to ${MAX_BOOKS}, default 50; learners 0 to ${MAX_LEARNERS}, default 300; months 1 to ${MAX_MONTHS}, default 4)`,
+      `Usage: npm run seed:demo [-- --books N --learners N --months M]   (books 0 to ${MAX_BOOKS}, default ${DEMO_DEFAULTS.books}; learners 0 to ${MAX_LEARNERS}, default ${DEMO_DEFAULTS.learners}; months 1 to ${MAX_MONTHS}, default ${DEMO_DEFAULTS.months})`,
     );
   }
   const config = loadConfig();
@@ -52,6 +53,16 @@ async function main() {
             `${r.books} books (${r.extraIsbns} extra ISBNs), ${r.media} media items, ` +
             `${r.tocNodes} TOC nodes, ${r.contentItems} content items, ${r.qrCodes} QR codes, ` +
             `${r.learners} learners with their activity.`,
+    );
+    // The demo's codes are made straight in the database: say here what printing them needs.
+    const address = qrAddress(config);
+    console.log(
+      address.problem === null
+        ? `Printed QR codes open ${address.base}<code>${address.trial ? ' (a local trial: every printed page says "TRIAL - not for print")' : ''}.`
+        : `The demo's QR codes open ${address.base}<code>, which learners' phones cannot reach: ` +
+            'before printing them, set PUBLIC_BASE_URL to the address learners reach; to try printing ' +
+            'on this computer only, start the server with QR_LOCAL_TRIAL=true (every printed page then ' +
+            'says "TRIAL - not for print"). See docs/configuration.md.',
     );
   } finally {
     await database.close();

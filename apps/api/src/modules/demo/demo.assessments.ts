@@ -12,6 +12,7 @@ import {
   tocNodes,
 } from '../../db/schema/index.ts';
 import type { SubjectRef } from './demo.curriculum.ts';
+import { DEMO_MATHS_CHAPTERS } from './demo.questions.ts';
 
 /**
  * One assessment of each kind over the demo questions, so a newcomer finds
@@ -79,19 +80,35 @@ async function addAssessment(
   return 1;
 }
 
-/** Adds the demo assessments missing; answers how many were added. */
-export async function seedAssessments(tx: Tx, refs: SubjectRef[]): Promise<number> {
-  const maths = refs.find((r) => r.subject === 'Mathematics' && r.grade === 'Class 7');
-  if (!maths) return 0;
-  const active = (
+/** Active questions of the demo's maths chapter `name` (demo.questions.ts), oldest first. */
+async function chapterQuestions(tx: Tx, subjectId: number, name: string) {
+  const [chapter] = await tx
+    .select({ id: chapters.id, name: chapters.name })
+    .from(chapters)
+    .where(and(eq(chapters.subjectId, subjectId), eq(chapters.name, name)));
+  if (!chapter) return null;
+  const ids = (
     await tx
       .select({ id: questions.id })
       .from(questions)
-      .where(and(eq(questions.subjectId, maths.subjectId), eq(questions.status, 'active')))
+      .where(and(eq(questions.chapterId, chapter.id), eq(questions.status, 'active')))
       .orderBy(asc(questions.id))
-      .limit(24)
+      .limit(12)
   ).map((q) => q.id);
-  if (active.length < 12) return 0;
+  return ids.length >= 10 ? { ...chapter, ids } : null;
+}
+
+/**
+ * Adds the demo assessments missing; answers how many were added. Each
+ * draws from the chapter it is about: the mock test's parts and the
+ * diagnostic test's sections (one per chapter) hold that chapter's questions.
+ */
+export async function seedAssessments(tx: Tx, refs: SubjectRef[]): Promise<number> {
+  const maths = refs.find((r) => r.subject === 'Mathematics' && r.grade === 'Class 7');
+  if (!maths) return 0;
+  const fractions = await chapterQuestions(tx, maths.subjectId, DEMO_MATHS_CHAPTERS.fractions);
+  const powers = await chapterQuestions(tx, maths.subjectId, DEMO_MATHS_CHAPTERS.powers);
+  if (!fractions || !powers) return 0;
   let added = 0;
 
   const [node] = await tx
@@ -106,7 +123,7 @@ export async function seedAssessments(tx: Tx, refs: SubjectRef[]): Promise<numbe
       'practice',
       'Fractions: quick practice',
       { bookId: node.bookId, tocNodeId: node.id },
-      [{ name: '', questionIds: active.slice(0, 6) }],
+      [{ name: '', questionIds: fractions.ids.slice(0, 6) }],
       { instruction: '<p>Read each question twice. No negative marks.</p>' },
     );
 
@@ -126,30 +143,23 @@ export async function seedAssessments(tx: Tx, refs: SubjectRef[]): Promise<numbe
       durationMinutes: 40,
     },
     [
-      { name: 'Part A: fractions', minutes: 20, questionIds: active.slice(0, 6) },
-      { name: 'Part B: powers', minutes: 20, questionIds: active.slice(6, 12) },
+      { name: 'Part A: fractions', minutes: 20, questionIds: fractions.ids.slice(0, 6) },
+      { name: 'Part B: powers', minutes: 20, questionIds: powers.ids.slice(0, 6) },
     ],
   );
 
-  const chapterRows = await tx
-    .select({ id: chapters.id, name: chapters.name })
-    .from(chapters)
-    .where(eq(chapters.subjectId, maths.subjectId))
-    .orderBy(asc(chapters.position))
-    .limit(3);
-  if (chapterRows.length)
-    added += await addAssessment(
-      tx,
-      'diagnostic',
-      'Class 7 Mathematics: where do I stand?',
-      { gradeId: maths.gradeId, subjectId: maths.subjectId },
-      chapterRows.map((c, i) => ({
-        name: c.name,
-        chapterId: c.id,
-        minutes: 5,
-        questionIds: active.slice(12 + i * 4, 16 + i * 4),
-      })),
-    );
+  added += await addAssessment(
+    tx,
+    'diagnostic',
+    'Class 7 Mathematics: where do I stand?',
+    { gradeId: maths.gradeId, subjectId: maths.subjectId },
+    [fractions, powers].map((c) => ({
+      name: c.name,
+      chapterId: c.id,
+      minutes: 5,
+      questionIds: c.ids.slice(6, 10),
+    })),
+  );
 
   const [video] = await tx
     .select({ id: mediaItems.id })
@@ -161,7 +171,7 @@ export async function seedAssessments(tx: Tx, refs: SubjectRef[]): Promise<numbe
       'video_quiz',
       'Place value: check as you watch',
       { videoId: video.id },
-      [{ name: '', questionIds: active.slice(0, 3) }],
+      [{ name: '', questionIds: fractions.ids.slice(0, 3) }],
       { moments: [10, 20, 30] },
     );
   return added;

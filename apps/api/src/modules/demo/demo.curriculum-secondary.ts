@@ -18,12 +18,15 @@ export const SECONDARY_CURRICULUM: Pick<
       'Drama: Reading a play | Dialogue and stage directions | Role play',
       'Modals and Determiners: Can, could, may, might | Must and should | Articles and quantifiers',
     ],
+    // Class 7 takes the 3rd to 7th chapters: fractions and exponents come there, where the demo
+    // questions, the mock test and the diagnostic test are filed (demo.questions.ts).
     Mathematics: [
       'Integers: Number line | Addition and subtraction of integers | Multiplication and division | Properties',
+      'Ratio and Proportion: Ratio | Proportion | Unitary method | Percentage',
       'Fractions and Decimals: Operations on fractions | Decimal numbers | Converting fractions',
+      'Exponents and Powers: Laws of exponents | Powers of ten | Standard form',
       'Algebraic Expressions: Terms and coefficients | Like and unlike terms | Addition and subtraction | Identities',
       'Linear Equations in One Variable: Solving equations | Transposition | Word problems',
-      'Ratio and Proportion: Ratio | Proportion | Unitary method | Percentage',
       'Lines and Angles: Pairs of angles | Parallel lines and transversal | Angle sum property',
       'Triangles: Properties of triangles | Congruence | Pythagoras theorem | Similar triangles',
       'Mensuration: Area of plane figures | Surface area | Volume of cube and cuboid | Cylinder',

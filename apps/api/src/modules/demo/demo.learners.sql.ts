@@ -48,17 +48,21 @@ export function learnersSql(count: number, months: number) {
 /**
  * Active days: each learner has a liking for the app (some every other day,
  * most now and then); weekends are quieter, exam seasons (February–March,
- * September–October) busier.
+ * September–October) busier. A session starts in the afternoon or evening,
+ * and never before its learner registered: on the day of registration only
+ * a session later than the registration counts.
  */
 export function activeDaysSql() {
   return sql.raw(`
     create temp table demo_days on commit drop as
-    select l.id as learner_id, d.day + interval '15 hours' + random() * interval '6 hours' as started_at,
+    select l.id as learner_id, s.at as started_at,
            case when random() < 0.8 then 'android' when random() < 0.75 then 'ios' else 'web' end as platform
     from learners l
     cross join lateral (select 0.05 + 0.45 * power(random(), 2) + l.id * 0 as liking) t
     cross join lateral generate_series(date_trunc('day', l.registered_at), now() - interval '1 day', interval '1 day') d(day)
+    cross join lateral (select d.day + interval '15 hours' + random() * interval '6 hours' as at) s
     where l.uid in (select uid from demo_new)
+      and s.at > l.registered_at
       and random() < t.liking
         * case when extract(isodow from d.day) >= 6 then 0.6 else 1 end
         * case when extract(month from d.day) in (2, 3, 9, 10) then 1.8 else 1 end`);
@@ -159,16 +163,19 @@ export const scansSql = sql.raw(`
                         + s.learner_id * 0 as code_id) c
   where random() < 0.25 and c.code_id is not null`);
 
+/** One device each; one learner in 15 changed phones 20 days after registering (when that is past). */
+const CHANGED_PHONE = `l.id % 15 = 0 and l.registered_at < now() - interval '20 days'`;
+
 export const devicesSql = sql.raw(`
   insert into learner_devices (event_id, learner_id, device_id, platform, bound_at, reset_at, reset_reason)
   select gen_random_uuid(), l.id, 'demo-' || substr(md5(l.uid::text), 1, 12), 'android', l.registered_at,
-         case when l.id % 15 = 0 then l.registered_at + interval '20 days' end,
-         case when l.id % 15 = 0 then 'Changed phone (asked through contact us)' end
+         case when ${CHANGED_PHONE} then l.registered_at + interval '20 days' end,
+         case when ${CHANGED_PHONE} then 'Changed phone (asked through contact us)' end
   from learners l where l.uid in (select uid from demo_new)
   union all
   select gen_random_uuid(), l.id, 'demo-' || substr(md5(l.uid::text || 'new'), 1, 12), 'android',
          l.registered_at + interval '20 days', null, null
-  from learners l where l.uid in (select uid from demo_new) and l.id % 15 = 0`);
+  from learners l where l.uid in (select uid from demo_new) and ${CHANGED_PHONE}`);
 
 export const contactSql = sql.raw(`
   insert into contact_messages (event_id, learner_id, name, email, phone, subject, message, status,

@@ -15,19 +15,21 @@ const VIDEOS = 3;
  * Demo QR codes drawn like `generateqrcode` draws them (random, unique): a
  * code per chapter and per TOC node with content (in it or below it) of the
  * first demo books that have a TOC, ten spare codes
- * of the first of them, and a code for a few videos. Idempotent: a book or
- * a video that has codes gets no more. Scans come with the learners'
- * activity (demo.learners.sql.ts). Answers how many codes it made.
+ * of the first of them, and a code for the first few videos. Idempotent: the
+ * printed books and videos are always the same first ones (by id), and one
+ * that has codes gets no more, so a second run makes none. Scans come with
+ * the learners' activity (demo.learners.sql.ts). Answers how many codes it
+ * made.
  */
 export async function seedQrCodes(tx: Tx, isbns: string[]): Promise<number> {
   if (!isbns.length) return 0;
-  const books = rowsOf<{ id: number | string }>(
-    await tx.execute(sql`select b.id from books b
+  const printed = rowsOf<{ id: number | string; coded: boolean }>(
+    await tx.execute(sql`select b.id, exists (select 1 from qr_codes q where q.book_id = b.id) as coded
+      from books b
       where b.isbn in (select value from jsonb_array_elements_text(${JSON.stringify(isbns)}::jsonb))
         and exists (select 1 from toc_nodes n where n.book_id = b.id)
-        and not exists (select 1 from qr_codes q where q.book_id = b.id)
       order by b.id limit ${PRINTED_BOOKS}`),
-  ).map((b) => Number(b.id));
+  );
   let made = 0;
   const batch = async (
     kind: 'nodes' | 'spare' | 'video',
@@ -41,7 +43,9 @@ export async function seedQrCodes(tx: Tx, isbns: string[]): Promise<number> {
       .returning({ id: qrBatches.id });
     made += (await insertCodes(tx, b!.id, null, codes)).length;
   };
-  for (const [i, bookId] of books.entries()) {
+  for (const [i, book] of printed.entries()) {
+    if (book.coded) continue;
+    const bookId = Number(book.id);
     const nodes = rowsOf<{ id: number | string }>(
       // Every chapter (top-level node), and every node with content in its part of the TOC: some
       // chapters' content is not uploaded yet, as in a book printed before its videos were made.
@@ -71,12 +75,12 @@ export async function seedQrCodes(tx: Tx, isbns: string[]): Promise<number> {
       );
     }
   }
-  const videos = rowsOf<{ id: number | string }>(
-    await tx.execute(sql`select m.id from media_items m
-      where m.kind = 'video' and not exists (select 1 from qr_codes q where q.video_id = m.id)
-      order by m.id limit ${books.length ? VIDEOS : 0}`),
+  const videos = rowsOf<{ id: number | string; coded: boolean }>(
+    await tx.execute(sql`select m.id, exists (select 1 from qr_codes q where q.video_id = m.id) as coded
+      from media_items m where m.kind = 'video'
+      order by m.id limit ${printed.length ? VIDEOS : 0}`),
   );
-  for (const v of videos) {
+  for (const v of videos.filter((x) => !x.coded)) {
     await batch('video', null, [
       { bookId: null, targetKind: 'video', tocNodeId: null, videoId: Number(v.id) },
     ]);

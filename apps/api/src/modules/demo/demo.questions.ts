@@ -1,5 +1,7 @@
 import type { QuestionInput } from '@bo/contract';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { chapters } from '../../db/schema/index.ts';
 import { type PreparedQuestion, prepareQuestion } from '../questions/questions.prepare.ts';
 import { existingDuplicates, insertQuestions } from '../questions/questions.write.ts';
 import type { SubjectRef } from './demo.curriculum.ts';
@@ -8,7 +10,7 @@ import { chemistry, fractions, powers, trueFalse } from './demo.questions.data.t
 import { hindi } from './demo.questions.hindi.ts';
 
 /**
- * Demo questions (about 160): every type, math in fractions, powers and
+ * Demo questions (143): every type, math in fractions, powers and
  * chemistry formulas, and some in Hindi. Generated from a few patterns so
  * each has a correct key; written through the question bank's own
  * prepare/insert, so they are sanitised, TeX-checked and have revision 1
@@ -22,12 +24,27 @@ function place(refs: SubjectRef[], subject: string, grade: string) {
   return ref ? { gradeId: ref.gradeId, subjectId: ref.subjectId } : {};
 }
 
-/** Every demo question, filed under a subject where the demo curriculum has one. */
-export function demoQuestions(refs: SubjectRef[]): QuestionInput[] {
+/** The demo's Class 7 Mathematics chapters that hold its fractions and powers questions. */
+export const DEMO_MATHS_CHAPTERS = {
+  fractions: 'Fractions and Decimals',
+  powers: 'Exponents and Powers',
+} as const;
+
+/**
+ * Every demo question, filed under a subject where the demo curriculum has
+ * one, and the maths ones under their chapter (`chapterIds` by name), so a
+ * diagnostic section of a chapter finds that chapter's questions.
+ */
+export function demoQuestions(
+  refs: SubjectRef[],
+  chapterIds: Map<string, number> = new Map(),
+): QuestionInput[] {
   const maths = place(refs, 'Mathematics', 'Class 7');
   const science = place(refs, 'Science', 'Class 8');
+  const chapter = (name: string) => ({ chapterId: chapterIds.get(name) ?? null });
   return [
-    ...[...fractions(), ...powers()].map((q) => ({ ...maths, ...q })),
+    ...fractions().map((q) => ({ ...maths, ...chapter(DEMO_MATHS_CHAPTERS.fractions), ...q })),
+    ...powers().map((q) => ({ ...maths, ...chapter(DEMO_MATHS_CHAPTERS.powers), ...q })),
     ...[...chemistry(), ...fillAndNumeric()].map((q) => ({ ...science, ...q })),
     ...trueFalse(),
     ...multiple(),
@@ -38,7 +55,18 @@ export function demoQuestions(refs: SubjectRef[]): QuestionInput[] {
 
 /** Adds the demo questions the bank does not have yet; answers how many were added. */
 export async function seedQuestions(tx: Tx, refs: SubjectRef[]): Promise<number> {
-  const prepared: PreparedQuestion[] = demoQuestions(refs).map((q, i) => {
+  const maths = refs.find((r) => r.subject === 'Mathematics' && r.grade === 'Class 7');
+  const chapterIds = new Map(
+    maths
+      ? (
+          await tx
+            .select({ id: chapters.id, name: chapters.name })
+            .from(chapters)
+            .where(eq(chapters.subjectId, maths.subjectId))
+        ).map((c) => [c.name, c.id])
+      : [],
+  );
+  const prepared: PreparedQuestion[] = demoQuestions(refs, chapterIds).map((q, i) => {
     const p = prepareQuestion(q);
     if (!p.ok)
       throw new Error(`Demo question ${i + 1}: ${p.problems.map((x) => x.message).join('; ')}`);

@@ -23,6 +23,9 @@ import { isbnsWithToc, type StoredPdf, seedTocs, storePdfs, type TocReport } fro
  */
 export const MAX_BOOKS = 2000;
 
+/** What `npm run seed:demo` makes with no options (the README's counts). */
+export const DEMO_DEFAULTS = { books: 50, learners: 300, months: 4 } as const;
+
 export interface SeedOptions {
   books?: number;
   /** Demo learners, with `months` of activity (demo.learners.ts). */
@@ -52,7 +55,7 @@ export async function seedDemo(
   deps: { db: Db; storage: Storage },
   opts: SeedOptions = {},
 ): Promise<SeedReport> {
-  const total = opts.books ?? 50;
+  const total = opts.books ?? DEMO_DEFAULTS.books;
   if (!Number.isInteger(total) || total < 0 || total > MAX_BOOKS)
     throw new Error(`--books must be a whole number from 0 to ${MAX_BOOKS}`);
   const report: SeedReport = {
@@ -92,8 +95,8 @@ export async function seedDemo(
       await (await import('./demo.assessments.ts')).seedAssessments(tx, refs);
       report.learners = await (await import('./demo.learners.ts')).seedLearners(
         tx,
-        opts.learners ?? 300,
-        opts.months ?? 4,
+        opts.learners ?? DEMO_DEFAULTS.learners,
+        opts.months ?? DEMO_DEFAULTS.months,
       );
     });
   } catch (err) {
