@@ -10,7 +10,7 @@ import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
 import { AuthCache } from './lib/auth-cache.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { StorageFaults } from './lib/faults.ts';
+import { Faults } from './lib/faults.ts';
 import { registerMethodFallbacks } from './lib/register-routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminsModule } from './modules/admins/admins.routes.ts';
@@ -115,7 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const jobs = new JobQueue(opts.database, [...JOBS, ...(opts.jobKinds ?? [])], () => deps);
-  const faults = new StorageFaults();
+  const faults = new Faults();
   const deps: Deps = {
     config,
     jobs,

@@ -4,7 +4,7 @@ import type { Database, Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { AuthCache } from './lib/auth-cache.ts';
 import type { Clock } from './lib/clock.ts';
-import type { StorageFaults } from './lib/faults.ts';
+import type { Faults } from './lib/faults.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AuthAdmin } from './plugins/auth-guard.ts';
@@ -22,8 +22,8 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** Uploaded files (lib/storage); local directory or object storage. */
   storage: Storage;
-  /** Stores seen full (the error handler notes them, health reports them). */
-  faults: StorageFaults;
+  /** Faults of the database and the disks: answered by the error handler, reported by health. */
+  faults: Faults;
   /** Cleared on every revocation or admin change (see lib/auth-cache.ts). */
   authCache: AuthCache<AuthAdmin>;
   /**

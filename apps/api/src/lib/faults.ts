@@ -89,12 +89,13 @@ export const storageFull = (store: FullStore) =>
 const FULL_REMEMBERED_MS = 5 * 60_000;
 
 /**
- * The stores seen full, per app (health reads it). A full disk cannot be
+ * One per app: turns faults into answers (the error handler) and keeps the
+ * stores seen full (health reads it). A full disk cannot be
  * measured for every store (an object store, PostgreSQL's own disk), so
  * what is known is the last write refused for want of space: reported until
  * a write to that store succeeds or five minutes pass without another.
  */
-export class StorageFaults {
+export class Faults {
   private readonly fullSince = new Map<FullStore, number>();
 
   noteFull(store: FullStore) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { fullStoreOf, type StorageFaults } from '../lib/faults.ts';
+import { type Faults, fullStoreOf } from '../lib/faults.ts';
 import { lazyStorage } from '../lib/storage/lazy-storage.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import type { Storage } from '../lib/storage/storage.ts';
@@ -25,7 +25,7 @@ export function createStorage(config: Config): Storage {
  * room: a write refused for want of space marks it full (health reports it),
  * the next one that succeeds clears that. Jobs' writes count as much as uploads.
  */
-export function watchFreeSpace(storage: Storage, faults: StorageFaults): Storage {
+export function watchFreeSpace(storage: Storage, faults: Faults): Storage {
   return {
     ...storage,
     async put(body, opts) {
