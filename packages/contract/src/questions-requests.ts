@@ -137,10 +137,13 @@ export const QUESTION_IMPORT_FORMATS = ['xlsx', 'zip', 'moodle', 'gift', 'aiken'
 export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
 /**
  * `dryRun` (the default) only reports; `dryRun=false` imports every question
- * or none. `format` is told from the file when absent.
+ * or none, unless `validOnly=true`: then the questions without a problem are
+ * imported and the refused ones come back as `refusedFile`. `format` is told
+ * from the file when absent.
  */
 export const questionImportQuery = z.object({
   dryRun: booleanQuery.default(true),
+  validOnly: booleanQuery.default(false),
   format: z.enum(QUESTION_IMPORT_FORMATS).optional(),
 });
 export const questionImportResponse = importReportSchema.extend({
@@ -154,6 +157,15 @@ export const questionImportResponse = importReportSchema.extend({
   duplicates: z.number().int(),
   /** Near duplicates found, by row: warnings only. */
   warnings: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  /**
+   * After a commit with `validOnly`: the refused questions in the format of
+   * the upload (a ZIP's as its workbook), each with a comment saying what is
+   * wrong, ready to fix and import again; null when none was refused.
+   */
+  refusedFile: z
+    .object({ fileName: z.string(), contentType: z.string(), base64: z.string() })
+    .nullable()
+    .optional(),
 });
 export type QuestionImportResponse = z.infer<typeof questionImportResponse>;
 

@@ -105,7 +105,7 @@ export const questionRoutes = defineRoutes({
     path: '/excelimport/questionimport',
     spec: true,
     summary:
-      'Import questions (multipart, field "file"): XLSX, a ZIP of an XLSX and its images, Moodle XML, GIFT or Aiken; a dry run reports every problem as { row, column, message }; dryRun=false imports all or none',
+      'Import questions (multipart, field "file"): XLSX, a ZIP of an XLSX and its images, Moodle XML, GIFT or Aiken; a dry run reports every problem as { row, column, message }; dryRun=false imports all or none, or with validOnly=true the valid questions, answering the refused ones as a file in the same format with a comment on each',
     query: questionImportQuery,
     response: questionImportResponse,
     upload: QUESTION_FILE_UPLOAD,

@@ -52,8 +52,12 @@ export interface BatchedImportDef<C extends Columns, In, Summary, Result> {
 export interface BatchedRun<C extends Columns, Summary, Result> {
   /** The problems of one batch (rows with a cell problem are in `failed`); keeps what apply needs. */
   check(rows: SheetRow<C>[]): Promise<ImportError[]>;
-  /** Writes the batch just checked (a commit, while the file has no problem so far). */
-  apply(): Promise<void>;
+  /**
+   * Writes the batch just checked (a commit, while the file has no problem
+   * so far; or with `validOnly`, its rows without problems: `skip` names the
+   * rows the reading found problems in, which the check may have passed).
+   */
+  apply(skip?: ReadonlySet<number>): Promise<void>;
   /** After the last batch (`clean`: no problem in the whole file): the counts, and (a commit) the result. */
   end(clean: boolean): Promise<{ summary: Summary; result: Result }>;
   /** The commit failed and rolled back: undo what is outside the database (stored files). */
@@ -94,14 +98,15 @@ export async function runBatchedImport<C extends Columns, In, Summary, Result>(
       try {
         for (let next = first; !next.done; next = await stream.next()) {
           for (const e of await checking.check(next.value)) errors.push(e);
-          if (tx && errors.length === 0 && source.errors.length === 0) await checking.apply();
+          if (tx && run.validOnly) await checking.apply(new Set(source.errors.map((e) => e.row)));
+          else if (tx && errors.length === 0 && source.errors.length === 0) await checking.apply();
           progress?.({ phase, rows: source.rows });
           collect();
         }
         const all = sortErrors(def.sheet, [...source.errors, ...errors]);
         const bad = new Set(all.map((e) => e.row)).size;
         const report = reportOf(source.rows, source.rows - bad - (source.skipped ?? 0), all, false);
-        if (tx && all.length) {
+        if (tx && all.length && !run.validOnly) {
           throw new AppError(
             400,
             'import_invalid',

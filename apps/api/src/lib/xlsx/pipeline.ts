@@ -58,6 +58,11 @@ export interface ImportRun<In> {
   /** The uploaded workbook in `deps.storage`; removed once the import ends. */
   fileKey: string;
   dryRun: boolean;
+  /**
+   * A commit of only the rows without problems (batched imports): the others
+   * are reported as in a dry run instead of refusing the whole file.
+   */
+  validOnly?: boolean;
   input: In;
   onProgress?: (p: { phase: ImportPhase; rows: number }) => void;
 }

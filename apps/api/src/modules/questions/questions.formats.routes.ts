@@ -22,7 +22,7 @@ export function questionFormatHandlers(deps: Deps): Handlers<Routes> {
           ...(query.format ? { format: query.format } : {}),
         },
         upload.file,
-        query.dryRun,
+        query,
       ),
     questionImportTemplate: () => questionTemplate(),
     exportQuestions: ({ query }) => exportQuestions(deps, query),

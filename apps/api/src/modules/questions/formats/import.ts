@@ -17,6 +17,7 @@ import { storeImages } from './images.ts';
 import { type CheckedRow, questionCheck } from './import-check.ts';
 import { commitKept, type KeptQuestions, keepChecked, keptBatch, sha256Of } from './import-kept.ts';
 import { type ReadQuestions, readQuestionFile } from './read.ts';
+import { refusedFile } from './refused-file.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';
 
 /**
@@ -55,6 +56,8 @@ const SOURCE: Record<QuestionImportFormat, QuestionSource> = {
 interface ImportState {
   read?: ReadQuestions;
   sha256?: string;
+  /** The file, for the refused questions' file after a commit of the valid ones. */
+  bytes?: Buffer;
 }
 
 /** The questions' label: the file's name and the day. */
@@ -91,6 +94,7 @@ const questionImport = (
   ),
   async read(bytes, opts) {
     state.sha256 = sha256Of(bytes);
+    state.bytes = bytes;
     state.read = await readQuestionFile(bytes, {
       ...opts,
       format: input.format,
@@ -125,8 +129,9 @@ const questionImport = (
         if (keep) await keep.add(keptBatch(check.prepared));
         return errors;
       },
-      async apply() {
-        written.add(await writeBatch(tx!, actor.id, check.prepared, source, label));
+      async apply(skip) {
+        const rows = skip ? check.prepared.filter((r) => !skip.has(r.row)) : check.prepared;
+        if (rows.length) written.add(await writeBatch(tx!, actor.id, rows, source, label));
       },
       async end(clean) {
         const warnings = [...(state.read?.notes ?? []), ...check.warnings()];
@@ -198,8 +203,13 @@ function counter() {
 }
 
 /** `questionimport`: imported now, or by a job when the file is large. */
-export function uploadQuestions(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
-  const data = { fileKey: file.key, dryRun, input };
+export function uploadQuestions(
+  deps: Deps,
+  input: Input,
+  file: UploadedFile,
+  { dryRun, validOnly }: { dryRun: boolean; validOnly: boolean },
+) {
+  const data = { fileKey: file.key, dryRun, validOnly, input };
   return importNowOrAsJob(
     deps,
     input.ctx,
@@ -231,11 +241,23 @@ export async function importQuestions(
       input,
     },
   );
+  // A commit of the valid ones hands back the refused ones, as written, in their format.
+  const refused =
+    run.validOnly && report.committed && report.errors.length && state.bytes && state.read
+      ? await refusedFile(
+          state.bytes,
+          state.read.format,
+          input.fileName,
+          report.errors,
+          deps.config.xlsxLimits,
+        )
+      : null;
   return {
     ...report,
     refused: report.rows - report.valid,
     created: result ?? 0,
     duplicates: summary?.duplicates ?? 0,
     warnings: summary?.warnings ?? state.read?.notes ?? [],
+    ...(run.validOnly && !run.dryRun ? { refusedFile: refused } : {}),
   };
 }
