@@ -136,4 +136,49 @@ describe('printed QR codes are never orphaned in silence', () => {
     expect(await nowhereCount(page)).toBe(before);
     await page.close();
   }, 120_000);
+
+  it('deleting a coded video asks which video its printed code opens next', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    const add = (title: string) =>
+      apiOk(page, server, '/media/addvideo', {
+        source: 'url',
+        url: `https://cdn.example.test/${title}.mp4`,
+        title,
+      });
+    const old = await add('Volcano tour');
+    const next = await add('Lava flows');
+    const code = (await apiOk(page, server, '/book/videoqrcode', { videoId: old.id })).code;
+    await fetch(`${server.url}/q/${code}`, { redirect: 'manual' });
+
+    await page.goto(`${server.url}/media?kind=video`);
+    await page.getByRole('button', { name: 'Delete Volcano tour' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete video' }).click();
+    // The server refuses until the code has somewhere to go: the same question, with the code named.
+    const dialog = page.getByRole('dialog', { name: 'Printed QR codes point here' });
+    await dialog
+      .getByText('1 printed QR code points at what this removes (1 scan in the last 30 days).', {
+        exact: false,
+      })
+      .waitFor();
+    await dialog
+      .getByTestId('printed-codes-list')
+      .getByText(`${code}: video "Volcano tour"`, {
+        exact: false,
+      })
+      .waitFor();
+    await dialog.getByLabel('Another video').check();
+    await dialog.getByLabel('Video', { exact: true }).click();
+    await page.getByRole('option', { name: 'Lava flows' }).click();
+    await expectAccessible(page, 'printed codes dialog of a video delete');
+    await dialog.getByRole('button', { name: 'Delete video' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete Volcano tour' }).waitFor({ state: 'detached' });
+    const list = await apiOk(page, server, '/book/videoqrcodelist');
+    expect(list.items.find((c: { code: string }) => c.code === code)).toMatchObject({
+      targetId: next.id,
+      targetLabel: 'Lava flows',
+    });
+    await page.close();
+  }, 120_000);
 });
