@@ -57,10 +57,15 @@ export function describeViolation(v: AxeViolation): string {
  * included) and fails on any critical or serious violation, listing each with
  * its elements. `label` names the screen or dialog in the failure message.
  */
-export async function expectAccessible(page: Page, label: string) {
-  // The resting look is checked: a control left under the pointer by the last
-  // click would be measured in its hover colours.
-  await page.mouse.move(0, 0);
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  /** `pointer: 'keep'` checks the hover look the test put the pointer on. */
+  opts: { pointer?: 'keep' } = {},
+) {
+  // The resting look is checked unless asked: a control left under the
+  // pointer by the last click would be measured in its hover colours.
+  if (opts.pointer !== 'keep') await page.mouse.move(0, 0);
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) {
     // Evaluated, not added as a <script>: the app's Content-Security-Policy

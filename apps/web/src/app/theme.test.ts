@@ -14,10 +14,11 @@ describe('themeParam', () => {
 
 describe('colours that read at 4.5:1', () => {
   it.each(Object.entries(DEFAULT_THEME.colors))(
-    '%s text on its light background and on white',
+    '%s text on its light background, at rest and hovered, and on white',
     (_, colors) => {
       const text = readableShade(colors);
       expect(contrastRatio(text, colors[1])).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(text, colors[2])).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     },
   );

@@ -70,11 +70,13 @@ const TEXT_CONTRAST = 4.6;
 /**
  * The colour of a palette's text (coloured words, light badges and buttons):
  * shade 8, else shade 9, else shade 9 darkened step by step, whichever first
- * reads 4.5:1 on the palette's light background (shade 1), so on white too.
- * Mantine's shade 9 on shade 1 is 3.8:1 for green and 3.6:1 for orange.
+ * reads 4.5:1 on the palette's light background under the pointer (shade 2;
+ * at rest it is shade 1), so on white too. Mantine's shade 9 on shade 1 is
+ * 3.8:1 for green and 3.6:1 for orange; indigo 9 on shade 2 (the hovered
+ * active sidebar item) is 4.1:1.
  */
 export function readableShade(colors: MantineColorsTuple): string {
-  const bg = colors[1];
+  const bg = colors[2];
   for (const shade of [colors[8], colors[9]]) {
     if (contrastRatio(shade, bg) >= TEXT_CONTRAST) return shade;
   }

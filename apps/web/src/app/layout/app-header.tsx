@@ -122,8 +122,10 @@ function AccountMenu({
           })}
     >
       <Group gap="xs" wrap="nowrap">
+        {/* The initials are drawn by CSS, not text: visible text the name does
+            not hold would break "label in name" (WCAG 2.5.3). */}
         <Avatar size={32} radius="xl" color="indigo" aria-hidden>
-          {initials(name)}
+          <span className="initials" data-initials={initials(name)} />
         </Avatar>
         <Text fz="sm" fw={500} visibleFrom="xs" data-testid="user-name">
           {name}

@@ -85,7 +85,13 @@ export function GenerateModal({
             }}
             error={error}
           >
-            <ScrollArea.Autosize mah={320} mt="xs">
+            {/* Focusable and named: when every node already has a code no
+                checkbox takes focus, and the keyboard must still scroll the list. */}
+            <ScrollArea.Autosize
+              mah={320}
+              mt="xs"
+              viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'TOC nodes (scrolls)' }}
+            >
               <Stack gap={6}>
                 {nodes.map((n) => (
                   <Checkbox

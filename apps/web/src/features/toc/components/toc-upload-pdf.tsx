@@ -58,7 +58,9 @@ export function TocUploadPdf({ isbn, nodeId }: { isbn: string; nodeId: number })
         <FileInput
           size="xs"
           placeholder="Choose a PDF"
-          aria-label="PDF file"
+          // A visible label, not aria-label: the button shows the placeholder or the
+          // file's name, and a name without that text fails WCAG 2.5.3.
+          label="PDF file"
           accept="application/pdf,.pdf"
           clearable
           {...form.getInputProps('file')}
