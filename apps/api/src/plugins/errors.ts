@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { lingerBeforeClose } from '../lib/storage/linger.ts';
 
 /**
  * The one place errors become answers: `{ message, code, details? }` with the
@@ -42,6 +43,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (fault) {
       req.log.warn({ err: error, code: fault.code }, fault.message);
       if (fault.headers) reply.headers(fault.headers);
+      // An upload refused mid-body (its disk full): the client may still be
+      // sending, and must be able to read this answer (see linger.ts).
+      if (!req.raw.complete) {
+        lingerBeforeClose(req.raw.socket);
+        reply.header('connection', 'close');
+      }
       return reply.status(fault.status).send({ message: fault.message, code: fault.code });
     }
     const status = (error as FastifyError).statusCode;

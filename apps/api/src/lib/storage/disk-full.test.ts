@@ -89,6 +89,24 @@ describe.skipIf(noMount)(`a full file store${noMount ? ` (skipped: ${noMount})` 
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it('a client still sending the rest of its file reads the 507', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    // Larger than the whole file system: the write fails with much of the body unsent.
+    form.append('file', new Blob([new Uint8Array(image(1900))]), 'big.png');
+    const res = await fetch(`${base}/api/media/uploadfile?kind=thumbnail`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(507);
+    expect(((await res.json()) as { code: string }).code).toBe('storage_full');
+    // The rest of its body is never read: the connection ends instead of hanging on it.
+    expect(res.headers.get('connection')).toBe('close');
+    const left = readdirSync(filesDir, { recursive: true }).map(String);
+    expect(left.filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
   it('is healthy again once space is freed and a file is stored', async () => {
     // An operator frees space.
     for (const entry of readdirSync(filesDir))
