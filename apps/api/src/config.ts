@@ -37,6 +37,7 @@ const envSchema = z.object({
   LEARNER_APP_URL: z.string().url().optional(),
   QR_SCAN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   LEARNER_MAX_DEVICES: z.coerce.number().int().min(1).max(100).default(1),
+  LEARNER_TOKEN_REQUIRED: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   UPLOAD_MAX_PDF_MB: megabytes.default(50),
@@ -111,6 +112,8 @@ export interface Config {
   authRateLimit: number;
   /** Devices a learner may have bound at once (the ingest refuses one more). */
   learnerMaxDevices: number;
+  /** The learner routes need a learner token signed by the publisher's backend (learner-token.ts). */
+  learnerTokenRequired: boolean;
   trustProxy: boolean;
   /** The learners' app: a QR scan redirects to its page for the target; unset, the scan shows a page. */
   learnerAppUrl: string | undefined;
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     learnerMaxDevices: e.LEARNER_MAX_DEVICES,
+    learnerTokenRequired: e.LEARNER_TOKEN_REQUIRED === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     learnerAppUrl: e.LEARNER_APP_URL?.replace(/\/+$/, ''),
     qrScanRateLimit: e.QR_SCAN_RATE_LIMIT,

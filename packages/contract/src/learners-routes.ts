@@ -20,6 +20,8 @@ import { defineRoutes } from './route.ts';
 
 /** The header carrying a learner-app key on the ingest route. */
 export const LEARNER_APP_KEY_HEADER = 'x-learner-app-key';
+/** A learner's short-lived token from the publisher's backend (docs/security.md item 41). */
+export const LEARNER_TOKEN_HEADER = 'x-learner-token';
 
 const learners = { access: 'learners', tag: 'learners' } as const;
 

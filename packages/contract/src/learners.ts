@@ -197,4 +197,9 @@ export const createAppKeyResponse = z.object({
   item: learnerAppKeySchema,
   /** The key itself: shown this once, stored only as its SHA-256. */
   key: z.string(),
+  /**
+   * The HS256 secret the learner backend signs learner tokens with
+   * (x-learner-token; docs/security.md item 41): shown this once, never stored.
+   */
+  learnerTokenSecret: z.string(),
 });

@@ -7,6 +7,7 @@ import { admins, learnerAppKeys } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { learnerTokenSecret } from './learner-token.ts';
 
 /**
  * Keys of the learner app (docs/security.md): 32 random bytes, shown once at
@@ -69,7 +70,7 @@ export async function createAppKey(deps: Deps, admin: AuthAdmin, name: string) {
     })
     .returning({ id: learnerAppKeys.id });
   const item = (await listAppKeys(deps)).items.find((k) => k.id === row!.id)!;
-  return { item, key };
+  return { item, key, learnerTokenSecret: learnerTokenSecret(deps, hashAppKey(key)) };
 }
 
 export async function revokeAppKey(deps: Deps, admin: AuthAdmin, id: number) {

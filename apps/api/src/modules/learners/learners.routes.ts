@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { ingestEvents } from './ingest.ts';
 import { createAppKey, listAppKeys, revokeAppKey } from './learner-app-keys.ts';
+import { guardLearnerRoutes } from './learner-token.ts';
 import { learnerDetail } from './learners.detail.ts';
 import { listLearners } from './learners.queries.ts';
 import {
@@ -13,8 +14,15 @@ import {
   resolveContactMessage,
 } from './learners.service.ts';
 
+/** Profile changes act for a learner: with LEARNER_TOKEN_REQUIRED, only with their token. */
+const profileChanges = (input: Record<string, unknown>) =>
+  (input.events as { type: string; learnerId: string }[])
+    .filter((e) => e.type === 'learner_updated')
+    .map((e) => e.learnerId);
+
 export function learnersModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;
+  guardLearnerRoutes(app, deps, { ingestEvents: profileChanges });
   registerRoutes(app, deps, learnerRoutes, {
     listLearners: ({ query }) => listLearners(db, query),
     exportLearners: ({ query }) => exportLearners(db, query),

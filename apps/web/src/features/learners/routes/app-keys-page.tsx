@@ -28,12 +28,12 @@ export function AppKeysPage() {
   const create = useCreateAppKey();
   const revoke = useRevokeAppKey();
   const [name, setName] = useState('');
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ key: string; learnerTokenSecret: string } | null>(null);
   const [revoking, setRevoking] = useState<LearnerAppKey | null>(null);
   const make = async () => {
     try {
       const out = await create.mutateAsync({ name });
-      setShown(out.key);
+      setShown({ key: out.key, learnerTokenSecret: out.learnerTokenSecret });
       setName('');
     } catch (error) {
       notifyError(error, 'Could not create the key');
@@ -43,8 +43,15 @@ export function AppKeysPage() {
     <>
       <PageHeader
         title="Learner app"
-        description="Keys the learner app sends its events with (in the x-learner-app-key header). A key is shown once, when made."
+        description="Keys your learner backend calls this server with (in the x-learner-app-key header). A key is shown once, when made."
       />
+      <Alert color="yellow" title="A server-to-server credential" mb="md">
+        A key speaks for every learner: whoever holds it can read a learner's inbox and pop-ups,
+        move their notifications to another device and change their e-mail. Keep it on your learner
+        backend only; never ship it inside an app. With LEARNER_TOKEN_REQUIRED set, the learner
+        routes also need a short-lived token for that very learner, signed by your backend with the
+        key's learner-token secret (shown beside the key when it is made).
+      </Alert>
       <Group align="flex-end" mb="md">
         <TextInput
           label="New key's name"
@@ -85,8 +92,8 @@ export function AppKeysPage() {
             <Table.Tr>
               <Table.Td colSpan={6}>
                 <Text fz="sm" c="dimmed" ta="center" py="md">
-                  No key yet. Create one for each build of the learner app; the app sends it with
-                  every batch of events.
+                  No key yet. Create one for each learner backend that calls this server; it sends
+                  the key with every request.
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -120,18 +127,17 @@ export function AppKeysPage() {
       {shown && (
         <Modal opened onClose={() => setShown(null)} title="Your new key">
           <Stack>
-            <Text fz="sm">Copy it now: it is not kept and cannot be shown again.</Text>
-            <Code block data-testid="new-app-key">
-              {shown}
-            </Code>
+            <Text fz="sm">
+              Copy both now into your learner backend's configuration: they are not kept and cannot
+              be shown again. Never put them inside an app.
+            </Text>
+            <ShownSecret label="Key" value={shown.key} testId="new-app-key" />
+            <ShownSecret
+              label="Learner-token secret (HS256)"
+              value={shown.learnerTokenSecret}
+              testId="new-learner-token-secret"
+            />
             <Group justify="flex-end">
-              <CopyButton value={shown}>
-                {({ copied, copy }) => (
-                  <Button variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
               <Button onClick={() => setShown(null)}>Done</Button>
             </Group>
           </Stack>
@@ -160,5 +166,28 @@ export function AppKeysPage() {
         </ConfirmModal>
       )}
     </>
+  );
+}
+
+/** One secret shown once, with its own copy button. */
+function ShownSecret({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text fz="sm" fw={600}>
+          {label}
+        </Text>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="default" onClick={copy} aria-label={`Copy: ${label}`}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Code block data-testid={testId} style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+        {value}
+      </Code>
+    </Stack>
   );
 }
