@@ -177,6 +177,30 @@ describe('typed work survives the end of a session (issue 22, section 1)', () =>
     await page.close();
   }, 120_000);
 
+  it('a save that gets no answer says what was not sent, and "Try again" sends it', async () => {
+    const page = await wide();
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/mail-templates/new`);
+    await fillTemplate(page, 'Sent on the second try');
+    // The first try never reaches the server, as when the network drops.
+    await page.route('**/api/mail/createtemplate', (route) => route.abort('failed'), { times: 1 });
+    await page.getByRole('button', { name: 'Save template' }).click();
+    const notice = page.locator('.mantine-Notification-root', {
+      hasText: 'Not sent: Save a new template',
+    });
+    await notice.getByText(/Could not reach the server/).waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('Sent on the second try');
+    await expectAccessible(page, 'a save without an answer');
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL(/\/mail-templates\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(await apiOk(page, server, `/mail/template?id=${id}`)).toMatchObject({
+      name: 'Sent on the second try',
+    });
+    await notice.waitFor({ state: 'detached' });
+    await page.close();
+  }, 120_000);
+
   it('an editor reloaded or closed before saving offers its values back; saved or discarded, they go', async () => {
     const page = await wide();
     await signInThroughUi(page, server);
@@ -207,13 +231,6 @@ describe('typed work survives the end of a session (issue 22, section 1)', () =>
     await page.waitForTimeout(500);
     expect(await offer.count()).toBe(0);
 
-    // The question editor, reloaded past the browser's own question: its rich text comes back.
-    await page.goto(`${server.url}/questions/new`);
-    await typeInto(page, 'Question', 'Which planet is the largest?');
-    await page.reload();
-    await offer.getByRole('button', { name: 'Restore them' }).click();
-    await expect.poll(() => field(page, 'Question').innerText()).toContain('largest');
-
     // Closed: the new book dialog offers its values again; discarded, they are gone.
     await page.goto(`${server.url}/books`);
     const dialog = page.getByRole('dialog', { name: 'New book' });
@@ -231,6 +248,13 @@ describe('typed work survives the end of a session (issue 22, section 1)', () =>
     await page.getByRole('button', { name: 'New book' }).click();
     await dialog.getByLabel('Title').waitFor();
     expect(await dialog.getByTestId('draft-offer').count()).toBe(0);
+
+    // The question editor, reloaded past the browser's own question: its rich text comes back.
+    await page.goto(`${server.url}/questions/new`);
+    await typeInto(page, 'Question', 'Which planet is the largest?');
+    await page.reload();
+    await offer.getByRole('button', { name: 'Restore them' }).click();
+    await expect.poll(() => field(page, 'Question').innerText()).toContain('largest');
 
     // Kept for this admin only: the key names the admin and the object.
     const me = await apiOk(page, server, '/auth/me');

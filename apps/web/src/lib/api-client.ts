@@ -15,7 +15,8 @@ import {
   NETWORK_ERROR_MESSAGE,
   timedOut,
 } from './api-error.ts';
-import { canSignInAgain, sessionWorked, signInAgain } from './session-recovery.ts';
+import { holdWhenFailed } from './held-requests.ts';
+import { canSignInAgain, sessionWorked } from './session-recovery.ts';
 import { clearToken, readToken, saveToken } from './token-store.ts';
 
 export interface CallInput<R extends RouteDef> {
@@ -135,44 +136,6 @@ async function send(
 }
 
 /**
- * The guard's answers for a bearer that no longer works, and the client's own
- * for a refused refresh. The sign-out routes are left out: they end the
- * session anyway.
- */
-const ENDED_CODES = new Set(['invalid_token', 'unauthenticated', 'session_ended']);
-const SIGN_OUT_PATHS = new Set(['/auth/logout', '/auth/logoutall']);
-
-function endedSession(route: Target, error: unknown, used: string): boolean {
-  return (
-    used !== '' &&
-    error instanceof ApiError &&
-    error.status === 401 &&
-    ENDED_CODES.has(error.code) &&
-    !isRefresh(route) &&
-    !SIGN_OUT_PATHS.has(route.path) &&
-    canSignInAgain()
-  );
-}
-
-/**
- * Runs `attempt` with the current bearer; after an ended session it waits for
- * the admin to sign in again in place (session-recovery.ts) and runs it once
- * more with the new bearer. The request itself is not changed: what the
- * screen sent is what is sent again.
- */
-async function withSignInAgain<T>(route: Target, attempt: (used: string) => Promise<T>) {
-  for (;;) {
-    const used = readToken().access;
-    try {
-      return await attempt(used);
-    } catch (error) {
-      if (!endedSession(route, error, used)) throw error;
-      await signInAgain(used);
-    }
-  }
-}
-
-/**
  * Sends once; on 'Token expired' waits for the one shared refresh and retries
  * once with the new bearer. Any other error reaches the caller unchanged.
  * Exported for the download helper, which needs the raw response.
@@ -181,7 +144,7 @@ export async function sendWithRefresh<R extends RouteDef>(
   route: R | RouteAddress<R>,
   input: CallInput<R>,
 ): Promise<Response> {
-  return withSignInAgain(route, async (used) => {
+  return holdWhenFailed(route, async (used) => {
     try {
       return await send(route, input, used);
     } catch (error) {
@@ -200,7 +163,7 @@ export async function withFreshToken<T>(
   route: Target,
   attempt: (access: string) => Promise<T>,
 ): Promise<T> {
-  return withSignInAgain(route, async (used) => {
+  return holdWhenFailed(route, async (used) => {
     try {
       return await attempt(used);
     } catch (error) {

@@ -1,6 +1,8 @@
 import type { RouteDef } from '@bo/contract';
 import { type CallInput, sendWithRefresh } from './api-client.ts';
 
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+
 /**
  * Fetches a download route with the usual headers (and refresh) and saves the
  * answer under the name from Content-Disposition. A plain link cannot be used:
@@ -11,7 +13,8 @@ export async function downloadFile<R extends RouteDef>(
   input: CallInput<R> = {},
   fallbackName = 'download',
 ): Promise<void> {
-  const response = await sendWithRefresh(route, input);
+  // A big export may stream for minutes: bounded, but not by a save's minute.
+  const response = await sendWithRefresh(route, { timeoutMs: DOWNLOAD_TIMEOUT_MS, ...input });
   const blob = await response.blob();
   saveBlob(blob, fileNameFrom(response.headers.get('content-disposition')) ?? fallbackName);
 }

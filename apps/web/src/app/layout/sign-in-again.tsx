@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { type EndedSession, giveUpSignInAgain, onSignInAgain } from '../../lib/session-recovery.ts';
+import { useTryAgainNotices } from './try-again.tsx';
 
 // Loaded when a session first ends under a working screen.
 const SignInAgainDialog = lazyDialog(() =>
@@ -13,6 +14,7 @@ const SignInAgainDialog = lazyDialog(() =>
  * leaving the screen (lib/session-recovery.ts).
  */
 export function SignInAgain() {
+  useTryAgainNotices();
   const [ended, setEnded] = useState<EndedSession | null>(null);
   useEffect(() => {
     onSignInAgain(setEnded);
