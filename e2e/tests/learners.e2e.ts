@@ -35,12 +35,18 @@ describe('learners', () => {
     // The key, made by the super admin on the learner-app screen and shown once.
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Learner app' }).click();
     await page.getByRole('heading', { name: 'Learner app' }).waitFor();
+    // The key is the learner backend's: the screen says it must never ship inside an app.
+    await page.getByText('never ship it inside an app').waitFor();
     await page.getByLabel("New key's name").fill('Android app');
     await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByTestId('new-app-key');
     await shown.waitFor();
     await expectAccessible(page, 'new key dialog');
     const key = (await shown.textContent())!.trim();
+    // Beside it, once, the secret the backend signs learner tokens with.
+    expect((await page.getByTestId('new-learner-token-secret').textContent())!.trim()).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('cell', { name: 'Android app' }).waitFor();
     await expectAccessible(page, 'learner app screen');

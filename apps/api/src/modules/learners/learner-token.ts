@@ -84,7 +84,7 @@ export function guardLearnerRoutes(
   learnersOf: Record<string, (input: Record<string, unknown>) => string[]>,
 ) {
   app.addHook('preHandler', async (req) => {
-    const name = (req.routeOptions.config as { routeName?: string }).routeName;
+    const name = (req.routeOptions?.config as { routeName?: string } | undefined)?.routeName;
     const of = name ? learnersOf[name] : undefined;
     if (!of) return;
     const input = { ...(req.query as object), ...(req.body as object) } as Record<string, unknown>;
