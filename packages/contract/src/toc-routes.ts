@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idBody, idParam, okSchema } from './common.ts';
+import { idParam, okSchema } from './common.ts';
 import { reorderBody } from './curriculum.ts';
 import { XLSX_UPLOAD } from './imports.ts';
 import { defineRoutes } from './route.ts';
@@ -15,6 +15,7 @@ import {
   dummyTocBody,
   isbnQuery,
   moveTocNodeBody,
+  removeContentBody,
   renameTocNodeBody,
   setMediaTocBody,
   tocDownloadQuery,
@@ -219,8 +220,9 @@ export const tocRoutes = defineRoutes({
     method: 'POST',
     audit: 'self',
     path: '/book/removecontent',
-    summary: 'Remove a content item from its node (an uploaded PDF file goes with it)',
-    body: idBody,
+    summary:
+      'Remove a content item from its node (an uploaded PDF file goes with it); 409 printed_codes_need_a_target when printed QR codes would lead nowhere after it and qrCodesTo is not given',
+    body: removeContentBody,
     response: okSchema,
   },
   reorderContent: {

@@ -136,6 +136,8 @@ export const tocNodeImpactSchema = z.object({
   ...printedCodesImpact,
 });
 export const deleteTocNodeBody = z.object({ id: idSchema, ...printedCodesChoice });
+/** Removing a node's last content leaves codes on it (or above it) leading nowhere: the same choice. */
+export const removeContentBody = deleteTocNodeBody;
 export const deleteTocNodeResponse = okSchema.extend({ deleted: tocNodeImpactSchema });
 
 export const contentItemSchema = z.object({

@@ -4,165 +4,31 @@ import {
   type PrintedCodesChoice,
   type PrintedCodesTo,
 } from '@bo/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { AppError, badRequest } from './errors.ts';
+import {
+  type NodeLink,
+  type PrintedCode,
+  type PrintedCodeTargets,
+  printedCodesAt,
+  rowsOf,
+} from './printed-codes.queries.ts';
 import type { RequestContext } from './request-context.ts';
+
+export { codesWithContent, printedCodesImpact } from './printed-codes.queries.ts';
 
 /**
  * Printed QR codes are never orphaned in silence (docs/domain.md, "Printed
  * codes"). Every write that deletes or replaces what codes point at (TOC
- * nodes, a whole TOC, a video) calls `settlePrintedCodes` inside its
+ * nodes, a whole TOC, a video), or removes the last content they open,
+ * calls `settlePrintedCodes` inside its
  * transaction, before it deletes: the codes pointing there are found and
  * locked, and either pointed where the request says (`qrCodesTo`) or the
  * write is refused with 409 naming them. Paper cannot be recalled, so the
  * choice is the admin's, never a silent default.
  */
-
-/** What is about to go. */
-export interface PrintedCodeTargets {
-  nodeIds?: readonly number[];
-  videoIds?: readonly number[];
-}
-
-export interface PrintedCode {
-  id: number;
-  code: string;
-  bookId: number | null;
-  isbn: string | null;
-  bookTitle: string | null;
-  targetKind: 'toc_node' | 'video';
-  nodeId: number | null;
-  videoId: number | null;
-  /** The TOC path ("Unit 1 › Fractions") or the video's title. */
-  target: string;
-  scans30Days: number;
-  lastScanAt: Date | null;
-}
-
-const DAY_MS = 86_400_000;
-const list = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
-interface NodeLink {
-  parentId: number | null;
-  bookId: number;
-  title: string;
-}
-
-/** Every node of the given books (id → parent, book, title): paths and surviving parents. */
-async function nodesOfBooks(db: Db | Tx, bookIds: number[]): Promise<Map<number, NodeLink>> {
-  if (!bookIds.length) return new Map();
-  const rows = rowsOf<{
-    id: string | number;
-    parent_id: string | number | null;
-    book_id: string | number;
-    title: string;
-  }>(
-    await db.execute(
-      sql`select id, parent_id, book_id, title from toc_nodes where book_id in (${list(bookIds)})`,
-    ),
-  );
-  return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      {
-        parentId: r.parent_id === null ? null : Number(r.parent_id),
-        bookId: Number(r.book_id),
-        title: r.title,
-      },
-    ]),
-  );
-}
-
-function pathOf(nodes: Map<number, NodeLink>, id: number) {
-  const titles: string[] = [];
-  for (let at: number | null = id; at !== null && titles.length < 50; ) {
-    const node = nodes.get(at);
-    if (!node) break;
-    titles.unshift(node.title);
-    at = node.parentId;
-  }
-  return titles.join(' › ');
-}
-
-/**
- * The codes pointing at `targets`, with their scans in the 30 days up to
- * `now`, and the nodes of their books. `lock`: inside the write, so that no
- * retarget of one of them slips between the check and the delete.
- */
-export async function printedCodesAt(
-  db: Db | Tx,
-  targets: PrintedCodeTargets,
-  now: Date,
-  lock = false,
-) {
-  const nodeIds = targets.nodeIds ?? [];
-  const videoIds = targets.videoIds ?? [];
-  const where: SQL[] = [];
-  if (nodeIds.length)
-    where.push(sql`(q.target_kind = 'toc_node' and q.toc_node_id in (${list(nodeIds)}))`);
-  if (videoIds.length)
-    where.push(sql`(q.target_kind = 'video' and q.video_id in (${list(videoIds)}))`);
-  if (!where.length) return { codes: [] as PrintedCode[], nodes: new Map<number, NodeLink>() };
-  const since = new Date(now.getTime() - 30 * DAY_MS).toISOString();
-  type Row = {
-    id: string | number;
-    code: string;
-    book_id: string | number | null;
-    isbn: string | null;
-    book_title: string | null;
-    target_kind: 'toc_node' | 'video';
-    toc_node_id: string | number | null;
-    video_id: string | number | null;
-    video_title: string | null;
-    scans: number;
-    last_scan_at: Date | string | null;
-  };
-  const rows = rowsOf<Row>(
-    await db.execute(sql`select q.id, q.code, q.book_id, b.isbn, b.title as book_title,
-        q.target_kind, q.toc_node_id, q.video_id, m.title as video_title,
-        (select count(*) from qr_scans s where s.code_id = q.id
-          and s.scanned_at >= ${since}::timestamptz)::int as scans,
-        (select max(s.scanned_at) from qr_scans s where s.code_id = q.id) as last_scan_at
-      from qr_codes q left join books b on b.id = q.book_id
-        left join media_items m on m.id = q.video_id
-      where ${sql.join(where, sql` or `)}
-      order by b.title nulls last, q.code${lock ? sql` for update of q` : sql``}`),
-  );
-  const bookIds = [
-    ...new Set(rows.flatMap((r) => (r.book_id === null ? [] : [Number(r.book_id)]))),
-  ];
-  const nodes = await nodesOfBooks(db, bookIds);
-  const codes = rows.map((r): PrintedCode => {
-    const nodeId = r.toc_node_id === null ? null : Number(r.toc_node_id);
-    return {
-      id: Number(r.id),
-      code: r.code,
-      bookId: r.book_id === null ? null : Number(r.book_id),
-      isbn: r.isbn,
-      bookTitle: r.book_title,
-      targetKind: r.target_kind,
-      nodeId,
-      videoId: r.video_id === null ? null : Number(r.video_id),
-      target: nodeId === null ? (r.video_title ?? '') : pathOf(nodes, nodeId),
-      scans30Days: Number(r.scans),
-      lastScanAt: r.last_scan_at === null ? null : new Date(r.last_scan_at),
-    };
-  });
-  return { codes, nodes };
-}
-
-/** How many codes point at `targets` and their scans in 30 days: the question asked before a delete. */
-export async function printedCodesImpact(db: Db | Tx, targets: PrintedCodeTargets, now: Date) {
-  const { codes } = await printedCodesAt(db, targets, now);
-  return { qrCodes: codes.length, qrScans30Days: codes.reduce((n, c) => n + c.scans30Days, 0) };
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -218,6 +84,8 @@ export async function settlePrintedCodes(tx: Tx, ctx: RequestContext, input: Set
   const goes = new Set(input.targets.nodeIds ?? []);
   const target = await chosenTarget(tx, to, input.choice.qrCodesTargetId, input.targets, fail);
   for (const c of codes) {
+    // Left as it is: its target stays, only without content.
+    if (to === 'none' && c.stays) continue;
     const next = nextTarget(c, to, target, nodes, goes, fail);
     await tx.execute(sql`update qr_codes set target_kind = ${next.kind}, toc_node_id = ${next.nodeId},
       video_id = ${next.videoId}, updated_at = ${input.now.toISOString()}::timestamptz,
@@ -233,7 +101,7 @@ export async function settlePrintedCodes(tx: Tx, ctx: RequestContext, input: Set
           kind: next.kind,
           id: next.nodeId ?? next.videoId ?? (next.kind === 'book' ? c.bookId : null),
         },
-        because: 'its target was deleted',
+        because: c.stays ? 'its content was removed' : 'its target was deleted',
       },
     });
   }
@@ -306,7 +174,7 @@ function nextTarget(
       if (at === null) {
         throw fail(
           'qrCodesTo',
-          `${c.code} points at a top-level node, which has no parent left: choose the book or another node`,
+          `${c.code} points at ${c.targetKind === 'book' ? 'the whole book' : 'a top-level node'}, which has no parent node: choose the book or another node`,
         );
       }
       return { kind: 'toc_node', nodeId: at, videoId: null };

@@ -1,15 +1,22 @@
-import type { CheckMappingBody, ContentItem, checkMappingBody, MediaKind } from '@bo/contract';
+import type {
+  CheckMappingBody,
+  ContentItem,
+  checkMappingBody,
+  MediaKind,
+  PrintedCodesChoice,
+} from '@bo/contract';
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { contentItems, mediaItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { codesWithContent, settlePrintedCodes } from '../../lib/printed-codes.ts';
 import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
-import { findContentItem } from './toc.queries.ts';
+import { findContentItem, type NodeRow } from './toc.queries.ts';
 import { invalid, lockNodeBook, removeFiles } from './toc.write.ts';
 
 /**
@@ -149,12 +156,34 @@ export const attachMedia = (
   body: { nodeId: number; mediaItemId: number },
 ) => assignContent(deps, ctx, actor, { kind, ...body } as CheckMappingBody as never);
 
-export async function removeContent(deps: Deps, ctx: RequestContext, id: number) {
+/**
+ * Removes one content item. Printed codes on its node, above it or on the
+ * book that had content only through it would lead nowhere after: the
+ * request says where they point next, or the removal is refused (409).
+ */
+export async function removeContent(
+  deps: Deps,
+  ctx: RequestContext,
+  actor: AuthAdmin,
+  input: { id: number } & PrintedCodesChoice,
+) {
+  const id = input.id;
   const key = await deps.db.transaction(async (tx) => {
     const [item] = await tx.select().from(contentItems).where(eq(contentItems.id, id));
     if (!item) throw notFound('Content item');
-    await lockNodeBook(tx, item.nodeId);
+    const { book, rows } = await lockNodeBook(tx, item.nodeId);
+    const above = ancestorsOf(rows, item.nodeId);
+    const hadContent = await codesWithContent(tx, book.id, above);
     await tx.delete(contentItems).where(eq(contentItems.id, id));
+    const still = new Set(await codesWithContent(tx, book.id, above));
+    await settlePrintedCodes(tx, ctx, {
+      targets: { codeIds: hadContent.filter((c) => !still.has(c)) },
+      choice: input,
+      offer: ['parent', 'book', 'node'],
+      from: 'body',
+      now: deps.clock(),
+      actorId: actor.id,
+    });
     await recordAudit(tx, ctx, {
       action: 'toc_content_removed',
       entity: 'content_item',
@@ -207,4 +236,15 @@ export async function reorderContent(
     });
   });
   return { ok: true as const };
+}
+
+/** The node and every node above it, up to the top. */
+function ancestorsOf(rows: NodeRow[], nodeId: number) {
+  const parent = new Map(rows.map((r) => [r.id, r.parentId]));
+  const ids: number[] = [];
+  for (let at: number | null = nodeId; at !== null && ids.length <= rows.length; ) {
+    ids.push(at);
+    at = parent.get(at) ?? null;
+  }
+  return ids;
 }

@@ -194,6 +194,49 @@ describe('deletetocnode with printed codes in the subtree', () => {
   });
 });
 
+describe('removecontent that leaves printed codes leading nowhere', () => {
+  it('409 when the last content under a coded node goes; not while other content stays; none leaves the target, parent moves it', async () => {
+    const unit = await addNode('Content unit', 'unit', null);
+    const topic = await addNode('Content topic', 'topic', unit);
+    const map = async (title: string) =>
+      (
+        await ok<{ item: { id: number } }>(
+          post('/book/checkmappingandassign', {
+            nodeId: topic,
+            kind: 'link',
+            url: `https://example.test/${title}`,
+            title,
+          }),
+        )
+      ).item.id;
+    const first = await map('first');
+    const second = await map('second');
+    await ok(
+      post('/book/generateqrcode', { mode: 'nodes', bookId: f.bookId, nodeIds: [unit, topic] }),
+    );
+    await scan((await codeAt(topic)).code, 2);
+    // Another item stays on the node: nothing to ask.
+    await ok(post('/book/removecontent', { id: first }));
+    const refused = await post('/book/removecontent', { id: second });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe('printed_codes_need_a_target');
+    expect(
+      refused
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(
+      [`qrCodes.${(await codeAt(unit)).code}`, `qrCodes.${(await codeAt(topic)).code}`].sort(),
+    );
+    expect(refused.json().message).toContain('2 printed QR codes');
+    // Left as they are: same targets, now without content.
+    const topicCode = (await codeAt(topic)).code;
+    await ok(post('/book/removecontent', { id: second, qrCodesTo: 'none' }));
+    const after = (await codesOf()).find((c) => c.code === topicCode)!;
+    expect(after).toMatchObject({ targetKind: 'toc_node', targetId: topic, hasContent: false });
+  });
+});
+
 describe('dummytocforisbn replace over printed codes', () => {
   it('409 without a choice; the parent is no choice (every node goes); book keeps the codes working', async () => {
     const chapters = (await f.toc()).nodes.filter((n) => n.kind === 'chapter');

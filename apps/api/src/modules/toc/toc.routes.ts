@@ -44,7 +44,7 @@ export function tocModule(app: FastifyInstance, deps: Deps) {
     setAudioToc: ({ body, ctx, admin }) => attachMedia(deps, ctx, admin!, 'audio', body),
     getPdfByContentId: ({ query }) => servePdf(deps, query.id),
     contentFile: ({ query }) => serveSignedPdf(deps, query),
-    removeContent: ({ body, ctx }) => removeContent(deps, ctx, body.id),
+    removeContent: ({ body, ctx, admin }) => removeContent(deps, ctx, admin!, body),
     reorderContent: ({ body, ctx, admin }) => reorderContent(deps, ctx, admin!, body),
   });
 }

@@ -4,6 +4,12 @@ import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { MediaElement } from '../../../components/media-element.tsx';
+import {
+  type CodesChoice,
+  isPrintedCodesRefusal,
+  PrintedCodesDialog,
+} from '../../../components/printed-codes-choice.tsx';
+import type { ApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { removeContent, reorderContent, useTocMutation } from '../api/toc-api.ts';
 
@@ -26,6 +32,18 @@ export function TocContentList({
     reorder.mutateAsync({ parentId: nodeId, ids }).catch(notifyError);
   };
   const [removing, setRemoving] = useState<ContentItem | null>(null);
+  // The last content under printed QR codes: the server asks where they point next.
+  const [codesRefusal, setCodesRefusal] = useState<ApiError | null>(null);
+  const removeWith = async (item: ContentItem, choice: CodesChoice | Record<string, never>) => {
+    try {
+      await remove.mutateAsync({ id: item.id, ...choice });
+      setRemoving(null);
+      setCodesRefusal(null);
+    } catch (error) {
+      if (isPrintedCodesRefusal(error)) setCodesRefusal(error);
+      else notifyError(error);
+    }
+  };
   const [playing, setPlaying] = useState<number | null>(null);
   return (
     <Stack gap="xs">
@@ -109,25 +127,31 @@ export function TocContentList({
             )}
         </Stack>
       ))}
-      {removing && (
+      {removing && !codesRefusal && (
         <ConfirmModal
           title={`Remove "${removing.title}"?`}
           confirmLabel="Remove"
           loading={remove.isPending}
           onClose={() => setRemoving(null)}
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync({ id: removing.id });
-              setRemoving(null);
-            } catch (error) {
-              notifyError(error);
-            }
-          }}
+          onConfirm={() => removeWith(removing, {})}
         >
           {removing.kind === 'pdf'
             ? 'The uploaded PDF is deleted.'
             : 'It stays in the media library; only its place on this node goes.'}
         </ConfirmModal>
+      )}
+      {removing && codesRefusal && (
+        <PrintedCodesDialog
+          error={codesRefusal}
+          offer={['parent', 'book']}
+          confirmLabel="Remove"
+          loading={remove.isPending}
+          onClose={() => {
+            setRemoving(null);
+            setCodesRefusal(null);
+          }}
+          onConfirm={(choice) => removeWith(removing, choice)}
+        />
       )}
     </Stack>
   );
