@@ -141,7 +141,7 @@ describe('question import', () => {
       mimeType: 'text/xml',
       buffer: Buffer.from(moodle),
     });
-    await dialog.getByText('2 of 2 rows ready').waitFor();
+    await dialog.getByText('2 of 3 rows ready').waitFor();
     await dialog.getByRole('button', { name: 'Import 2 questions' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.goto(`${server.url}/questions?source=moodle`);
@@ -161,10 +161,10 @@ describe('question import', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from(gift),
     });
-    await dialog.getByText('2 of 2 rows ready').waitFor();
+    await dialog.getByText('2 of 3 rows ready').waitFor();
     // The matching question is named, not dropped silently.
     const warnings = dialog.getByRole('table', { name: 'Warnings (imported anyway)' });
-    await warnings.getByText(/Question 3 \(matching\) cannot be imported/).waitFor();
+    await warnings.getByText(/Question 3 \(line 5\) \(matching\) cannot be imported/).waitFor();
     await dialog.getByRole('button', { name: 'Import 2 questions' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.goto(`${server.url}/questions?source=gift`);
