@@ -36,27 +36,39 @@ interface Entry {
   line: number;
 }
 
-/** Entries between blank lines, as Moodle splits a text format. */
-function entries(text: string): Entry[] {
-  const out: Entry[] = [];
+const isComment = (line: string) => line.trim().startsWith('//');
+
+/**
+ * The file's entries as written (comment lines kept), numbered as the import
+ * numbers them: runs of lines between blank lines (Moodle ends an entry at
+ * every one) that hold more than `//` comments; `line` is the first line's.
+ */
+export function giftEntries(text: string): { lines: string[]; line: number }[] {
+  const out: { lines: string[]; line: number }[] = [];
   let lines: string[] = [];
   let start = 0;
   const flush = () => {
-    if (lines.some((l) => l !== '')) out.push({ text: hideEscapes(lines.join('\n')), line: start });
+    if (lines.some((l) => !isComment(l))) out.push({ lines, line: start });
     lines = [];
   };
   linesOf(text).forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === '') flush();
-    else if (line.startsWith('//')) {
-      if (lines.length) lines.push('');
-    } else {
+    if (raw.trim() === '') flush();
+    else {
       if (!lines.length) start = i + 1;
-      lines.push(line);
+      lines.push(raw);
     }
   });
   flush();
   return out;
+}
+
+/** Each entry from its first line that is not a comment; comment lines read as empty. */
+function entries(text: string): Entry[] {
+  return giftEntries(text).map(({ lines, line }) => {
+    const first = lines.findIndex((l) => !isComment(l));
+    const kept = lines.slice(first).map((l) => (isComment(l) ? '' : l.trim()));
+    return { text: hideEscapes(kept.join('\n')), line: line + first };
+  });
 }
 
 const TRUE_FALSE = new Set(['T', 'TRUE', 'F', 'FALSE']);
