@@ -3,6 +3,7 @@ import { Alert, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+import { richTextWords } from '../../../components/rich-text/rich-text-words.ts';
 import { SortableItems } from '../../../components/sortable-items.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useOptimisticOrder } from '../../../lib/use-optimistic-order.ts';
@@ -13,7 +14,7 @@ import { useReorderItems } from '../api/reorder-items.ts';
 import { KINDS } from '../kinds.ts';
 import { orderAfterMove, orderBySections } from './builder-order.ts';
 import { ItemRow, type RowActions, type RowItem } from './item-row.tsx';
-import { type Problems, plainText } from './problems.ts';
+import type { Problems } from './problems.ts';
 import { SectionGroup, SectionList } from './section-group.tsx';
 import { SectionTools } from './section-tools.tsx';
 
@@ -55,7 +56,10 @@ function reuse(prev: Map<number, RowItem>, next: RowItem[]): RowItem[] {
 export function toRows(items: AssessmentItem[]): RowItem[] {
   return items.map((item, i) => {
     const what = item.kind === 'question' ? 'Question' : 'Instruction';
-    const text = plainText(item.kind === 'question' ? item.question?.stem : item.instruction, 40);
+    const text = richTextWords(
+      item.kind === 'question' ? item.question?.stem : item.instruction,
+      40,
+    );
     return { ...item, no: i + 1, name: `${what} ${i + 1}: ${text}` };
   });
 }

@@ -3,10 +3,10 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, type ReactNode, useCallback, useRef } from 'react';
 import { DragHandle } from '../../../components/drag-handle.tsx';
+import { richTextWords } from '../../../components/rich-text/rich-text-words.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import classes from './item-row.module.css';
 import { ItemRowBody } from './item-row-body.tsx';
-import { plainText } from './problems.ts';
 
 export interface RowItem extends AssessmentItem {
   /** "Question 3: What is …", read out by the drag announcements and the buttons' names. */
@@ -90,7 +90,7 @@ function RowStandIn({ item }: { item: RowItem }) {
   return (
     <>
       <span className={classes.no}>{item.no}.</span>
-      <div className={classes.standIn}>{plainText(html, 160)}</div>
+      <div className={classes.standIn}>{richTextWords(html, 160)}</div>
     </>
   );
 }

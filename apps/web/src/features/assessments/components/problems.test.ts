@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, splitProblems } from './problems.ts';
+import { splitProblems } from './problems.ts';
 
 describe('splitProblems', () => {
   it('puts each problem on its item or section, and the rest at the top', () => {
@@ -19,12 +19,5 @@ describe('splitProblems', () => {
       'Item 1: the question is draft in the bank',
     ]);
     expect(p.sections.get(3)).toEqual(['Section "A" has no active question']);
-  });
-});
-
-describe('plainText', () => {
-  it('drops tags and entities and shortens', () => {
-    expect(plainText('<p>2 &lt; 3 &amp;&nbsp;<b>more</b></p>')).toBe('2 < 3 & more');
-    expect(plainText('<p>abcdefghij</p>', 5)).toBe('abcd…');
   });
 });

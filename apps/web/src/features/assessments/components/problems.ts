@@ -28,16 +28,3 @@ export function splitProblems(details: readonly ErrorDetail[]): Problems {
   }
   return out;
 }
-
-/** Rich text as one line of plain text, for names read out by the drag announcements. */
-export function plainText(html: string | null | undefined, max = 80): string {
-  const text = (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

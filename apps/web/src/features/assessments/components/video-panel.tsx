@@ -4,12 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { MediaElement } from '../../../components/media-element.tsx';
+import { richTextWords } from '../../../components/rich-text/rich-text-words.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePickerQuestions } from '../api/picker-questions.ts';
 import { useAddQuestionAt, useQuizVideo } from '../api/video-moments.ts';
 import { MomentMarker } from './moment-marker.tsx';
 import { formatMoment } from './moments.ts';
-import { plainText } from './problems.ts';
 
 /**
  * A video quiz's player with its questions as markers on a timeline (a
@@ -116,7 +116,7 @@ function AddAtModal({
           filter={({ options }) => options}
           data={(list.data?.items ?? []).map((r) => ({
             value: String(r.id),
-            label: `#${r.id} ${plainText(r.stem, 70)}`,
+            label: `#${r.id} ${richTextWords(r.stem, 70)}`,
           }))}
           value={questionId}
           onChange={setQuestionId}
