@@ -78,3 +78,38 @@ export function numericAnswer(
       : `${label}: ${full.length} numeric answers are worth full marks (${full.map((a) => a.text).join(', ')}); a numeric question here has one value and its tolerance`;
   return { answer: null, note, problem };
 }
+
+/**
+ * The key of a Moodle choice question. Single choice: the option worth full
+ * marks is correct, one with part marks counts as wrong and is named.
+ * Multiple answers: every option with a positive weight is correct; the
+ * weights are named when they are unequal or do not add up to 100% (equal
+ * shares of 100% are what the bank's per-option credit gives anyway).
+ */
+export function choiceKey(
+  label: string,
+  single: boolean,
+  options: { id: string; percent: number }[],
+): { correct: boolean[]; note: string | null } {
+  const positive = options.filter((o) => o.percent > 0);
+  if (single) {
+    const part = positive.filter((o) => o.percent < 100);
+    const named = part.map((o) => `${o.id} (${o.percent}%)`).join(', ');
+    return {
+      correct: options.map((o) => o.percent >= 100),
+      note: part.length
+        ? `${label}: option${part.length === 1 ? '' : 's'} ${named} earn part marks in Moodle; the question bank has no partial credit, so only the option worth full marks is correct`
+        : null,
+    };
+  }
+  const total = Math.round(positive.reduce((s, o) => s + o.percent, 0) * 100) / 100;
+  const unequal = positive.some((o) => o.percent !== positive[0]!.percent);
+  const named = positive.map((o) => `${o.id} ${o.percent}%`).join(', ');
+  return {
+    correct: options.map((o) => o.percent > 0),
+    note:
+      positive.length && (total !== 100 || unequal)
+        ? `${label}: the options with a positive weight (${named}) are the correct ones; their weights${total === 100 ? '' : ` add up to ${total}%, not 100%, and`} are not kept (choosing all of them earns full marks here)`
+        : null,
+  };
+}

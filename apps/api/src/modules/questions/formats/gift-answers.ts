@@ -1,5 +1,5 @@
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
-import { numericAnswer, shortAnswers, type WeighedAnswer } from './credit.ts';
+import { choiceKey, numericAnswer, shortAnswers, type WeighedAnswer } from './credit.ts';
 import { beforeFeedback, type GiftFormat, toHtml, weightOf, withFormat } from './gift-text.ts';
 
 /**
@@ -68,25 +68,11 @@ export function readChoice(b: GiftBlock, sink: GiftSink) {
     );
     return;
   }
-  const positive = options.filter((o) => o.percent > 0);
-  const correct = (o: (typeof options)[number]) => (single ? o.percent >= 100 : o.percent > 0);
-  if (single) {
-    const part = options.filter((o) => o.percent > 0 && o.percent < 100);
-    if (part.length)
-      sink.note(
-        `${b.label}: option${part.length === 1 ? '' : 's'} ${part.map((o) => `${o.id} (${o.percent}%)`).join(', ')} earn part marks in Moodle; the question bank has no partial credit, so only the option worth full marks is correct`,
-      );
-  } else {
-    const total = Math.round(positive.reduce((s, o) => s + o.percent, 0) * 100) / 100;
-    const unequal = positive.some((o) => o.percent !== positive[0]!.percent);
-    if (positive.length && (total !== 100 || unequal))
-      sink.note(
-        `${b.label}: the options with a positive weight (${positive.map((o) => `${o.id} ${o.percent}%`).join(', ')}) are the correct ones; their weights${total === 100 ? '' : ` add up to ${total}%, not 100%, and`} are not kept (choosing all of them earns full marks here)`,
-      );
-  }
+  const key = choiceKey(b.label, single, options);
+  if (key.note) sink.note(key.note);
   sink.push({
     type: single ? 'single_choice' : 'multiple_choice',
-    options: options.map((o) => ({ id: o.id, html: o.html, correct: correct(o) })),
+    options: options.map((o, i) => ({ id: o.id, html: o.html, correct: key.correct[i]! })),
   });
 }
 

@@ -201,6 +201,32 @@ describe('GIFT %weights% as Moodle reads them', () => {
   });
 });
 
+describe('Moodle XML multichoice agrees with GIFT on weights', () => {
+  const choice = (single: boolean, fractions: number[]) =>
+    parseMoodle(
+      `<?xml version="1.0"?><quiz><question type="multichoice"><questiontext><text>Pick</text></questiontext><single>${single}</single>${fractions
+        .map((f, i) => `<answer fraction="${f}"><text>o${i}</text></answer>`)
+        .join('')}</question></quiz>`,
+    );
+  it('a part-marks option of a single-choice question is wrong and named, as in GIFT', () => {
+    const xml = choice(true, [100, 50, 0]);
+    const gift = one('Pick {=o0 ~%50%o1 ~o2}');
+    expect(xml.drafts[0]!.question.options).toEqual(gift.q!.options);
+    expect(xml.notes.map((n) => n.message)).toEqual(
+      gift.notes.map((n) => n.message.replace(' (line 1)', '')),
+    );
+    expect(problems(xml.drafts[0]!.question)).toEqual([]);
+  });
+  it('weights of a multiple-answer question that do not add up to 100% are named', () => {
+    const xml = choice(false, [50, 0, 0]);
+    const gift = one('Pick {~%50%o0 ~o1 ~o2}');
+    expect(xml.drafts[0]!.question.options).toEqual(gift.q!.options);
+    expect(xml.notes.map((n) => n.message)).toEqual(
+      gift.notes.map((n) => n.message.replace(' (line 1)', '')),
+    );
+  });
+});
+
 describe('GIFT essays', () => {
   it('come in as draft subjective questions with "model answer missing", not as errors', () => {
     const p = one('::E:: Explain gravity. {####Mass attracts mass.}');

@@ -1,5 +1,5 @@
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
-import { numericAnswer, shortAnswers, type WeighedAnswer } from './credit.ts';
+import { choiceKey, numericAnswer, shortAnswers, type WeighedAnswer } from './credit.ts';
 import { essay } from './essay.ts';
 import { questionFiles } from './moodle-files.ts';
 import { type Node, parseXml, refused } from './moodle-xml.ts';
@@ -119,13 +119,16 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
           return;
         }
         const single = str(q.single) !== 'false' && str(q.single) !== '0';
+        const ids = answers.map((a, i) => ({ id: OPTION_IDS[i]!, percent: a.fraction }));
+        const key = choiceKey(`Question ${number}`, single, ids);
+        if (key.note) note(key.note);
         push({
           type: single ? 'single_choice' : 'multiple_choice',
           stem,
           options: answers.map((a, i) => ({
             id: OPTION_IDS[i]!,
             html: a.html,
-            correct: a.fraction > 0,
+            correct: key.correct[i]!,
           })),
         });
         return;
