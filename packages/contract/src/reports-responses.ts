@@ -120,13 +120,21 @@ export const qrReportSchema = z.object({
   ...periods,
   summary: z.object({ scans: metricSchema, codes: metricSchema }),
   series: z.array(z.object({ day, scans: count })),
-  /** The 50 most scanned codes. */
+  /**
+   * The 50 most scanned codes, each traceable to its page: the book's ISBN,
+   * where the code points now (TOC path, book or video title; null when
+   * nowhere), whether that has content, and the code's last scan ever.
+   */
   byCode: z.array(
     z.object({
       codeId: z.number().int(),
       code: z.string(),
       bookId: z.number().int().nullable(),
       title: z.string().nullable(),
+      isbn: z.string().nullable(),
+      target: z.string().nullable(),
+      hasContent: z.boolean(),
+      lastScanAt: z.string().nullable(),
       scans: count,
     }),
   ),

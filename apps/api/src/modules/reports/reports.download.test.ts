@@ -163,7 +163,18 @@ describe('scans and the dashboard', () => {
     ).json();
     expect(body.summary.scans.value).toBe(3);
     expect(body.byCode).toEqual([
-      { codeId: code!.id, code: code!.code, bookId: made.bookId, title: 'Scanned', scans: 3 },
+      {
+        codeId: code!.id,
+        code: code!.code,
+        bookId: made.bookId,
+        title: 'Scanned',
+        // Traceable to its page: the ISBN, where it points, and when it was last scanned.
+        isbn: made.isbn,
+        target: code!.targetLabel,
+        hasContent: false,
+        lastScanAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        scans: 3,
+      },
     ]);
     expect(body.series).toEqual([{ day: today, scans: 3 }]);
     const csv = parseCsv(

@@ -2,6 +2,7 @@ import type { QrReport, qrReportQuery } from '@bo/contract/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { codesByIds } from '../qr-codes/qr-codes.queries.ts';
 import { mondayOf } from './reports.aggregate.ts';
 import { dailyByDay, dailySum } from './reports.daily.ts';
 import { reportFile } from './reports.download.ts';
@@ -89,7 +90,13 @@ export async function qrReport(db: Db, q: Query) {
   );
   const scans = q.codeId ? 'code_scans' : 'scans';
   const inRange = (r: Range) => sql`day between ${r.from}::date and ${r.to}::date`;
-  type CodeRow = QrReport['byCode'][number] & { codes: number; codesBefore: number };
+  type CodeRow = Pick<
+    QrReport['byCode'][number],
+    'codeId' | 'code' | 'bookId' | 'title' | 'scans'
+  > & {
+    codes: number;
+    codesBefore: number;
+  };
   const [now, before, perDay, codes, byBook] = await Promise.all([
     dailySum(db, scans, range, where),
     dailySum(db, scans, previousRange, where),
@@ -120,9 +127,27 @@ export async function qrReport(db: Db, q: Query) {
         group by d.book_id, b.title order by scans desc, b.title`,
     ),
   ]);
-  const byCode = codes
-    .filter((c) => c.codeId !== null)
-    .map(({ codes: _c, codesBefore: _b, ...c }) => c);
+  const top = codes.filter((c) => c.codeId !== null);
+  // Where each code points now, read as the codes' lists read it (qr-codes.queries.ts).
+  const current = new Map(
+    (
+      await codesByIds(
+        db,
+        '',
+        top.map((c) => c.codeId),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  const byCode = top.map(({ codes: _c, codesBefore: _b, ...c }) => {
+    const code = current.get(c.codeId);
+    return {
+      ...c,
+      isbn: code?.bookIsbn ?? null,
+      target: code?.targetLabel ?? null,
+      hasContent: code?.hasContent ?? false,
+      lastScanAt: code?.lastScanAt ?? null,
+    };
+  });
   const counted = codes[0] ?? { codes: 0, codesBefore: 0 };
   return {
     range,

@@ -1,7 +1,10 @@
 import { qrReportQuery } from '@bo/contract/reports';
-import { Table } from '@mantine/core';
+import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
+import { SidewaysScroll } from '../../../components/sideways-scroll.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { qrReportRoute, useQrReport } from '../api/qr-report.ts';
 import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
@@ -55,24 +58,55 @@ export function QrReport() {
             />
           </ReportCard>
           <ReportCard title="Most scanned codes" download={download}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Book</Table.Th>
-                  <Table.Th ta="right">Scans</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.byCode.slice(0, 20).map((c) => (
-                  <Table.Tr key={c.codeId}>
-                    <Table.Td ff="monospace">{c.code}</Table.Td>
-                    <Table.Td>{c.title ?? 'Video code'}</Table.Td>
-                    <Table.Td ta="right">{formatCount(c.scans)}</Table.Td>
+            <SidewaysScroll label="Most scanned codes" minWidth={720}>
+              <Table striped aria-label="Most scanned codes">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Code</Table.Th>
+                    <Table.Th>Book</Table.Th>
+                    <Table.Th>Opens</Table.Th>
+                    <Table.Th ta="right">Scans</Table.Th>
+                    <Table.Th>Last scan</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.byCode.slice(0, 20).map((c) => (
+                    <Table.Tr key={c.codeId} data-testid={`report-code-${c.code}`}>
+                      <Table.Td ff="monospace">{c.code}</Table.Td>
+                      <Table.Td>
+                        {c.title ?? 'Video code'}
+                        {c.isbn && (
+                          <Text span display="block" c="dimmed" fz="xs">
+                            ISBN {c.isbn}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {c.hasContent
+                          ? (c.target ?? '')
+                          : `Nothing to open${c.target ? ` (${c.target})` : ''}`}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatCount(c.scans)}</Table.Td>
+                      <Table.Td>{formatDateTime(c.lastScanAt)}</Table.Td>
+                      <Table.Td>
+                        {/* Retargeting is on the code's list, where each row has its action. */}
+                        <Anchor
+                          component={Link}
+                          to={c.bookId === null ? '/qr-codes?tab=videos' : `/qr-codes/${c.bookId}`}
+                          fz="sm"
+                          aria-label={`Retarget ${c.code}`}
+                        >
+                          Retarget
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </SidewaysScroll>
           </ReportCard>
           <ReportCard title="Scans" download={download} testId="table-scans">
             <ReportRows
