@@ -5,6 +5,7 @@ import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
+import { createBookWithToc, tocRowAction } from '../support/toc.ts';
 
 /** Small things a walk through the product found (names, focus, dialogs, toasts). */
 
@@ -49,6 +50,30 @@ describe('formulas in names and dialogs are words a screen reader can say', () =
     await page
       .getByRole('checkbox', { name: `Select question ${q}: What is 3 squared?`, exact: true })
       .waitFor();
+    await page.close();
+  });
+});
+
+describe('the TOC editor', () => {
+  it('"Add topic under it" puts focus in the new title field', async () => {
+    const page = await signedIn();
+    const bookId = await createBookWithToc(page, server, '9780306406157', 'Focus book', {
+      'Unit A': ['Chapter A'],
+    });
+    await page.goto(`${server.url}/books/${bookId}`);
+    const section = page.getByTestId('toc-section');
+    await section.getByText('Chapter A', { exact: true }).waitFor();
+    await tocRowAction(section, 'Chapter A', 'Add topic under it');
+    await section.getByLabel('New node title').waitFor();
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? 'none');
+    await expect.poll(focused).toBe('New node title');
+    // It stays there (no late focus return of the closed menu).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await focused()).toBe('New node title');
+    await page.keyboard.type('Topic typed at once');
+    await page.keyboard.press('Enter');
+    await section.getByText('Topic typed at once', { exact: true }).waitFor();
     await page.close();
   });
 });

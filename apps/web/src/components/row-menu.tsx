@@ -7,7 +7,7 @@ import {
   IconDots,
   type IconProps,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 
 export interface RowMenuAction {
   label: string;
@@ -16,6 +16,11 @@ export interface RowMenuAction {
   disabled?: boolean;
   /** Destructive (delete): shown in red after a divider. */
   danger?: boolean;
+  /**
+   * The action opens a field in place and focuses it ("Add topic under it"):
+   * the closing menu must not take the focus back to its button.
+   */
+  focusesField?: boolean;
 }
 
 /**
@@ -34,25 +39,34 @@ export function RowMenu({
   actions: (RowMenuAction | false | undefined | null)[];
   className?: string;
 }) {
+  const [returnFocus, setReturnFocus] = useState(true);
   const shown = actions.filter((a): a is RowMenuAction => Boolean(a));
   if (!shown.length) return null;
   const plain = shown.filter((a) => !a.danger);
   const danger = shown.filter((a) => a.danger);
-  const item = ({ label, icon: Icon, onClick, disabled, danger }: RowMenuAction) => (
+  const item = ({ label, icon: Icon, onClick, disabled, danger, focusesField }: RowMenuAction) => (
     <Menu.Item
       key={label}
       // Shade 9: the default red is too light on white for 4.5:1.
       color={danger ? 'red.9' : undefined}
       leftSection={<Icon size={14} />}
       disabled={disabled}
-      onClick={onClick}
+      onClick={() => {
+        if (focusesField) setReturnFocus(false);
+        onClick();
+      }}
     >
       {label}
     </Menu.Item>
   );
   return (
     // No focus placeholder: its role="presentation" is not allowed inside role="menu".
-    <Menu position="bottom-end" withinPortal>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      returnFocus={returnFocus}
+      onOpen={() => setReturnFocus(true)}
+    >
       <Menu.Target>
         <ActionIcon
           size="sm"

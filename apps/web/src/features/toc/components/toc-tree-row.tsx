@@ -165,6 +165,7 @@ export function TocTreeRow(props: RowProps) {
               label: `Add ${KIND_LABEL[childKind(node.kind)].toLowerCase()} under it`,
               icon: IconPlus,
               onClick: props.onAddChild,
+              focusesField: true,
             },
             {
               label: 'Rename',
