@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { checkDialog, expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
@@ -33,14 +33,28 @@ describe('free content', () => {
     await page.getByRole('tab', { name: 'Free books' }).click();
     await page.getByText('No book is free as a whole yet.').waitFor();
     await expectAccessible(page, 'free books (empty)');
-    await page.getByLabel('ISBN of the book to make free').fill(isbn);
-    await page.getByRole('button', { name: 'Make free' }).click();
+    // Found by its title; asked first, since every learner gets the whole book.
+    const picker = page.getByRole('combobox', { name: 'Book to make free' });
+    await picker.fill('Free Rea');
+    await page.getByRole('option', { name: `Free Reader (${isbn})` }).click();
+    await checkDialog(page, 'make free confirmation', () =>
+      page.getByRole('button', { name: 'Make free' }).click(),
+    );
     const table = page.getByRole('table', { name: 'Free books' });
-    await table.getByText('Free Reader').waitFor();
-    // The same ISBN again: the field says why.
-    await page.getByLabel('ISBN of the book to make free').fill(isbn);
+    expect(await table.getByText('Free Reader').count()).toBe(0);
     await page.getByRole('button', { name: 'Make free' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Make the book free?' });
+    await confirm.getByText(`"Free Reader" (ISBN ${isbn}) will be free as a whole`).waitFor();
+    await confirm.getByRole('button', { name: 'Make free' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await table.getByText('Free Reader').waitFor();
+    // Found by its ISBN; the same book again is refused in words.
+    await picker.fill(isbn.slice(0, 10));
+    await page.getByRole('option', { name: `Free Reader (${isbn})` }).click();
+    await page.getByRole('button', { name: 'Make free' }).click();
+    await confirm.getByRole('button', { name: 'Make free' }).click();
     await page.getByText(`"Free Reader" (${isbn}) is already free`).first().waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expectAccessible(page, 'free books with one');
     await shot(page, 'free-books', { fullPage: false });
     await checkDialog(page, 'remove free book dialog', () =>

@@ -141,8 +141,9 @@ export const bookRoutes = defineRoutes({
     ...common,
     // The practices screen picks a book to filter by and to create on; the
     // audience picker (pop-ups, notifications, mailers) picks books redeemed;
-    // the reports pick the book or books they are about.
-    access: ['books', 'practices', 'popups', 'notifications', 'mail', 'reports'],
+    // the reports pick the book or books they are about; free content finds
+    // the book to make free by title or ISBN.
+    access: ['books', 'practices', 'popups', 'notifications', 'mail', 'reports', 'free_content'],
     method: 'GET',
     path: '/book/getisbn',
     spec: true,
