@@ -84,7 +84,9 @@ describe('question import', () => {
       'Correct names option E, which is empty',
     ]);
     await dialog.getByText('1 of 2 rows ready').waitFor();
-    expect(await dialog.getByRole('button', { name: /^Import/ }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: /^Import \d+ questions?$/ }).isDisabled()).toBe(
+      true,
+    );
     await expectAccessible(page, 'question import report');
 
     // The problems as a workbook, for the author fixing the file.
@@ -231,6 +233,51 @@ describe('question import', () => {
     await dialog.getByRole('button', { name: 'Import 6 questions' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await current()).toEqual(before);
+    await page.close();
+  });
+
+  it('imports only the valid questions when asked, and hands back the refused ones as a file to fix', async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, server);
+    const gift = [
+      '::moons:: Mars has two moons. {T}',
+      '',
+      '::rings:: How many rings has Saturn? {#many}',
+      '',
+      '::red:: Mars is called the red planet. {T}',
+    ].join('\n');
+    const dialog = await openImport(page);
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'solar.gift',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(gift),
+    });
+    await dialog.getByText('2 of 3 rows ready').waitFor();
+    // All or nothing stays the default: the full import waits for a clean file.
+    expect(await dialog.getByRole('button', { name: /^Import \d+ question/ }).isDisabled()).toBe(
+      true,
+    );
+    const valid = dialog.getByRole('button', { name: 'Import the 2 valid ones' });
+    await valid.waitFor();
+    await expectAccessible(page, 'question import with problems, offering the valid ones');
+    const [refused] = await Promise.all([page.waitForEvent('download'), valid.click()]);
+    await dialog.waitFor({ state: 'detached' });
+    expect(refused.suggestedFilename()).toBe('solar refused.gift');
+    const back = (await readFile((await refused.path())!)).toString();
+    expect(back).toMatch(
+      /^\/\/ Question 2: .+\n::rings:: How many rings has Saturn\? \{#many\}\n$/,
+    );
+    await page
+      .getByText(
+        '2 questions were imported. The 1 question refused was saved as "solar refused.gift", each with what to fix.',
+      )
+      .waitFor();
+    // Both valid questions, and not the refused one (the only ones about Mars and Saturn).
+    await page.goto(`${server.url}/questions?source=gift&q=Mars`);
+    await expectRows(page, 2);
+    await rows(page).filter({ hasText: 'Mars is called the red planet.' }).waitFor();
+    await page.goto(`${server.url}/questions?q=Saturn`);
+    await expectRows(page, 0);
     await page.close();
   });
 });

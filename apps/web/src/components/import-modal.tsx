@@ -75,6 +75,7 @@ export function ImportModal<R extends ImportReportLike>({
   accept = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   filePlaceholder = 'Choose an .xlsx file',
   warnings,
+  sendValid,
 }: {
   title: string;
   /** What the sheet holds; a template link follows it. */
@@ -92,6 +93,11 @@ export function ImportModal<R extends ImportReportLike>({
   filePlaceholder?: string;
   /** Rows that will be imported but deserve a look, listed under the problems. */
   warnings?: (report: R) => ImportWarning[];
+  /**
+   * Offered after a check with problems: imports only the valid rows (the
+   * import hands the refused ones back itself). All or nothing otherwise.
+   */
+  sendValid?: SendImport<R>;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<R | null>(null);
@@ -104,7 +110,7 @@ export function ImportModal<R extends ImportReportLike>({
   // A newer pick makes an older check's answer stale.
   const attempt = useRef(0);
 
-  const run = async (f: File, dryRun: boolean) => {
+  const run = async (f: File, dryRun: boolean, validOnly = false) => {
     const mine = ++attempt.current;
     setPhase(dryRun ? 'checking' : 'importing');
     setProgress(0);
@@ -112,7 +118,7 @@ export function ImportModal<R extends ImportReportLike>({
     setJobMessage(null);
     setJobProgress(null);
     try {
-      const answer = await send({
+      const answer = await (validOnly && sendValid ? sendValid : send)({
         file: f,
         dryRun,
         onProgress: (p) => mine === attempt.current && setProgress(p),
@@ -149,6 +155,7 @@ export function ImportModal<R extends ImportReportLike>({
   const busy = phase !== 'idle';
   const clean = report !== null && report.errors.length === 0 && report.valid > 0;
   const notes = report && warnings ? warnings(report) : [];
+  const partly = sendValid && report && !clean && report.valid > 0;
 
   return (
     <Modal
@@ -165,7 +172,8 @@ export function ImportModal<R extends ImportReportLike>({
           <Anchor component="button" type="button" fz="sm" onClick={template}>
             Download the template
           </Anchor>
-          . The file is checked first; nothing is imported until every row is valid.
+          . The file is checked first; nothing is imported until every row is valid
+          {sendValid ? ', unless you choose to import only the valid ones' : ''}.
         </Text>
         <FileInput
           label={fileLabel}
@@ -276,6 +284,18 @@ export function ImportModal<R extends ImportReportLike>({
           <Button variant="default" onClick={onClose} disabled={phase === 'importing'}>
             Cancel
           </Button>
+          {partly && (
+            <Button
+              variant="light"
+              disabled={phase === 'checking'}
+              loading={phase === 'importing'}
+              onClick={() => file && run(file, false, true)}
+            >
+              {report.valid === 1
+                ? 'Import the 1 valid one'
+                : `Import the ${report.valid} valid ones`}
+            </Button>
+          )}
           <Button
             disabled={!clean || phase === 'checking'}
             loading={phase === 'importing'}

@@ -242,15 +242,28 @@ export async function importQuestions(
     },
   );
   // A commit of the valid ones hands back the refused ones, as written, in their format.
+  const limits = {
+    ...deps.config.xlsxLimits,
+    // As the reader allowed a ZIP: the workbook and its images.
+    maxUncompressedBytes:
+      deps.config.xlsxLimits.maxUncompressedBytes + deps.config.uploadMaxBytes.zip,
+  };
   const refused =
     run.validOnly && report.committed && report.errors.length && state.bytes && state.read
-      ? await refusedFile(
+      ? // The valid ones are in already: a file that cannot be written must not turn that into an error.
+        await refusedFile(
           state.bytes,
           state.read.format,
           input.fileName,
           report.errors,
-          deps.config.xlsxLimits,
-        )
+          limits,
+        ).catch((err: unknown) => {
+          deps.log.error(
+            { err },
+            'question import: the refused questions file could not be written',
+          );
+          return null;
+        })
       : null;
   return {
     ...report,

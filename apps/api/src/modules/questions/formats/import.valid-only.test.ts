@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { useImportApp, workbook } from './import.testing.ts';
+import { TINY_PNG } from '../../media/media.fixtures.ts';
+import { useImportApp, workbook, zip } from './import.testing.ts';
 
 /**
  * "Import the valid ones": a commit with validOnly=true brings in the
@@ -115,6 +116,43 @@ describe('questionimport: import the valid ones', () => {
     const again = await h.send(fileOf(res), 'dryRun=true', 'bank refused.xlsx');
     expect(again.json()).toMatchObject({ rows: 2, valid: 0 });
     expect(await h.count()).toBe(1);
+    await h.clear();
+  });
+
+  it('ZIP: the refused rows come back as the workbook (the images stay in the ZIP)', async () => {
+    const sheet = await workbook([
+      {
+        Type: 'Single choice',
+        Question: 'See <img src="a.png">',
+        'Option A': 'a',
+        'Option B': 'b',
+        Correct: 'A',
+      },
+      {
+        Type: 'Single choice',
+        Question: 'See <img src="gone.png">',
+        'Option A': 'a',
+        'Option B': 'b',
+        Correct: 'A',
+      },
+    ]);
+    const res = await h.send(
+      zip({ 'q.xlsx': sheet, 'a.png': TINY_PNG }),
+      'dryRun=false&validOnly=true',
+      'pictures.zip',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      rows: 2,
+      valid: 1,
+      created: 1,
+      refusedFile: { fileName: 'pictures refused.xlsx' },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fileOf(res) as never);
+    const row = wb.worksheets[0]!.getRow(2);
+    expect(row.getCell(2).value).toBe('See <img src="gone.png">');
+    expect(row.getCell(2).note).toBe('Row 3: The image "gone.png" is not in the ZIP');
     await h.clear();
   });
 });

@@ -69,8 +69,9 @@ export async function refusedFile(
   }
   const workbook =
     format === 'zip'
-      ? inspectZip(bytes, limits, (n) => n.toLowerCase().endsWith('.xlsx')).find((e) => e.data)!
-          .data!
+      ? inspectZip(bytes, limits, (n) =>
+          n.toLowerCase().endsWith('.xlsx') ? true : 'stream',
+        ).find((e) => e.data)!.data!
       : bytes;
   const xlsx = await sheetRefused(workbook, problems, limits);
   return {

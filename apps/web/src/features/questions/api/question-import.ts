@@ -9,8 +9,16 @@ import { useQuestionsMutation } from './question-keys.ts';
  * format (XLSX, ZIP, Moodle XML, GIFT, Aiken) is told by the server from the
  * file itself.
  */
-export const importQuestions = (input: ImportUploadInput) =>
-  uploadImport<QuestionImportResponse>(questionRoutes.questionImport, input);
+export const importQuestions = (input: ImportUploadInput & { validOnly?: boolean }) =>
+  uploadImport<QuestionImportResponse>(
+    questionRoutes.questionImport,
+    input,
+    input.validOnly ? { validOnly: true } : {},
+  );
 
-/** A commit adds questions: the mutation refreshes the lists and tags. */
+/**
+ * A commit adds questions: the mutation refreshes the lists and tags. With
+ * `validOnly` it imports the valid questions and answers the refused ones
+ * as `refusedFile`.
+ */
 export const useImportQuestions = () => useQuestionsMutation(importQuestions);

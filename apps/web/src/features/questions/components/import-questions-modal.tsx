@@ -1,5 +1,6 @@
 import type { QuestionImportResponse } from '@bo/contract/questions-routes';
 import { ImportModal } from '../../../components/import-modal.tsx';
+import { saveBlob } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useImportQuestions } from '../api/question-import.ts';
 import { downloadQuestionTemplate } from '../api/question-import-template.ts';
@@ -37,6 +38,7 @@ export function ImportQuestionsModal({ onClose }: { onClose: () => void }) {
       intro="A spreadsheet with one row per question (or a .zip of it with the images its cells name), a Moodle XML export, a GIFT file or an Aiken file."
       onTemplate={downloadQuestionTemplate}
       send={(input) => upload.mutateAsync(input)}
+      sendValid={(input) => upload.mutateAsync({ ...input, validOnly: true })}
       summary={(r) =>
         r.duplicates > 0 ? (
           <span>
@@ -47,7 +49,20 @@ export function ImportQuestionsModal({ onClose }: { onClose: () => void }) {
       warnings={(r) => r.warnings}
       commitLabel={(r) => `Import ${questionsCount(r.valid)}`}
       onImported={(r) => {
-        notifySuccess(`${questionsCount(r.created)} ${r.created === 1 ? 'was' : 'were'} imported.`);
+        const imported = `${questionsCount(r.created)} ${r.created === 1 ? 'was' : 'were'} imported.`;
+        const back = r.refusedFile;
+        // Skipped questions (a type the bank lacks) are warnings, not in the file.
+        const refused = new Set(r.errors.map((e) => e.row)).size;
+        if (back) {
+          // The refused questions, in the file's own format with a comment on each, to fix and import again.
+          const bytes = Uint8Array.from(atob(back.base64), (c) => c.charCodeAt(0));
+          saveBlob(new Blob([bytes], { type: back.contentType }), back.fileName);
+        }
+        notifySuccess(
+          back
+            ? `${imported} The ${questionsCount(refused)} refused ${refused === 1 ? 'was' : 'were'} saved as "${back.fileName}", each with what to fix.`
+            : imported,
+        );
         onClose();
       }}
       onClose={onClose}
