@@ -77,3 +77,29 @@ describe('the TOC editor', () => {
     await page.close();
   });
 });
+
+describe('the assessment builder', () => {
+  it('a marks refusal names its field, not "Some values were not accepted"', async () => {
+    const page = await signedIn();
+    const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Marked' });
+    const test = await apiOk(page, server, '/practice/addmocktest', {
+      testCategoryId: category.id,
+      name: 'Marks refused',
+    });
+    const [q] = await seedBankQuestions(page, server, [choiceQuestion('Marked question')]);
+    await apiOk(page, server, '/practice/mocktestquestionmapping', {
+      id: test.id,
+      questionIds: [q],
+    });
+    await page.goto(`${server.url}/mock-tests/${test.id}`);
+    const name = 'Negative marks of Question 1: Marked question';
+    await page.getByRole('button', { name: new RegExp(`^${name}:`) }).focus();
+    const field = page.getByRole('textbox', { name, exact: true });
+    await field.fill('5');
+    await field.press('Enter');
+    const toast = page.getByRole('alert').filter({ hasText: 'Could not save the marks' });
+    await toast.getByText('Negative marks cannot be more than the marks').waitFor();
+    expect(await toast.textContent()).not.toContain('Some values were not accepted');
+    await page.close();
+  });
+});

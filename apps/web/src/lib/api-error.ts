@@ -1,4 +1,5 @@
 import type { ApiError as ApiErrorBody } from '@bo/contract';
+import { CHECK_VALUE, humanFieldMessage } from './form-messages.ts';
 
 export type ErrorDetail = NonNullable<ApiErrorBody['details']>[number];
 
@@ -56,9 +57,43 @@ export function isTokenExpired(error: unknown): boolean {
 /** Said for a request the server's schema refused: its own text names internal paths. */
 export const INVALID_REQUEST_MESSAGE = 'Some values were not accepted. Check them and try again.';
 
+/** A body field's name in words: `negativeMarks` → "Negative marks". */
+function fieldWords(path: string): string {
+  const name = path
+    .split('.')
+    .filter((p) => !/^\d+$/.test(p) && p !== 'body' && p !== 'query')
+    .pop();
+  if (!name) return '';
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * What the server refused, field by field, in its own words ("Negative marks
+ * cannot be more than the marks"), naming the field where its message does
+ * not; a schema default reads "Marks: check this value". Used wherever a
+ * refusal is shown outside a form's fields (toasts, and a form's refusal
+ * about a field it does not show).
+ */
+export function validationMessage(details: readonly { path: string; message: string }[]) {
+  const lines = new Set<string>();
+  for (const d of details) {
+    const field = fieldWords(d.path);
+    const said = humanFieldMessage(d.message);
+    const message = said === CHECK_VALUE ? 'check this value' : said;
+    lines.add(
+      !field || message.toLowerCase().includes(field.toLowerCase())
+        ? message
+        : `${field}: ${message}`,
+    );
+  }
+  const shown = [...lines].slice(0, 3);
+  return shown.length ? shown.join('. ') : INVALID_REQUEST_MESSAGE;
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.code === 'validation_failed') {
-    return INVALID_REQUEST_MESSAGE;
+    return validationMessage(error.details);
   }
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';
