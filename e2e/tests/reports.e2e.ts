@@ -222,6 +222,9 @@ describe('reports and dashboard', () => {
     await page.waitForURL(new RegExp(`/reports/assessments/${id}`));
     await page.getByTestId('figure-attempts').waitFor();
     await page.getByTestId('table-questions').waitFor();
+    // Questions are numbered from 1, as the learner meets them.
+    const firstRow = page.getByTestId('table-questions').getByRole('row').nth(1);
+    expect(await firstRow.getByRole('cell').first().textContent()).toBe('1');
     await page.getByTestId('chart-scores').locator('.recharts-surface').waitFor();
     await shot(page, 'assessment-results');
     await expectAccessible(page, 'assessment results');

@@ -87,7 +87,8 @@ export function AssessmentResultsPage() {
                   <Table.Tbody>
                     {data.questions.map((q, i) => (
                       <Table.Tr key={q.itemId}>
-                        <Table.Td>{q.position ?? i + 1}</Table.Td>
+                        {/* Numbered as the learner meets them, from 1 (positions count from 0). */}
+                        <Table.Td>{i + 1}</Table.Td>
                         <Table.Td>
                           {q.stem ? <RichTextView html={q.stem} lines={2} /> : '—'}
                         </Table.Td>
