@@ -55,6 +55,13 @@ describe('a video quiz', () => {
     await expectAccessible(page, 'add a question at a moment dialog');
     await dialog(page).getByRole('button', { name: 'Add question' }).click();
     await dialog(page).waitFor({ state: 'detached' });
+    // The player keeps its position: the builder read again does not reload the video.
+    await page.getByRole('textbox', { name: /^Moment of Question 1/ }).waitFor();
+    await new Promise((r) => setTimeout(r, 1000));
+    const still = await page
+      .getByTestId('quiz-player')
+      .evaluate((el) => Math.round((el as HTMLVideoElement).currentTime * 10) / 10);
+    expect(still).toBe(at);
 
     const placed = await apiOk(page, server, `/promotional/getvideoquestiontoc?id=${id}`);
     expect(placed.items).toHaveLength(1);
