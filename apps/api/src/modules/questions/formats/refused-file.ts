@@ -4,6 +4,7 @@ import { decodeTextFile } from '../../../lib/text-encoding.ts';
 import { CellError } from '../../../lib/xlsx/sheet.ts';
 import { firstSheetRows } from '../../../lib/xlsx/sheet-xml.ts';
 import { inspectZip, type ZipLimits } from '../../../lib/xlsx/zip-inspect.ts';
+import { giftEntries } from './gift.ts';
 import { linesOf, QUESTION_COLUMN } from './rows.ts';
 
 /**
@@ -56,7 +57,7 @@ export async function refusedFile(
   if (format === 'gift' || format === 'aiken') {
     const blocks =
       format === 'gift'
-        ? giftEntries(decodeTextFile(bytes))
+        ? giftEntries(decodeTextFile(bytes)).map((e) => e.lines.join('\n'))
         : aikenQuestions(decodeTextFile(bytes));
     const out: string[] = [];
     for (const [row, list] of problems) {
@@ -104,25 +105,6 @@ function moodleRefused(xml: string, problems: Map<number, ImportError[]>): strin
     return [`  <!-- ${said} -->\n  ${element}`];
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${out.join('\n')}\n</quiz>\n`;
-}
-
-/**
- * GIFT's entries as written, numbered as the import numbers them: runs of
- * lines between blank lines that hold more than `//` comments.
- */
-function giftEntries(text: string): string[] {
-  const out: string[] = [];
-  let run: string[] = [];
-  const flush = () => {
-    if (run.some((l) => !l.trim().startsWith('//'))) out.push(run.join('\n'));
-    run = [];
-  };
-  for (const line of linesOf(text)) {
-    if (line.trim() === '') flush();
-    else run.push(line);
-  }
-  flush();
-  return out;
 }
 
 /** Aiken's questions as written: each ends at its ANSWER: line (or the end of the file). */
