@@ -10,6 +10,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useCreateAdmin } from '../api/create-admin.ts';
 import { useEditAdmin } from '../api/edit-admin.ts';
 import { useUpdateModules } from '../api/update-modules.ts';
@@ -56,6 +57,11 @@ export function AdminFormModal({
     validate: (values) => validateCreate(normalise(values)),
     ...liveValidation,
   });
+  const draft = useFormDraft(
+    form,
+    `admin:${admin?.id ?? 'new'}`,
+    admin ? 'this admin' : 'a new admin',
+  );
   const busy = create.isPending || edit.isPending || updateModules.isPending;
   const isSuper = form.values.role === 'super_admin';
 
@@ -79,6 +85,7 @@ export function AdminFormModal({
         if (!isSuper && changed) await updateModules.mutateAsync({ id: admin.id, modules });
         notifySuccess(`${values.name} was updated.`);
       }
+      draft.saved();
       onClose();
     } catch (error) {
       showFormError(form, error);
@@ -94,6 +101,7 @@ export function AdminFormModal({
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
     >
+      {draft.offer}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />

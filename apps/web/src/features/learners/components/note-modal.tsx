@@ -8,6 +8,7 @@ import {
   showFormError,
   validateWith,
 } from '../../../lib/form.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 
 /**
  * A dialog asking for one text (a reset's reason, a resolution's note),
@@ -46,15 +47,19 @@ export function NoteModal({
     },
     ...liveValidation,
   });
+  // The object is the action and what it acts on (`reason:{"id":1,"bindingId":2}`).
+  const draft = useFormDraft(form, `${field}:${JSON.stringify(fixed)}`, 'this note');
   const submit = form.onSubmit(async (v) => {
     try {
       await onSubmit(v.text);
+      draft.saved();
     } catch (error) {
       showFormError(form, error);
     }
   }, focusFirstInvalid);
   return (
     <Modal opened onClose={onClose} title={title} closeOnClickOutside={!busy} closeOnEscape={!busy}>
+      {draft.offer}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text fz="sm" component="div">

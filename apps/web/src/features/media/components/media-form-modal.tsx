@@ -32,6 +32,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useAddMedia } from '../api/add-media.ts';
 import { useEditMedia } from '../api/edit-media.ts';
 import { uploadMediaFile } from '../api/upload-media-file.ts';
@@ -153,6 +154,7 @@ export function MediaFormModal({
       item ? validateEdit(editBody(item, values)) : validateAdd(addBody(values)),
     ...liveValidation,
   });
+  const draft = useFormDraft(form, `${kind}:${item?.id ?? 'new'}`, `this ${noun}`);
   const v = form.values;
   const busy = add.isPending || edit.isPending || media.busy || thumbnail.busy;
   const tags = {
@@ -164,6 +166,7 @@ export function MediaFormModal({
 
   const submit = form.onSubmit((values) => {
     const done = (m: MediaItem) => {
+      draft.saved();
       notifySuccess(`"${m.title}" is saved.`);
       onClose();
     };
@@ -183,6 +186,7 @@ export function MediaFormModal({
 
   return (
     <Modal opened onClose={onClose} title={item ? `Edit ${noun}` : `Add ${noun}`} size="lg">
+      {draft.offer}
       <form onSubmit={submit} noValidate>
         <Stack>
           {!item && (

@@ -12,7 +12,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { AudiencePicker } from '../../../components/audience-picker.tsx';
 import { ImageUploadField } from '../../../components/image-upload-field.tsx';
 import { PhonePreview } from '../../../components/phone-preview.tsx';
@@ -23,6 +22,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useEditNotification } from '../api/edit-notification.ts';
 import { useSendNotification } from '../api/send-notification.ts';
 
@@ -33,6 +33,9 @@ interface Values {
   mode: 'now' | 'schedule' | 'draft';
   /** datetime-local text, in the browser's time zone. */
   sendAtLocal: string;
+  /** In the form's values, so a kept draft has them too. */
+  audience: Audience;
+  image: { key: string; url: string } | null;
 }
 
 /** The local "YYYY-MM-DDTHH:mm" of an ISO time, for a datetime-local input. */
@@ -63,12 +66,6 @@ export function NotificationComposer({
 }) {
   const send = useSendNotification();
   const edit = useEditNotification();
-  const [audience, setAudience] = useState<Audience>(notification?.audience ?? { kind: 'all' });
-  const [image, setImage] = useState(
-    notification?.imageKey
-      ? { key: notification.imageKey, url: notification.imageUrl ?? '' }
-      : null,
-  );
   const form = useForm<Values>({
     initialValues: {
       title: notification?.title ?? '',
@@ -76,9 +73,13 @@ export function NotificationComposer({
       link: notification?.link ?? '',
       mode: notification ? (notification.state === 'draft' ? 'draft' : 'schedule') : 'now',
       sendAtLocal: toLocalInput(notification?.sendAt ?? null),
+      audience: notification?.audience ?? { kind: 'all' },
+      image: notification?.imageKey
+        ? { key: notification.imageKey, url: notification.imageUrl ?? '' }
+        : null,
     },
     validate: (v) => {
-      const errors = validateBody({ ...toBody(v), audience });
+      const errors = validateBody({ ...toBody(v), audience: v.audience });
       if (errors.sendAt) errors.sendAtLocal = errors.sendAt;
       else if (v.mode === 'schedule' && v.sendAtLocal && new Date(v.sendAtLocal) <= new Date())
         errors.sendAtLocal = 'Choose a time in the future';
@@ -86,12 +87,18 @@ export function NotificationComposer({
     },
     ...liveValidation,
   });
+  const draft = useFormDraft(
+    form,
+    `notification:${notification?.id ?? 'new'}`,
+    'this notification',
+  );
   const submit = form.onSubmit(async (v) => {
-    const body = { ...toBody(v), audience, imageKey: image?.key ?? null };
+    const body = { ...toBody(v), audience: v.audience, imageKey: v.image?.key ?? null };
     try {
       const saved = notification
         ? await edit.mutateAsync({ id: notification.id, ...body })
         : await send.mutateAsync(body);
+      draft.saved();
       const who = `${saved.recipientCount ?? 0} learners`;
       notifySuccess(
         v.mode === 'draft'
@@ -113,6 +120,7 @@ export function NotificationComposer({
       size={980}
       title={notification ? 'Change notification' : 'New notification'}
     >
+      {draft.offer}
       <form onSubmit={submit} noValidate>
         {/* On a phone the preview goes under the fields instead of squeezing them. */}
         <Group align="flex-start" gap="xl">
@@ -129,12 +137,12 @@ export function NotificationComposer({
             <ImageUploadField
               label="Image"
               route={engagementImageRoutes.uploadNotificationImage}
-              url={image?.url ?? null}
-              onChange={setImage}
+              url={form.values.image?.url ?? null}
+              onChange={(image) => form.setFieldValue('image', image)}
             />
             <AudiencePicker
-              value={audience}
-              onChange={setAudience}
+              value={form.values.audience}
+              onChange={(audience) => form.setFieldValue('audience', audience)}
               error={
                 Object.entries(form.errors).find(([k]) => k.startsWith('audience'))?.[1] as
                   | string
@@ -169,7 +177,7 @@ export function NotificationComposer({
             kind="notification"
             title={form.values.title}
             body={form.values.body}
-            imageUrl={image?.url}
+            imageUrl={form.values.image?.url}
             link={form.values.link}
           />
         </Group>

@@ -3,7 +3,6 @@ import { engagementImageRoutes } from '@bo/contract/engagement-images';
 import { savePopupBody } from '@bo/contract/popups';
 import { Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { AudiencePicker } from '../../../components/audience-picker.tsx';
 import { ImageUploadField } from '../../../components/image-upload-field.tsx';
 import { PhonePreview } from '../../../components/phone-preview.tsx';
@@ -14,6 +13,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useSavePopup } from '../api/save-popup.ts';
 
 interface Values {
@@ -26,6 +26,9 @@ interface Values {
   capPerSession: number | string;
   capTotal: number | string;
   active: boolean;
+  /** In the form's values, so a kept draft has them too. */
+  audience: Audience;
+  image: { key: string; url: string } | null;
 }
 
 /** A datetime-local value ("YYYY-MM-DDTHH:mm", browser time) from an ISO time, and back. */
@@ -52,10 +55,6 @@ const validateBody = validateWith(savePopupBody);
 /** New pop-up or a change to one (addpopup with its id), with its phone preview. */
 export function PopupForm({ popup, onClose }: { popup: Popup | null; onClose: () => void }) {
   const save = useSavePopup();
-  const [audience, setAudience] = useState<Audience>(popup?.audience ?? { kind: 'all' });
-  const [image, setImage] = useState(
-    popup?.imageKey ? { key: popup.imageKey, url: popup.imageUrl ?? '' } : null,
-  );
   const now = Date.now();
   const form = useForm<Values>({
     initialValues: {
@@ -68,18 +67,22 @@ export function PopupForm({ popup, onClose }: { popup: Popup | null; onClose: ()
       capPerSession: popup?.capPerSession ?? '',
       capTotal: popup?.capTotal ?? '',
       active: (popup?.status ?? 'active') === 'active',
+      audience: popup?.audience ?? { kind: 'all' },
+      image: popup?.imageKey ? { key: popup.imageKey, url: popup.imageUrl ?? '' } : null,
     },
-    validate: (v) => validateBody({ ...toBody(v), audience }),
+    validate: (v) => validateBody({ ...toBody(v), audience: v.audience }),
     ...liveValidation,
   });
+  const draft = useFormDraft(form, `popup:${popup?.id ?? 'new'}`, 'this pop-up');
   const submit = form.onSubmit(async (v) => {
     try {
       await save.mutateAsync({
         ...(popup ? { id: popup.id } : {}),
         ...toBody(v),
-        audience,
-        imageKey: image?.key ?? null,
+        audience: v.audience,
+        imageKey: v.image?.key ?? null,
       });
+      draft.saved();
       notifySuccess(popup ? 'Pop-up saved.' : 'Pop-up created.');
       onClose();
     } catch (error) {
@@ -98,6 +101,7 @@ export function PopupForm({ popup, onClose }: { popup: Popup | null; onClose: ()
   );
   return (
     <Modal opened onClose={onClose} size={980} title={popup ? 'Change pop-up' : 'New pop-up'}>
+      {draft.offer}
       <form onSubmit={submit} noValidate>
         {/* On a phone the preview goes under the fields instead of squeezing them. */}
         <Group align="flex-start" gap="xl">
@@ -107,8 +111,8 @@ export function PopupForm({ popup, onClose }: { popup: Popup | null; onClose: ()
             <ImageUploadField
               label="Image"
               route={engagementImageRoutes.uploadPopupImage}
-              url={image?.url ?? null}
-              onChange={setImage}
+              url={form.values.image?.url ?? null}
+              onChange={(image) => form.setFieldValue('image', image)}
             />
             <Group grow align="flex-start">
               <TextInput
@@ -139,8 +143,8 @@ export function PopupForm({ popup, onClose }: { popup: Popup | null; onClose: ()
             </Group>
             <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
             <AudiencePicker
-              value={audience}
-              onChange={setAudience}
+              value={form.values.audience}
+              onChange={(audience) => form.setFieldValue('audience', audience)}
               error={
                 Object.entries(form.errors).find(([k]) => k.startsWith('audience'))?.[1] as
                   | string
@@ -152,7 +156,7 @@ export function PopupForm({ popup, onClose }: { popup: Popup | null; onClose: ()
             label="Pop-up preview"
             kind="popup"
             title={form.values.title}
-            imageUrl={image?.url}
+            imageUrl={form.values.image?.url}
             link={form.values.link}
           />
         </Group>

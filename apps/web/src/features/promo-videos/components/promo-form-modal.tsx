@@ -20,6 +20,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useVideoSearch } from '../api/search-videos.ts';
 import { useAddPromoVideo, useEditPromoVideo } from '../api/write-promo-videos.ts';
 
@@ -56,6 +57,7 @@ export function PromoFormModal({
     validate,
     ...liveValidation,
   });
+  const draft = useFormDraft(form, `promo-video:${promo?.id ?? 'new'}`, 'this promo video');
   // The chosen video stays an option while the search shows others.
   const chosen = promo ? [{ value: String(promo.videoId), label: promo.videoTitle }] : [];
   const options = [
@@ -76,6 +78,7 @@ export function PromoFormModal({
       try {
         if (promo) await edit.mutateAsync({ id: promo.id, ...body });
         else await add.mutateAsync(body);
+        draft.saved();
         notifySuccess(promo ? 'Promo video saved' : 'Promo video added');
         onClose();
       } catch (e) {
@@ -92,6 +95,7 @@ export function PromoFormModal({
       title={promo ? 'Edit promo video' : 'Add promo video'}
       size="lg"
     >
+      {draft.offer}
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
