@@ -230,6 +230,14 @@ describe.skipIf(!sharedUrl || noPrivate)(
       expect((await after.stop()).every(fine)).toBe(true);
       await expectJobsRun(server, pg.url, dataDir);
       expectAlive(server);
+      // Every worker failed on every poll meanwhile: the log says so once, and once that it is over.
+      const lines = (msg: RegExp) =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => msg.test(line)).length;
+      expect(lines(/"msg":"job fetch failed/)).toBe(1);
+      expect(lines(/"msg":"job fetch works again/)).toBe(1);
     }, 90_000);
   },
 );

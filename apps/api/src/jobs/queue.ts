@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
+import { FetchOutage } from './fetch-outage.ts';
 import type { JobDataMap, JobError, JobKind, JobKindName } from './job.ts';
 import { type Executor, executorAdapter } from './tx-sql.ts';
 import { KindWorker } from './worker.ts';
@@ -107,7 +108,10 @@ export class JobQueue {
     // cut off by a crash and is handed back to the queue now, not after it expires.
     if (this.database.kind === 'pglite')
       await this.releaseActive('The server stopped while it ran');
-    this.workers = [...this.kinds.values()].map((k) => new KindWorker(this.boss, k, this.deps));
+    const outage = new FetchOutage(this.deps);
+    this.workers = [...this.kinds.values()].map(
+      (k) => new KindWorker(this.boss, k, this.deps, outage),
+    );
     for (const w of this.workers) w.start();
   }
 

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Deps } from '../deps.ts';
+import type { FetchOutage } from './fetch-outage.ts';
 import { type JobContext, type JobKind, JobRefusal } from './job.ts';
 import type { JobOutput, StoredJobData } from './queue.ts';
 
@@ -27,6 +28,7 @@ export class KindWorker {
     private readonly boss: PgBoss,
     readonly kind: JobKind,
     private readonly deps: () => Deps,
+    private readonly outage: FetchOutage,
   ) {}
 
   start() {
@@ -52,17 +54,28 @@ export class KindWorker {
   }
 
   private async loop() {
-    const log = this.deps().log;
     while (!this.stopping) {
       let job: PgBoss.JobWithMetadata<StoredJobData> | undefined;
+      // pg-boss answers "no job" when its fetch query fails: the error is caught on the way.
+      let failure: unknown;
+      const db = this.boss.getDb();
       try {
         [job] = await this.boss.fetch<StoredJobData>(this.kind.kind, {
           includeMetadata: true,
           batchSize: 1,
+          db: {
+            executeSql: (text, values) =>
+              db.executeSql(text, values).catch((err: unknown) => {
+                failure = err;
+                throw err;
+              }),
+          },
         });
       } catch (err) {
-        log.error({ err, kind: this.kind.kind }, 'job fetch failed');
+        failure = err;
       }
+      if (failure) this.outage.failed(failure, this.kind.kind);
+      else this.outage.succeeded();
       if (job) await this.run(job);
       else await this.sleep((this.kind.pollSeconds ?? 2) * 1000);
     }
