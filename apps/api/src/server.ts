@@ -21,6 +21,7 @@ async function main() {
   // A misconfigured bucket stops the start with its reason, not the first upload.
   await app.deps.storage.check?.();
   let closing = false;
+  let exitCode = 0;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -33,7 +34,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
@@ -41,6 +42,17 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The embedded database stopped for good (its log could not be written: a
+  // full disk). Exit non-zero so a supervisor restarts the server; the restart
+  // replays what was committed (docs/operations.md, "When a disk is full").
+  database.onStopped?.((err) => {
+    app.log.fatal(
+      { err, dataDir: config.dataDir },
+      'the embedded database stopped (PANIC); the server exits to be restarted: free space in DATA_DIR first',
+    );
+    exitCode = 1;
+    void shutdown('database stopped');
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const setupLink = await ensureSetupLink(app.deps);

@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { type DirLock, lockDataDir } from './lock.ts';
 import { createPgliteDatabase } from './pglite-init.ts';
+import { type StoppedListener, stopOnPanic } from './pglite-panic.ts';
 import { type ConnectionErrorListener, createPostgresPool } from './postgres-pool.ts';
 import * as schema from './schema/index.ts';
 
@@ -41,6 +42,11 @@ export interface Database {
    * broke (the server carries on; the app logs them).
    */
   onConnectionError?(listener: ConnectionErrorListener): void;
+  /**
+   * PGlite: `listener` hears that the embedded database stopped for good (a
+   * PANIC, db/pglite-panic.ts); the server then exits for a restart.
+   */
+  onStopped?(listener: StoppedListener): void;
 }
 
 export const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
@@ -150,6 +156,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = new PGlite({ ...pgliteOptions, ...(target.from ? { loadDataDir: target.from } : {}) });
   }
+  const stoppedListeners = new Set<StoppedListener>();
+  const panic = stopOnPanic(client, (err) => {
+    for (const listener of stoppedListeners) listener(err);
+  });
   try {
     await client.waitReady;
     jsonBytesAsIs(client);
@@ -165,9 +175,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         return { rows: results.at(-1)?.rows ?? [] };
       },
       exclusively: (fn) => fn(),
+      onStopped: (listener) => void stoppedListeners.add(listener),
       close: async () => {
         try {
-          await client.close();
+          // A stopped PGlite never answers again, its close included.
+          if (!panic.stopped) await client.close();
         } finally {
           lock?.release();
         }
