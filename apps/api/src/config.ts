@@ -24,6 +24,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_QUERY_TIMEOUT: duration.default(60_000),
+  DATABASE_KEEPALIVE_IDLE: duration.default(30_000),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Publisher back-office <no-reply@localhost>'),
   PUBLIC_BASE_URL: z.string().url().optional(),
@@ -98,6 +100,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: a query's client-side time-out and TCP keepalive's idle time (db/postgres-pool.ts). */
+  databaseLimits: { queryTimeoutMs: number; keepAliveIdleMs: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   publicBaseUrl: string;
@@ -197,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseLimits: {
+      queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT,
+      keepAliveIdleMs: e.DATABASE_KEEPALIVE_IDLE,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -14,7 +14,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, limits: config.databaseLimits }
       : { kind: 'pglite', dataDir: config.dataDir, purpose: 'server' },
   );
   const app = await buildApp({ config, database });

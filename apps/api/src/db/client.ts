@@ -11,7 +11,11 @@ import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { type DirLock, lockDataDir } from './lock.ts';
 import { createPgliteDatabase } from './pglite-init.ts';
 import { type StoppedListener, stopOnPanic } from './pglite-panic.ts';
-import { type ConnectionErrorListener, createPostgresPool } from './postgres-pool.ts';
+import {
+  type ConnectionErrorListener,
+  createPostgresPool,
+  type PoolLimits,
+} from './postgres-pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -80,7 +84,7 @@ function jsonBytesAsIs(client: PGlite) {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; limits?: PoolLimits }
   | { kind: 'pglite'; dataDir: string; purpose: string }
   /**
    * In memory, gone at close. `from`: a data directory made by
@@ -117,7 +121,7 @@ async function withSchemaLock<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => P
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const listeners = new Set<ConnectionErrorListener>();
-    const pool = createPostgresPool(target.url, target.poolSize ?? 10, listeners);
+    const pool = createPostgresPool(target.url, target.poolSize ?? 10, listeners, target.limits);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await withSchemaLock(pool, (client) =>

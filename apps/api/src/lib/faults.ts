@@ -24,9 +24,12 @@ export function markDatabaseUnreachable<E>(err: E): E {
  * and 53300 (too many connections).
  */
 const SESSION_LOST = /^(08...|57P0[1-5]|53300)$/;
-/** What node-postgres says when a connection dies under it; these carry no code. */
+/**
+ * What node-postgres says when a connection dies under it, or a query on it
+ * gets no answer in time (a frozen database: db/postgres-pool.ts); these carry no code.
+ */
 const CONNECTION_LOST =
-  /^Connection terminated|is not queryable|timeout exceeded when trying to connect/;
+  /^Connection terminated|is not queryable|timeout exceeded when trying to connect|^Query read timeout$/;
 
 /** SQLSTATE 53100: "could not extend file …: No space left on device" and the like. */
 const DISK_FULL = '53100';

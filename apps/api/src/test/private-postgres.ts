@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,6 +30,12 @@ export interface PrivatePostgres {
   /** Stops the server (fast shutdown: sessions are ended, as a DBA's restart does). */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /**
+   * Freezes the postmaster and every backend (SIGSTOP): connections stay
+   * open but nothing answers, as with a hung host. `thaw` sends SIGCONT.
+   */
+  freeze(): void;
+  thaw(): void;
   /** Stops it at once and removes its files. */
   destroy(): Promise<void>;
 }
@@ -63,12 +69,36 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: async () => void (await pgCtl('-m', 'fast', 'stop')),
+    freeze: () => signalCluster(data, 'SIGSTOP'),
+    thaw: () => signalCluster(data, 'SIGCONT'),
     start: async () => void (await pgCtl('-o', options, 'start')),
     async destroy() {
+      // A frozen cluster would hold the stop signal until thawed.
+      try {
+        signalCluster(data, 'SIGCONT');
+      } catch {}
       await pgCtl('-m', 'immediate', 'stop').catch(() => {});
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Sends `signal` to the cluster's postmaster (its pid file's first line) and its children. */
+function signalCluster(data: string, signal: NodeJS.Signals) {
+  const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        // The field after the parenthesised command name: state, then the parent's pid.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  for (const pid of [postmaster, ...children]) process.kill(pid, signal);
 }
 
 function isRoot() {
