@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillUp } from '../test/fill-disk.ts';
 import {
   type PrivatePostgres,
   postgresOwner,
@@ -107,16 +108,3 @@ describe.skipIf(why)(`a full database disk${why ? ` (skipped: ${why})` : ''}`, (
     expect(() => process.kill(server.pid, 0)).not.toThrow();
   }, 120_000);
 });
-
-/** Writes zeros into `file` until the file system has no room left. */
-function fillUp(file: string) {
-  const fd = openSync(file, 'w');
-  const chunk = Buffer.alloc(64 * 1024);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'ENOSPC') throw err;
-  } finally {
-    closeSync(fd);
-  }
-}

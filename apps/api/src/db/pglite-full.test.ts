@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/faults.ts';
+import { fillUp } from '../test/fill-disk.ts';
 import { type ServerProcess, spawnServer } from '../test/process.testing.ts';
 import { openDatabase } from './client.ts';
 
@@ -47,19 +48,6 @@ afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** Writes zeros into `file` until the file system has no room left. */
-function fillUp(file: string) {
-  const fd = openSync(file, 'w');
-  const chunk = Buffer.alloc(64 * 1024);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'ENOSPC') throw err;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** Rows of `sql` in the data directory, read with the server stopped. */
 async function count(dataDir: string, sql: string): Promise<number> {
