@@ -36,7 +36,9 @@ function smallDisk(prefix: string): string {
   return dir;
 }
 try {
-  execFileSync('umount', [smallDisk('bo-pglite-probe-')]);
+  const probe = smallDisk('bo-pglite-probe-');
+  execFileSync('umount', [probe]);
+  rmSync(probe, { recursive: true, force: true });
   mounts.pop();
 } catch (err) {
   noMount = `cannot mount a tmpfs here (${String((err as { stderr?: Buffer }).stderr ?? err).trim() || 'needs root'})`;
