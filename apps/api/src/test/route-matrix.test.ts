@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servedRoutes } from '../lib/register-routes.ts';
 import { startSession } from '../modules/auth/sessions.service.ts';
+import { crossModuleUploads } from './cross-module-uploads.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { type Schema, sample } from './openapi-sample.ts';
 
@@ -277,8 +278,9 @@ describe('methods and unknown paths', () => {
  * free flag is the book's free sample) declares it in the route table's
  * `alsoNeeds`. Found by reading every write for fields and rows of other
  * modules; the list is pinned so a new one is a decision, not an accident.
- * Uploads read the change from their file: their service tests cover them
- * (modules/toc/toc.xlsx.test.ts for uploadtoc).
+ * Uploads read the change from their file: cross-module-uploads.ts builds one
+ * per upload route (the details are in their service tests, e.g.
+ * modules/toc/toc.xlsx.test.ts).
  */
 describe("an action on another module's object needs that module too", () => {
   const crossModule = contract.filter(([, d]) => d.alsoNeeds?.length);
@@ -306,6 +308,26 @@ describe("an action on another module's object needs that module too", () => {
         const both = await t.as(await token([...own, need.module]), req);
         expect([401, 403], both.body).not.toContain(both.statusCode);
       }
+    },
+  );
+
+  it.each(crossModule.filter(([, d]) => d.upload))(
+    '%s (an upload): its own modules alone are refused the file, with the other module accepted',
+    async (name, def) => {
+      const build = crossModuleUploads[name];
+      expect(build, `cross-module-uploads.ts has no request for ${name}`).toBeDefined();
+      const req = await build!(t, callers.get('super')!.token);
+      const own = accessModules(def.access)!;
+      const token = async (modules: ModuleKey[]) =>
+        (await t.signIn((await t.createAdmin({ role: 'admin', modules })).email)).accessToken;
+      const refused = await t.as(await token([...own]), req);
+      expect(refused.statusCode, refused.body).toBe(403);
+      for (const need of def.alsoNeeds!) {
+        expect(refused.json().message).toContain(MODULES.find((m) => m.key === need.module)!.name);
+      }
+      const needs = def.alsoNeeds!.map((n) => n.module);
+      const both = await t.as(await token([...own, ...needs]), req);
+      expect(both.statusCode, both.body).toBe(200);
     },
   );
 });
