@@ -102,4 +102,33 @@ describe('the assessment builder', () => {
     expect(await toast.textContent()).not.toContain('Some values were not accepted');
     await page.close();
   });
+
+  it('adding a question someone else added meanwhile is no success: "Nothing changed" in grey, the drawer stays', async () => {
+    const page = await signedIn();
+    const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Raced' });
+    const test = await apiOk(page, server, '/practice/addmocktest', {
+      testCategoryId: category.id,
+      name: 'Raced test',
+    });
+    const [q] = await seedBankQuestions(page, server, [choiceQuestion('Raced question')]);
+    await page.goto(`${server.url}/mock-tests/${test.id}`);
+    await page.getByRole('button', { name: 'Add questions' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Add questions from the bank' });
+    // The drawer counts in the kind's own word (the other tests' questions are in the bank too).
+    await drawer.getByText(/questions? not in this mock test/).waitFor();
+    await drawer.getByLabel(`Choose question ${q}`).check();
+    // Another admin adds it first.
+    await apiOk(page, server, '/practice/mocktestquestionmapping', {
+      id: test.id,
+      questionIds: [q],
+    });
+    await drawer.getByRole('button', { name: 'Add 1 question' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Nothing changed' });
+    await toast.getByText('The chosen question is already in this mock test.').waitFor();
+    // Mantine colours a toast through its style: grey, never the success teal.
+    expect(await toast.getAttribute('style')).toContain('gray');
+    expect(await page.getByRole('alert').filter({ hasText: 'added' }).count()).toBe(0);
+    await drawer.getByLabel(`Choose question ${q}`).waitFor({ state: 'detached' });
+    await page.close();
+  });
 });

@@ -8,53 +8,25 @@ import {
   Modal,
   Progress,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
-import { saveBlob } from '../lib/download.ts';
 import { notifyError } from '../lib/notify.ts';
-import { problemSheet } from '../lib/problem-sheet.ts';
 import type { ImportUploadInput } from '../lib/upload-with-progress.ts';
+import { ImportProblems, type ImportWarning } from './import-problems.tsx';
+
+export type { ImportWarning };
 
 /** What every XLSX import answers (the contract's import report). */
-export type ImportReportLike = Pick<ImportReport, 'rows' | 'valid' | 'errors' | 'jobId'>;
+export type ImportReportLike = Pick<
+  ImportReport,
+  'rows' | 'valid' | 'errors' | 'committed' | 'jobId'
+>;
 
 /** Uploads (and, for a job, follows to its end) one check or import of the file. */
 export type SendImport<R> = (input: ImportUploadInput) => Promise<R>;
-
-const SHOWN_ERRORS = 200;
-
-/** A note on a row that does not stop the import (a near duplicate). */
-export interface ImportWarning {
-  row: number;
-  message: string;
-}
-
-/** The problems and warnings of a checked file as an XLSX beside it ("books problems.xlsx"). */
-function downloadProblems(
-  file: File | null,
-  errors: ImportReportLike['errors'],
-  warnings: ImportWarning[],
-) {
-  const base = (file?.name ?? 'import').replace(/\.[^.]+$/, '');
-  const blob = problemSheet(
-    'Problems',
-    [
-      { header: 'Row', width: 8 },
-      { header: 'Column', width: 22 },
-      { header: 'Problem', width: 90 },
-      { header: 'Kind', width: 10 },
-    ],
-    [
-      ...errors.map((e) => [e.row, e.column, e.message, 'Error']),
-      ...warnings.map((w) => [w.row, '', w.message, 'Warning']),
-    ],
-  );
-  saveBlob(blob, `${base} problems.xlsx`);
-}
 
 /**
  * An XLSX import in two steps: picking a file uploads it as a dry run (with
@@ -131,7 +103,15 @@ export function ImportModal<R extends ImportReportLike>({
       });
       if (mine !== attempt.current) return;
       if (dryRun) setReport(answer);
-      else onImported(answer);
+      // An import answered but not applied (the file refused as a whole) is
+      // a refusal, never a success: its problems stay in the dialog.
+      else if (!answer.committed && !answer.jobId) {
+        setReport(answer);
+        notifyError(
+          new Error(`${answer.errors.length} problem(s) in the file; nothing was imported.`),
+          'Nothing was imported',
+        );
+      } else onImported(answer);
     } catch (e) {
       if (mine !== attempt.current) return;
       if (dryRun) setError(e);
@@ -224,62 +204,7 @@ export function ImportModal<R extends ImportReportLike>({
             </Stack>
           </Alert>
         )}
-        {report && (report.errors.length > 0 || notes.length > 0) && (
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconDownload size={14} />}
-              onClick={() => downloadProblems(file, report.errors, notes)}
-            >
-              Download the problems (XLSX)
-            </Button>
-          </Group>
-        )}
-        {report && report.errors.length > 0 && (
-          <Table striped withTableBorder aria-label="Problems in the file">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Column</Table.Th>
-                <Table.Th>Problem</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.errors.slice(0, SHOWN_ERRORS).map((e) => (
-                <Table.Tr key={`${e.row}:${e.column}:${e.message}`}>
-                  <Table.Td>{e.row}</Table.Td>
-                  <Table.Td>{e.column}</Table.Td>
-                  <Table.Td>{e.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            {report.errors.length > SHOWN_ERRORS && (
-              <Table.Caption>
-                and {report.errors.length - SHOWN_ERRORS} more problems not shown
-              </Table.Caption>
-            )}
-          </Table>
-        )}
-        {notes.length > 0 && (
-          <Table striped withTableBorder aria-label="Warnings (imported anyway)">
-            <Table.Caption>Warnings: these rows are imported anyway</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Warning</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {notes.slice(0, SHOWN_ERRORS).map((w) => (
-                <Table.Tr key={`${w.row}:${w.message}`}>
-                  <Table.Td>{w.row}</Table.Td>
-                  <Table.Td>{w.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        {report && <ImportProblems file={file} errors={report.errors} warnings={notes} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={phase === 'importing'}>
             Cancel

@@ -7,6 +7,21 @@ export function notifySuccess(message: string, title?: string): void {
 }
 
 /**
+ * The one rule for an answer that counts what an action did (rows set,
+ * questions added, a medium attached): green only when something was done.
+ * An answer that did nothing (every row already so, every question already
+ * in, every one refused) is not a success: it is said in grey under
+ * "Nothing changed", in the caller's words for why.
+ */
+export function notifyOutcome(
+  done: number,
+  said: { done: string; nothing: string; title?: string },
+): void {
+  if (done > 0) notifySuccess(said.done, said.title);
+  else notifications.show({ color: 'gray', title: 'Nothing changed', message: said.nothing });
+}
+
+/**
  * A red toast. With an `id`, a newer failure of the same try replaces the
  * older one, and `notifications.hide(id)` takes it away once the try succeeds.
  */

@@ -1,4 +1,5 @@
 import type { AssessmentDetail, QuestionRow } from '@bo/contract';
+import { ASSESSMENT_KIND_LABELS } from '@bo/contract/assessments';
 import {
   DIFFICULTIES,
   QUESTION_STATUSES,
@@ -24,7 +25,7 @@ import { useState } from 'react';
 import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
 import { useGrades } from '../../../lib/curriculum/list-grades.ts';
 import { useSubjects } from '../../../lib/curriculum/list-subjects.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifyOutcome } from '../../../lib/notify.ts';
 import { useMapQuestions } from '../api/map-questions.ts';
 import { usePickerQuestions } from '../api/picker-questions.ts';
 import { asOptions } from './labels.ts';
@@ -100,13 +101,14 @@ export function AddQuestionsDrawer({
       },
       {
         onSuccess: (r) => {
-          notifySuccess(
-            `${r.added} ${r.added === 1 ? 'question' : 'questions'} added${
-              r.alreadyIn.length ? ` (${r.alreadyIn.length} already in)` : ''
-            }.`,
-          );
+          const already = r.alreadyIn.length;
+          notifyOutcome(r.added, {
+            done: `${questionsWord(r.added)} added${already ? ` (${already} already in)` : ''}.`,
+            nothing: `${already === 1 ? 'The chosen question is' : `All ${already} chosen questions are`} already in this ${ASSESSMENT_KIND_LABELS[detail.kind].toLowerCase()}.`,
+          });
           setChosen(new Map());
-          onClose();
+          // Nothing added: the drawer stays, to choose others.
+          if (r.added > 0) onClose();
         },
         onError: (e) => notifyError(e, 'Could not add the questions'),
       },
@@ -183,7 +185,7 @@ export function AddQuestionsDrawer({
         </Group>
         <Text fz="sm" c="dimmed" aria-live="polite">
           {list.data
-            ? `${list.data.total} questions not in this ${detail.kind === 'practice' ? 'practice' : 'assessment'}`
+            ? `${questionsWord(list.data.total)} not in this ${ASSESSMENT_KIND_LABELS[detail.kind].toLowerCase()}`
             : 'Loading…'}
         </Text>
         <Stack gap={6} component="ul" p={0} m={0} aria-label="Questions">
@@ -259,3 +261,5 @@ export function AddQuestionsDrawer({
     </Drawer>
   );
 }
+
+const questionsWord = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;

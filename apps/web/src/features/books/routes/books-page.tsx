@@ -7,7 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SelectionBar } from '../../../components/selection-bar.tsx';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifyOutcome } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { useChangeBookStatus } from '../api/change-book-status.ts';
@@ -109,9 +109,11 @@ export function BooksPage() {
               { ids: selected.map((b) => b.id), status: bulkStatus },
               {
                 onSuccess: (r) => {
-                  notifySuccess(
-                    `${r.updated} ${r.updated === 1 ? 'book is' : 'books are'} now ${STATUS_LABEL[bulkStatus].toLowerCase()}.`,
-                  );
+                  const word = STATUS_LABEL[bulkStatus].toLowerCase();
+                  notifyOutcome(r.updated, {
+                    done: `${r.updated} ${r.updated === 1 ? 'book is' : 'books are'} now ${word}.`,
+                    nothing: `${selected.length === 1 ? 'This book was' : 'These books were'} already ${word}.`,
+                  });
                   setBulkStatus(null);
                   setSelected([]);
                 },

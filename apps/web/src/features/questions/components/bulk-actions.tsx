@@ -6,7 +6,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ServerRichTextView } from '../../../components/rich-text/server-rich-text-view.tsx';
 import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyOutcome } from '../../../lib/notify.ts';
 import { useChangeQuestionStatus } from '../api/change-question-status.ts';
 import { useDeleteQuestions } from '../api/delete-questions.ts';
 import { questionsCount, STATUS_LABEL, statusOptions } from './list-labels.ts';
@@ -32,8 +32,8 @@ export function BulkActions({ selected, onDone }: { selected: QuestionRow[]; onD
     setPending(p);
   };
   const close = () => setPending(null);
-  const finish = (message: string) => {
-    notifySuccess(message);
+  const finish = (done: number, said: { done: string; nothing: string }) => {
+    notifyOutcome(done, said);
     setPending(null);
     onDone();
   };
@@ -46,7 +46,10 @@ export function BulkActions({ selected, onDone }: { selected: QuestionRow[]; onD
         { ids, status: pending.status },
         {
           onSuccess: (r) =>
-            finish(`${questionsCount(r.updated)} ${r.updated === 1 ? 'is' : 'are'} now ${word}.`),
+            finish(r.updated, {
+              done: `${questionsCount(r.updated)} ${r.updated === 1 ? 'is' : 'are'} now ${word}.`,
+              nothing: `${selected.length === 1 ? 'This question was' : 'These questions were'} already ${word}.`,
+            }),
           onError,
         },
       );
@@ -55,7 +58,10 @@ export function BulkActions({ selected, onDone }: { selected: QuestionRow[]; onD
         { ids },
         {
           onSuccess: (r) =>
-            finish(`${questionsCount(r.deleted)} ${r.deleted === 1 ? 'was' : 'were'} deleted.`),
+            finish(r.deleted, {
+              done: `${questionsCount(r.deleted)} ${r.deleted === 1 ? 'was' : 'were'} deleted.`,
+              nothing: 'No question was deleted.',
+            }),
           onError,
         },
       );

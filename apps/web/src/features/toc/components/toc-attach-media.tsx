@@ -2,7 +2,7 @@ import type { MediaItem, MediaKind } from '@bo/contract';
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifyOutcome } from '../../../lib/notify.ts';
 import { type MediaScope, useMediaSearch } from '../api/search-media.ts';
 import { attachMedia, useTocMutation } from '../api/toc-api.ts';
 
@@ -118,9 +118,10 @@ export function TocAttachMedia({
               onClick={async () => {
                 try {
                   const r = await attach.mutateAsync(m.id);
-                  notifySuccess(
-                    r.mapped ? `"${m.title}" attached.` : `"${m.title}" is already on this node.`,
-                  );
+                  notifyOutcome(r.mapped ? 1 : 0, {
+                    done: `"${m.title}" attached.`,
+                    nothing: `"${m.title}" is already on this node.`,
+                  });
                 } catch (error) {
                   notifyError(error);
                 }
