@@ -24,11 +24,18 @@ import { type FileAnswer, isFileAnswer, sendFileAnswer } from './file-answer.ts'
 import type { RequestContext } from './request-context.ts';
 import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';
 
+/**
+ * Who calls a route with this access: no admin on public and learner-app
+ * routes, the signed-in admin on every other (the guard refused the call
+ * otherwise). Distributes over a union, so a route of unknown access
+ * (`RouteDef` itself) may have either.
+ */
+export type AdminOf<A extends Access> = A extends 'public' | 'learner_app' ? null : AuthAdmin;
+
 export interface HandlerInput<R extends RouteDef> {
   query: RouteQuery<R>;
   body: RouteBody<R>;
-  /** Null only on public routes. */
-  admin: AuthAdmin | null;
+  admin: AdminOf<R['access']>;
   ctx: RequestContext;
   /** A route that declares `upload`: its stored file and parsed fields. */
   upload: R['upload'] extends UploadDef ? ReceivedUpload<RouteUploadFields<R>> : undefined;
@@ -39,6 +46,15 @@ export type Handler<R extends RouteDef> = (
 ) => Promise<RouteResponse<R> | FileAnswer | undefined> | RouteResponse<R> | FileAnswer | undefined;
 
 export type Handlers<T extends Record<string, RouteDef>> = { [K in keyof T]: Handler<T[K]> };
+
+/** Any route's handler as the one loop below calls it: what each input may be at run time. */
+type AnyHandler = (input: {
+  query: unknown;
+  body: unknown;
+  admin: AuthAdmin | null;
+  ctx: RequestContext;
+  upload: ReceivedUpload | undefined;
+}) => ReturnType<Handler<RouteDef>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,7 +91,9 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
   handlers: Handlers<T>,
 ) {
   for (const [name, def] of Object.entries(defs)) {
-    const handler = handlers[name as keyof T] as Handler<RouteDef>;
+    // Handlers<T> pairs each route with its handler's exact input; the guard
+    // and zod below make the loose input here that exact one at run time.
+    const handler = handlers[name as keyof T] as AnyHandler;
     const url = `/api${def.path}`;
     const byPath = served.get(app) ?? new Map<string, Set<string>>();
     served.set(app, byPath);
@@ -130,11 +148,11 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         let result: Awaited<ReturnType<typeof handler>>;
         try {
           result = await handler({
-            query: req.query as never,
-            body: req.body as never,
+            query: req.query,
+            body: req.body,
             admin: req.admin,
             ctx,
-            upload: upload as never,
+            upload,
           });
         } catch (err) {
           // A refused upload leaves nothing stored; a kept one is held by a row.
