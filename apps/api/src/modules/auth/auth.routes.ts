@@ -33,29 +33,29 @@ export function authModule(app: FastifyInstance, deps: Deps) {
       return refreshSession(deps, body.refreshToken, ctx);
     },
     logout: async ({ admin, ctx }) => {
-      await revokeFamily(deps, deps.db, admin!.id, admin!.sessionId);
+      await revokeFamily(deps, deps.db, admin.id, admin.sessionId);
       await recordAudit(deps.db, ctx, {
         action: 'logout',
         entity: 'session',
-        entityId: admin!.sessionId,
+        entityId: admin.sessionId,
       });
       return ok;
     },
     logoutAll: async ({ admin, ctx }) => {
-      await revokeAllSessions(deps, deps.db, admin!.id);
+      await revokeAllSessions(deps, deps.db, admin.id);
       await recordAudit(deps.db, ctx, {
         action: 'logout_all',
         entity: 'session',
-        entityId: admin!.id,
+        entityId: admin.id,
       });
       return ok;
     },
     me: ({ admin }) => {
-      const { sessionId: _, ...me } = admin!;
+      const { sessionId: _, ...me } = admin;
       return me;
     },
     passwordUpdate: async ({ body, admin, ctx }) => {
-      await updatePassword(deps, ctx, admin!, body.currentPassword, body.newPassword);
+      await updatePassword(deps, ctx, admin, body.currentPassword, body.newPassword);
       return ok;
     },
     resetLink: async ({ body, ctx }) => {

@@ -29,24 +29,24 @@ export function booksModule(app: FastifyInstance, deps: Deps) {
       if (!book) throw notFound('Book');
       return presentBook(deps, book);
     },
-    createBook: ({ body, ctx, admin }) => present(createBook(deps, ctx, admin!, body)),
-    editBook: ({ body, ctx, admin }) => present(editBook(deps, ctx, admin!, body)),
+    createBook: ({ body, ctx, admin }) => present(createBook(deps, ctx, admin, body)),
+    editBook: ({ body, ctx, admin }) => present(editBook(deps, ctx, admin, body)),
     changeBookStatus: async ({ body, ctx, admin }) => ({
       ok: true as const,
-      updated: await changeBookStatus(deps, ctx, admin!, body.ids, body.status),
+      updated: await changeBookStatus(deps, ctx, admin, body.ids, body.status),
     }),
     appendIsbns: async ({ body, ctx, admin }) => {
-      const answer = await appendIsbns(deps, ctx, admin!, body);
+      const answer = await appendIsbns(deps, ctx, admin, body);
       return { ...answer, book: presentBook(deps, answer.book) };
     },
     removeExtraIsbn: ({ body, ctx, admin }) =>
-      present(removeExtraIsbn(deps, ctx, admin!, body.bookId, body.isbn)),
+      present(removeExtraIsbn(deps, ctx, admin, body.bookId, body.isbn)),
     downloadBooks: ({ query }) => downloadBooks(db, query),
     uploadCatalog: ({ query, upload, ctx, admin }) =>
-      uploadCatalog(deps, { ctx, actor: admin! }, upload.file, query.dryRun),
+      uploadCatalog(deps, { ctx, actor: admin }, upload.file, query.dryRun),
     catalogTemplate: () => catalogTemplate(),
-    uploadCover: ({ upload, ctx, admin }) => present(uploadCover(deps, ctx, admin!, upload)),
-    removeCover: ({ body, ctx, admin }) => present(removeCover(deps, ctx, admin!, body.id)),
+    uploadCover: ({ upload, ctx, admin }) => present(uploadCover(deps, ctx, admin, upload)),
+    removeCover: ({ body, ctx, admin }) => present(removeCover(deps, ctx, admin, body.id)),
     coverFile: ({ query }) => serveCover(deps, query),
   });
 }

@@ -23,17 +23,17 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
       items: (await listLevel(db, LEVELS.topic, { parentId: query.chapterId })) as never,
     }),
     addSubject: ({ body, ctx, admin }) =>
-      addItem(deps, ctx, admin!, 'subject', body.gradeId, body) as never,
+      addItem(deps, ctx, admin, 'subject', body.gradeId, body) as never,
     addChapter: ({ body, ctx, admin }) =>
-      addItem(deps, ctx, admin!, 'chapter', body.subjectId, body) as never,
+      addItem(deps, ctx, admin, 'chapter', body.subjectId, body) as never,
     addTopic: ({ body, ctx, admin }) =>
-      addItem(deps, ctx, admin!, 'topic', body.chapterId, body) as never,
+      addItem(deps, ctx, admin, 'topic', body.chapterId, body) as never,
     editSubject: ({ body, ctx, admin }) =>
-      editItem(deps, ctx, admin!, 'subject', body.id, body) as never,
+      editItem(deps, ctx, admin, 'subject', body.id, body) as never,
     editChapter: ({ body, ctx, admin }) =>
-      editItem(deps, ctx, admin!, 'chapter', body.id, body) as never,
+      editItem(deps, ctx, admin, 'chapter', body.id, body) as never,
     editTopic: ({ body, ctx, admin }) =>
-      editItem(deps, ctx, admin!, 'topic', body.id, body) as never,
+      editItem(deps, ctx, admin, 'topic', body.id, body) as never,
     removeSubject: async ({ body, ctx }) => {
       await removeItem(deps, ctx, 'subject', body.id);
       return ok;
@@ -47,22 +47,22 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
       return ok;
     },
     reorderSubjects: async ({ body, ctx, admin }) => {
-      await reorderItems(deps, ctx, admin!, 'subject', body.parentId, body.ids);
+      await reorderItems(deps, ctx, admin, 'subject', body.parentId, body.ids);
       return ok;
     },
     reorderChapters: async ({ body, ctx, admin }) => {
-      await reorderItems(deps, ctx, admin!, 'chapter', body.parentId, body.ids);
+      await reorderItems(deps, ctx, admin, 'chapter', body.parentId, body.ids);
       return ok;
     },
     reorderTopics: async ({ body, ctx, admin }) => {
-      await reorderItems(deps, ctx, admin!, 'topic', body.parentId, body.ids);
+      await reorderItems(deps, ctx, admin, 'topic', body.parentId, body.ids);
       return ok;
     },
     downloadSubjects: ({ query }) => downloadLevel(db, 'subject', query.gradeId),
     downloadChapters: ({ query }) => downloadLevel(db, 'chapter', query.subjectId),
     downloadTopics: ({ query }) => downloadLevel(db, 'topic', query.chapterId),
     uploadCurriculum: ({ query, upload, ctx, admin }) =>
-      uploadCurriculum(deps, { ctx, actor: admin! }, upload.file, query.dryRun),
+      uploadCurriculum(deps, { ctx, actor: admin }, upload.file, query.dryRun),
     curriculumTemplate: () => curriculumTemplate(),
   });
 }

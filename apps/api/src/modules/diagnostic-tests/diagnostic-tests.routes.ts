@@ -43,7 +43,7 @@ export function diagnosticTestsModule(app: FastifyInstance, deps: Deps) {
       createAssessment(
         deps,
         'diagnostic',
-        admin!,
+        admin,
         settings,
         await resolveOwned(deps.db, { gradeId, subjectId }),
       ),

@@ -15,13 +15,13 @@ import {
 
 export function freeContentModule(app: FastifyInstance, deps: Deps) {
   registerRoutes(app, deps, freeContentRoutes, {
-    addFreeIsbn: ({ body, ctx, admin }) => addFreeIsbn(deps, ctx, admin!, body.isbn),
+    addFreeIsbn: ({ body, ctx, admin }) => addFreeIsbn(deps, ctx, admin, body.isbn),
     listFreeIsbns: ({ query }) => listFreeBooks(deps.db, query),
     deleteFreeIsbn: ({ body, ctx }) => deleteFreeIsbn(deps, ctx, body.bookId),
-    createFreeToc: ({ body, ctx, admin }) => createFreeToc(deps, ctx, admin!, body),
-    cloneFreeToc: ({ body, ctx, admin }) => cloneFreeToc(deps, ctx, admin!, body),
+    createFreeToc: ({ body, ctx, admin }) => createFreeToc(deps, ctx, admin, body),
+    cloneFreeToc: ({ body, ctx, admin }) => cloneFreeToc(deps, ctx, admin, body),
     getFreeToc: async ({ query }) => readFreeToc(deps.db, await bookByIsbn(deps.db, query.isbn)),
-    updateFreeContentStatus: ({ body, ctx, admin }) => updateFreeNode(deps, ctx, admin!, body),
+    updateFreeContentStatus: ({ body, ctx, admin }) => updateFreeNode(deps, ctx, admin, body),
     listSampleBooks: ({ query }) => listSampleBooks(deps.db, query),
     appFreeContent: ({ query }) => appFreeContent(deps.db, query),
   });

@@ -27,12 +27,12 @@ export function learnersModule(app: FastifyInstance, deps: Deps) {
     listLearners: ({ query }) => listLearners(db, query),
     exportLearners: ({ query }) => exportLearners(db, query),
     getLearner: ({ query }) => learnerDetail(db, query.id),
-    resetUserDevice: ({ body, admin }) => resetDevice(deps, admin!, body),
+    resetUserDevice: ({ body, admin }) => resetDevice(deps, admin, body),
     listContactMessages: ({ query }) => listContactMessages(db, query),
-    resolveContactMessage: ({ body, admin }) => resolveContactMessage(deps, admin!, body),
+    resolveContactMessage: ({ body, admin }) => resolveContactMessage(deps, admin, body),
     listLearnerAppKeys: () => listAppKeys(deps),
-    createLearnerAppKey: ({ body, admin }) => createAppKey(deps, admin!, body.name),
-    revokeLearnerAppKey: ({ body, admin }) => revokeAppKey(deps, admin!, body.id),
+    createLearnerAppKey: ({ body, admin }) => createAppKey(deps, admin, body.name),
+    revokeLearnerAppKey: ({ body, admin }) => revokeAppKey(deps, admin, body.id),
     ingestEvents: ({ body }) => ingestEvents(deps, body.events),
   });
 }

@@ -21,16 +21,16 @@ export function mailModule(app: FastifyInstance, deps: Deps) {
   registerUnsubscribeRoutes(app, deps);
   app.addHook('onClose', async () => closeBulkMailer(deps));
   registerRoutes(app, deps, mailRoutes, {
-    uploadMailerImage: ({ upload, ctx, admin }) => uploadMailerImage(deps, ctx, admin!, upload),
+    uploadMailerImage: ({ upload, ctx, admin }) => uploadMailerImage(deps, ctx, admin, upload),
     mailerImage: ({ query }) => serveMailerImage(deps, query),
-    createTemplate: ({ body, ctx, admin }) => createTemplate(deps, ctx, admin!, body),
+    createTemplate: ({ body, ctx, admin }) => createTemplate(deps, ctx, admin, body),
     editTemplate: ({ body, ctx }) => editTemplate(deps, ctx, body),
     listTemplates: ({ query }) => listTemplates(deps, query),
     getTemplate: ({ query }) => getTemplate(deps, query.id),
     previewTemplate: ({ body }) => previewTemplate(deps, body),
     mailLearners: ({ query }) => searchLearners(deps, query.q),
     previewMailer: ({ body }) => previewMailer(deps, body),
-    sendMailer: ({ body, ctx, admin }) => sendMailer(deps, ctx, admin!, body),
+    sendMailer: ({ body, ctx, admin }) => sendMailer(deps, ctx, admin, body),
     listMailers: ({ query }) => listMailers(deps, query),
     getMailer: ({ query }) => getMailer(deps.db, query.id),
     mailerRecipients: ({ query }) => mailerRecipients(deps, query),

@@ -12,9 +12,9 @@ type R = typeof mediaRoutes;
 /** The six spec paths of one kind (videos and audios share their shapes), over one service and one list query. */
 function kindHandlers(deps: Deps, kind: MediaKind) {
   const add: Handler<R['addVideo']> = ({ body, ctx, admin }) =>
-    addMedia(deps, ctx, admin!, kind, body);
+    addMedia(deps, ctx, admin, kind, body);
   const edit: Handler<R['editVideo']> = ({ body, ctx, admin }) =>
-    editMedia(deps, ctx, admin!, kind, body);
+    editMedia(deps, ctx, admin, kind, body);
   const list: Handler<R['listVideos']> = ({ query }) => listMedia(deps, kind, query);
   const filter: Handler<R['filterVideos']> = ({ query }) => listMedia(deps, kind, query);
   const get: Handler<R['getVideo']> = async ({ query }) => {
@@ -23,7 +23,7 @@ function kindHandlers(deps: Deps, kind: MediaKind) {
     return toMediaItem(deps, row);
   };
   const remove: Handler<R['deleteVideo']> = async ({ body, ctx, admin }) => {
-    await deleteMedia(deps, ctx, admin!, kind, body);
+    await deleteMedia(deps, ctx, admin, kind, body);
     return { ok: true as const };
   };
   return { add, edit, list, filter, get, remove };

@@ -18,12 +18,12 @@ export function mockTestsModule(app: FastifyInstance, deps: Deps) {
     addMockTest: async ({ body, admin }) => {
       const { testCategoryId, gradeId, subjectId, sections, ...settings } = body;
       const owned = await resolveOwned(deps.db, { testCategoryId, gradeId, subjectId });
-      return createAssessment(deps, 'mock_test', admin!, settings, owned, sections);
+      return createAssessment(deps, 'mock_test', admin, settings, owned, sections);
     },
     editMockTest: async ({ body, admin }) => {
       const { id, testCategoryId, gradeId, subjectId, ...change } = body;
       const owned = await resolveOwned(deps.db, { testCategoryId, gradeId, subjectId });
-      return editAssessment(deps, 'mock_test', admin!, id, { ...change, ...owned });
+      return editAssessment(deps, 'mock_test', admin, id, { ...change, ...owned });
     },
     listMockTests: engine.list,
     getMockTest: engine.read,
@@ -38,7 +38,7 @@ export function mockTestsModule(app: FastifyInstance, deps: Deps) {
     changeMockTestQuestionStatus: engine.itemActive,
     addInstructionMockQuestion: engine.addInstruction,
     fillMockTestSection: engine.fillSection,
-    addTestCategory: ({ body, admin }) => addTestCategory(deps, admin!, body),
+    addTestCategory: ({ body, admin }) => addTestCategory(deps, admin, body),
     listTestCategories: () => listTestCategories(deps),
   });
 }

@@ -7,9 +7,9 @@ import { cancelNotification, editNotification, sendNotification } from './notifi
 
 export function notificationsModule(app: FastifyInstance, deps: Deps) {
   registerRoutes(app, deps, notificationRoutes, {
-    sendNotification: ({ body, ctx, admin }) => sendNotification(deps, ctx, admin!, body),
+    sendNotification: ({ body, ctx, admin }) => sendNotification(deps, ctx, admin, body),
     listNotifications: ({ query }) => listNotifications(deps, query),
-    editNotification: ({ body, ctx, admin }) => editNotification(deps, ctx, admin!, body),
-    cancelNotification: ({ body, ctx, admin }) => cancelNotification(deps, ctx, admin!, body.id),
+    editNotification: ({ body, ctx, admin }) => editNotification(deps, ctx, admin, body),
+    cancelNotification: ({ body, ctx, admin }) => cancelNotification(deps, ctx, admin, body.id),
   });
 }

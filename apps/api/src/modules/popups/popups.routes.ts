@@ -6,9 +6,9 @@ import { changePopupStatus, deletePopup, listPopups, savePopup } from './popups.
 
 export function popupsModule(app: FastifyInstance, deps: Deps) {
   registerRoutes(app, deps, popupRoutes, {
-    savePopup: ({ body, ctx, admin }) => savePopup(deps, ctx, admin!, body),
+    savePopup: ({ body, ctx, admin }) => savePopup(deps, ctx, admin, body),
     listPopups: ({ query }) => listPopups(deps, query),
-    changePopupStatus: ({ body, ctx, admin }) => changePopupStatus(deps, ctx, admin!, body),
+    changePopupStatus: ({ body, ctx, admin }) => changePopupStatus(deps, ctx, admin, body),
     deletePopup: ({ body, ctx }) => deletePopup(deps, ctx, body.id),
   });
 }

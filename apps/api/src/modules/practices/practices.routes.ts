@@ -23,7 +23,7 @@ export function practicesModule(app: FastifyInstance, deps: Deps) {
       createAssessment(
         deps,
         'practice',
-        admin!,
+        admin,
         settings,
         await resolveOwned(deps.db, { tocNodeId }),
       ),
@@ -40,7 +40,7 @@ export function practicesModule(app: FastifyInstance, deps: Deps) {
     updateItemStatus: engine.itemActive,
     clonePractice: engine.clone,
     getGeneralInstructions: () => getGeneralInstructions(deps),
-    updateGeneralInstructions: ({ body, admin }) => setGeneralInstructions(deps, admin!, body.html),
+    updateGeneralInstructions: ({ body, admin }) => setGeneralInstructions(deps, admin, body.html),
     removeFromPractice: engine.removeItems,
     changeQuestionPriority: engine.reorder,
   });

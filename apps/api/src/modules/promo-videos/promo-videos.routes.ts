@@ -14,12 +14,12 @@ import './promo-videos.usage.ts';
 
 export function promoVideosModule(app: FastifyInstance, deps: Deps) {
   registerRoutes(app, deps, promoVideoRoutes, {
-    addPromoVideo: ({ body, ctx, admin }) => addPromoVideo(deps, ctx, admin!, body),
-    editPromoVideo: ({ body, ctx, admin }) => editPromoVideo(deps, ctx, admin!, body),
+    addPromoVideo: ({ body, ctx, admin }) => addPromoVideo(deps, ctx, admin, body),
+    editPromoVideo: ({ body, ctx, admin }) => editPromoVideo(deps, ctx, admin, body),
     listPromoVideos: ({ query }) => listPromoVideos(deps, query),
     deletePromoVideo: ({ body, ctx }) => deletePromoVideo(deps, ctx, body.id),
-    setPromoStatus: ({ body, ctx, admin }) => setPromoStatus(deps, ctx, admin!, body),
-    reorderPromoVideos: ({ body, ctx, admin }) => reorderPromoVideos(deps, ctx, admin!, body.ids),
+    setPromoStatus: ({ body, ctx, admin }) => setPromoStatus(deps, ctx, admin, body),
+    reorderPromoVideos: ({ body, ctx, admin }) => reorderPromoVideos(deps, ctx, admin, body.ids),
     appPromoVideos: ({ query }) => appPromoVideos(deps, query),
   });
 }

@@ -22,7 +22,7 @@ export function qrCodesModule(app: FastifyInstance, deps: Deps) {
   const scanCache = createScanCache();
   registerScanRoute(app, deps, scanCache);
   registerRoutes(app, deps, qrCodeRoutes, {
-    generateQrCodes: ({ body, ctx, admin }) => generateQrCodes(deps, ctx, admin!, body),
+    generateQrCodes: ({ body, ctx, admin }) => generateQrCodes(deps, ctx, admin, body),
     listQrBooks: ({ query }) => qrBooksPage(deps.db, query),
     bookQrCodes: async ({ query }) => {
       const [book] = await deps.db
@@ -35,7 +35,7 @@ export function qrCodesModule(app: FastifyInstance, deps: Deps) {
     },
     printBookQrCodes: ({ query }) => printBookCodes(deps, query),
     generateVideoQrCode: ({ body, ctx, admin }) =>
-      generateVideoQrCode(deps, ctx, admin!, body.videoId),
+      generateVideoQrCode(deps, ctx, admin, body.videoId),
     listVideoQrCodes: ({ query }) => codePage(deps.db, base, sql`q.book_id is null`, query),
     printVideoQrCodes: ({ query }) => printVideoCodes(deps, query),
     qrCodeAddress: () => qrAddress(deps.config),
@@ -43,12 +43,12 @@ export function qrCodesModule(app: FastifyInstance, deps: Deps) {
       codePage(deps.db, base, sql`q.enabled and not ${HAS_CONTENT}`, query),
     // A retargeted or withdrawn code must not redirect from memory (qr-codes.scan-cache.ts).
     retargetQrCode: async ({ body, ctx, admin }) => {
-      const code = await retargetQrCode(deps, ctx, admin!, body);
+      const code = await retargetQrCode(deps, ctx, admin, body);
       scanCache.forgetAll();
       return code;
     },
     setQrCodeStatus: async ({ body, ctx, admin }) => {
-      const result = await setQrCodeStatus(deps, ctx, admin!, body);
+      const result = await setQrCodeStatus(deps, ctx, admin, body);
       scanCache.forgetAll();
       return result;
     },

@@ -31,20 +31,20 @@ export function questionCoreHandlers(deps: Deps): Handlers<Routes> {
       if (!question) throw notFound('Question');
       return question;
     },
-    addQuestions: ({ body, ctx, admin }) => addQuestions(deps, ctx, admin!, body),
-    editQuestion: ({ body, ctx, admin }) => editQuestion(deps, ctx, admin!, body),
+    addQuestions: ({ body, ctx, admin }) => addQuestions(deps, ctx, admin, body),
+    editQuestion: ({ body, ctx, admin }) => editQuestion(deps, ctx, admin, body),
     changeQuestionStatus: async ({ body, ctx, admin }) => ({
       ok: true as const,
-      updated: await changeQuestionStatus(deps, ctx, admin!, body.ids, body.status),
+      updated: await changeQuestionStatus(deps, ctx, admin, body.ids, body.status),
     }),
     deleteQuestions: async ({ body, ctx, admin }) => ({
       ok: true as const,
-      deleted: await deleteQuestions(deps, ctx, admin!, body.ids),
+      deleted: await deleteQuestions(deps, ctx, admin, body.ids),
     }),
     checkDuplicates: ({ body }) => checkDuplicates(deps, body),
     questionRevisions: async ({ query }) => ({ items: await listRevisions(deps.db, query.id) }),
-    restoreRevision: ({ body, ctx, admin }) => restoreRevision(deps, ctx, admin!, body),
-    uploadQuestionImage: ({ upload, ctx, admin }) => uploadQuestionImage(deps, ctx, admin!, upload),
+    restoreRevision: ({ body, ctx, admin }) => restoreRevision(deps, ctx, admin, body),
+    uploadQuestionImage: ({ upload, ctx, admin }) => uploadQuestionImage(deps, ctx, admin, upload),
     questionImage: ({ query }) => serveQuestionImage(deps, query),
   };
 }

@@ -17,7 +17,7 @@ export function questionFormatHandlers(deps: Deps): Handlers<Routes> {
         deps,
         {
           ctx,
-          actor: admin!,
+          actor: admin,
           fileName: upload.file.originalName,
           ...(query.format ? { format: query.format } : {}),
         },

@@ -19,7 +19,7 @@ export function videoQuizzesModule(app: FastifyInstance, deps: Deps) {
       createAssessment(
         deps,
         'video_quiz',
-        admin!,
+        admin,
         settings,
         await resolveOwned(deps.db, { videoId }),
       ),
