@@ -32,7 +32,7 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
 import './lib/fonts/devanagari.css';
-import { preloadFirstScreen } from './app/screens.ts';
+import { preloadFirstScreen } from './app/first-screen.ts';
 
 // The first screen's chunk and the app's start loading together: the entry
 // itself stays small so neither waits for the other.

@@ -4,8 +4,9 @@ import { onSessionEnded } from '../lib/api-client.ts';
 import { setPrefetchClient } from '../lib/screen-prefetch.ts';
 import { clearToken, hasSession, TOKEN_KEY } from '../lib/token-store.ts';
 import { AppProviders } from './providers.tsx';
+import { isPublicPath } from './public-routes.ts';
 import { createQueryClient } from './query-client.ts';
-import { createAppRouter, isPublicPath } from './router.tsx';
+import { createAppRouter } from './router.tsx';
 
 const router = createAppRouter();
 

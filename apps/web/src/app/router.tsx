@@ -1,26 +1,7 @@
-import type { Access } from '@bo/contract';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
+import { PUBLIC_ROUTES } from './public-routes.ts';
 import { AppErrorPage } from './routes/app-error.tsx';
-import { NotFoundPage } from './routes/not-found.tsx';
-import { ServerErrorPage } from './routes/server-error.tsx';
-import { loadSignedInRoutes, PUBLIC_SCREENS } from './screens.ts';
-
-/** What a route tells the shell: its breadcrumb label and who may open it. */
-export interface RouteHandle {
-  crumb?: string;
-  access?: Access;
-}
-
-/** Screens reachable without a session, and the plain error pages. */
-const PUBLIC_ROUTES: RouteObject[] = [
-  ...PUBLIC_SCREENS.map((screen) => ({ path: screen.path, lazy: screen.load })),
-  { path: '/404', Component: NotFoundPage },
-  { path: '/500', Component: ServerErrorPage },
-];
-
-const PUBLIC_PATHS = new Set(PUBLIC_ROUTES.map((r) => r.path));
-export const isPublicPath = (pathname: string) => PUBLIC_PATHS.has(pathname);
 
 const ROOT_ID = 'root';
 
@@ -39,7 +20,7 @@ export function createAppRouter() {
   let signedInAdded = false;
   async function addSignedInRoutes({ patch, signal }: PatchArgs) {
     if (signedInAdded) return;
-    const { signedInRoute } = await loadSignedInRoutes();
+    const { signedInRoute } = await import('./signed-in-routes.tsx');
     // A navigation interrupted by another one drops its patch: only a patch
     // that took effect counts, or the next navigation would find nothing.
     if (signedInAdded || signal.aborted) return;

@@ -1,13 +1,14 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { type Area, type RouteHandle, screen } from '../lib/area.ts';
 import { loginPathFor } from '../lib/next-path.ts';
 import { prefetchLoader } from '../lib/screen-prefetch.ts';
 import { meQuery } from '../lib/session.ts';
 import { hasSession } from '../lib/token-store.ts';
 import { AREAS } from './areas.ts';
-import type { RouteHandle } from './router.tsx';
+import { HOME_AREA } from './home-area.ts';
+import { loadMainLayout } from './main-layout-chunk.ts';
 import { AppErrorPage } from './routes/app-error.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
-import { loadMainLayout, matchesPattern, PROFILE_SCREEN, type Screen } from './screens.ts';
 
 // Everything behind the sign-in: the areas' table (with its icons and every
 // screen's loader) is a chunk of its own that the router asks for on the first
@@ -15,26 +16,12 @@ import { loadMainLayout, matchesPattern, PROFILE_SCREEN, type Screen } from './s
 // it, however many areas the product grows. The router adds it
 // (router.tsx) the first time a path is not a public one.
 
-/** Every signed-in screen by absolute path: the areas, their pages, the profile. */
-export function signedInScreens(): Screen[] {
-  return [
-    ...AREAS.flatMap((area) => [
-      { path: area.path, load: area.load },
-      ...(area.pages ?? []).map((page) => ({
-        path: `${area.path}/${page.path}`,
-        load: page.load,
-        prefetch: page.prefetch,
-      })),
-    ]),
-    PROFILE_SCREEN,
-  ];
-}
+/** The profile: a signed-in screen outside the sidebar's areas. */
+export const loadProfile = screen(() =>
+  import('../features/profile/routes/profile-page.tsx').then((m) => m.ProfilePage),
+);
 
-/** The screen the router will show at `pathname`, if any (else the not-found page). */
-export const signedInScreenAt = (pathname: string) =>
-  signedInScreens().find((s) => matchesPattern(s.path, pathname));
-
-function areaRoute(area: (typeof AREAS)[number]): RouteObject {
+function areaRoute(area: Area): RouteObject {
   const handle: RouteHandle = {
     crumb: area.path === '/' ? undefined : area.label,
     access: area.access,
@@ -48,7 +35,8 @@ function areaRoute(area: (typeof AREAS)[number]): RouteObject {
       { index: true, lazy: area.load },
       ...area.pages.map((page) => ({
         path: page.path,
-        handle: { crumb: page.crumb } satisfies RouteHandle,
+        // The prefetch is in the handle too, for the first screen (first-screen.ts).
+        handle: { crumb: page.crumb, prefetch: page.prefetch } satisfies RouteHandle,
         lazy: page.load,
         // Defined here, not by the lazy module: the router runs it at once, beside the download.
         ...(page.prefetch && { loader: prefetchLoader(page.prefetch) }),
@@ -85,12 +73,8 @@ export function signedInRoute(): RouteObject {
 /** The routes inside the main layout: the areas, the profile and the not-found page. */
 export function signedInRoutes(): RouteObject[] {
   return [
-    ...AREAS.map(areaRoute),
-    {
-      path: PROFILE_SCREEN.path.slice(1),
-      handle: { crumb: 'Profile' } satisfies RouteHandle,
-      lazy: PROFILE_SCREEN.load,
-    },
+    ...[HOME_AREA, ...AREAS].map(areaRoute),
+    { path: 'profile', handle: { crumb: 'Profile' } satisfies RouteHandle, lazy: loadProfile },
     { path: '*', handle: { crumb: 'Not found' } satisfies RouteHandle, Component: NotFoundPage },
   ];
 }

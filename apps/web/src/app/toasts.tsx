@@ -1,10 +1,6 @@
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 
-/** The spec fixes both: toasts top-right for 3000 ms. */
-export const TOAST_POSITION = 'top-right';
-export const TOAST_AUTO_CLOSE_MS = 3000;
-
 const ToastContainer = lazy(() =>
   import('./toast-container.tsx').then((m) => ({ default: m.ToastContainer })),
 );

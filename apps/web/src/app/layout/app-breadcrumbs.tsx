@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link, useLocation, useMatches } from 'react-router';
+import type { RouteHandle } from '../../lib/area.ts';
 import { usePageCrumbFor } from '../../lib/page-crumb.ts';
-import type { RouteHandle } from '../router.tsx';
 
 /**
  * Home › <screen>, from the `crumb` of each matched route; the last one is

@@ -2,6 +2,7 @@ import { NavLink, Skeleton, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { canOpen, useMe } from '../../lib/session.ts';
 import { AREAS } from '../areas.ts';
+import { HOME_AREA } from '../home-area.ts';
 
 /** Only areas that exist in this build and that this admin may open: no dead links. */
 export function AppSidebar() {
@@ -16,7 +17,7 @@ export function AppSidebar() {
       </Stack>
     );
   }
-  const areas = AREAS.filter((area) => canOpen(me.data, area.access));
+  const areas = [HOME_AREA, ...AREAS].filter((area) => canOpen(me.data, area.access));
   return (
     <Stack gap={4}>
       {areas.map((area) => {

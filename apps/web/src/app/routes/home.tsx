@@ -29,7 +29,7 @@ export function HomePage() {
 /** One card per area this admin may open (the same table as the sidebar). */
 function AreaCards() {
   const me = useMe();
-  const areas = AREAS.filter((area) => area.path !== '/' && canOpen(me.data, area.access));
+  const areas = AREAS.filter((area) => canOpen(me.data, area.access));
   return (
     <>
       <PageHeader
