@@ -1,10 +1,4 @@
-import type {
-  AddMediaBody,
-  MediaItem,
-  MediaKind,
-  MediaStatus,
-  UploadedMediaFile,
-} from '@bo/contract';
+import type { AddMediaBody, MediaItem, MediaKind, MediaStatus } from '@bo/contract';
 import { addMediaBody, editMediaBody } from '@bo/contract/media';
 import {
   Button,
@@ -22,9 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { TagSelects, type Tags } from '../../../components/tag-selects.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
 import {
   focusFirstInvalid,
   liveValidation,
@@ -35,7 +27,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useAddMedia } from '../api/add-media.ts';
 import { useEditMedia } from '../api/edit-media.ts';
-import { uploadMediaFile } from '../api/upload-media-file.ts';
+import { useMediaUpload } from '../api/upload-media-file.ts';
 import { formatDuration, KIND_LABEL, statusOptions } from './labels.ts';
 
 interface Values extends Tags {
@@ -94,32 +86,6 @@ const editBody = (item: MediaItem, v: Values, thumbnailKey?: string) => ({
   ...(item.source === 'url' ? { url: v.url, durationSeconds: duration(v) } : {}),
 });
 
-/** One upload with its progress; answers the stored file once complete. */
-function useUpload() {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [file, setFile] = useState<UploadedMediaFile | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const start = async (
-    kind: 'video' | 'audio' | 'thumbnail',
-    chosen: File | null,
-  ): Promise<UploadedMediaFile | null> => {
-    setFile(null);
-    setError(null);
-    setProgress(null);
-    if (!chosen) return null;
-    try {
-      const uploaded = await uploadMediaFile(kind, chosen, setProgress);
-      setFile(uploaded);
-      return uploaded;
-    } catch (e) {
-      setError(errorMessage(e));
-      setProgress(null);
-      return null;
-    }
-  };
-  return { progress, file, error, start, busy: progress !== null && !file && !error };
-}
-
 /** Add a video/audio (upload with progress, or a URL) or edit one (`item` set). */
 export function MediaFormModal({
   kind,
@@ -132,8 +98,8 @@ export function MediaFormModal({
 }) {
   const add = useAddMedia();
   const edit = useEditMedia();
-  const media = useUpload();
-  const thumbnail = useUpload();
+  const media = useMediaUpload();
+  const thumbnail = useMediaUpload();
   const noun = KIND_LABEL[kind].one;
   const form = useForm<Values>({
     initialValues: {
