@@ -1,6 +1,6 @@
 import { tocRoutes } from '@bo/contract/toc-routes';
 import { postCall } from '../../../lib/api-client.ts';
-import { useTocMutation } from './toc-api.ts';
+import { useTocMutation } from './toc-mutation.ts';
 
 /** POST /book/updatetocnode: title, free flag and/or status (optionally for the whole subtree). */
 export const updateTocNode = postCall(tocRoutes.updateTocNode);

@@ -3,8 +3,8 @@ import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantin
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { notifyError, notifyOutcome } from '../../../lib/notify.ts';
+import { useAttachMedia } from '../api/attach-media.ts';
 import { type MediaScope, useMediaSearch } from '../api/search-media.ts';
-import { attachMedia, useTocMutation } from '../api/toc-api.ts';
 
 export interface BookSubject {
   id: number;
@@ -53,9 +53,7 @@ export function TocAttachMedia({
   // A choice that this node does not offer (no chapter here) falls back to the narrowest one.
   const scope = scopes.find((s) => s.value === picked) ?? scopes[0]!;
   const list = useMediaSearch(kind, debounced, scope.filter);
-  const attach = useTocMutation(isbn, (mediaItemId: number) =>
-    attachMedia(kind, { nodeId, mediaItemId }),
-  );
+  const attach = useAttachMedia(isbn, kind, nodeId);
   const noun = kind === 'video' ? 'videos' : 'audios';
   return (
     <Stack gap="xs">

@@ -11,7 +11,8 @@ import {
 } from '../../../components/printed-codes-choice.tsx';
 import type { ApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { removeContent, reorderContent, useTocMutation } from '../api/toc-api.ts';
+import { useRemoveContent } from '../api/remove-content.ts';
+import { useReorderContent } from '../api/reorder-content.ts';
 
 /** A node's content: open a PDF or link, play a video or audio, remove (after asking). */
 export function TocContentList({
@@ -23,8 +24,8 @@ export function TocContentList({
   nodeId: number;
   items: ContentItem[];
 }) {
-  const remove = useTocMutation(isbn, removeContent);
-  const reorder = useTocMutation(isbn, reorderContent);
+  const remove = useRemoveContent(isbn);
+  const reorder = useReorderContent(isbn);
   /** Swaps an item with its neighbour; the server takes the node's whole new order. */
   const move = (index: number, by: -1 | 1) => {
     const ids = items.map((i) => i.id);

@@ -7,7 +7,8 @@ import {
   PrintedCodesChoiceField,
 } from '../../../components/printed-codes-choice.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { deleteTocNode, type tocNodeImpact, useTocMutation } from '../api/toc-api.ts';
+import { useDeleteTocNode } from '../api/delete-toc-node.ts';
+import type { TocNodeImpact } from '../api/toc-node-impact.ts';
 import { subtreeIds } from '../utils/flat-tree.ts';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -33,13 +34,13 @@ function nodeOptions(
 export function DeleteNodeModal(props: {
   isbn: string;
   node: TocNode;
-  impact: Awaited<ReturnType<typeof tocNodeImpact>>;
+  impact: TocNodeImpact;
   /** The whole tree, for "Another node". */
   roots: TocNode[];
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const remove = useTocMutation(props.isbn, deleteTocNode);
+  const remove = useDeleteTocNode(props.isbn);
   const { impact } = props;
   const [to, setTo] = useState<PrintedCodesTo | null>(null);
   const [target, setTarget] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { practiceRoutes } from '@bo/contract/practices-routes';
 import { Card, Select, Stack, Text } from '@mantine/core';
 import { notifyError } from '../../../lib/notify.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
-import { moveTocNode, useTocMutation } from '../api/toc-api.ts';
+import { useMoveTocNode } from '../api/move-toc-node.ts';
 import { masterChapterOf, subtreeIds } from '../utils/flat-tree.ts';
 import { type BookSubject, TocAttachMedia } from './toc-attach-media.tsx';
 import { TocContentList } from './toc-content-list.tsx';
@@ -35,7 +35,7 @@ export function TocNodePanel({
   const all = flatten(toc.nodes);
   const own = new Set(subtreeIds(node));
   const me = useMe();
-  const move = useTocMutation(isbn, moveTocNode);
+  const move = useMoveTocNode(isbn);
   const parentOptions = [
     { value: 'top', label: '— Top level —' },
     ...all

@@ -8,7 +8,7 @@ import {
   showFormError,
   validateWith,
 } from '../../../lib/form.ts';
-import { renameTocNode, useTocMutation } from '../api/toc-api.ts';
+import { useRenameTocNode } from '../api/rename-toc-node.ts';
 
 const validate = validateWith(renameTocNodeBody.pick({ title: true }));
 
@@ -25,7 +25,7 @@ export function TocRenameForm({
   isbn: string;
   onClose: () => void;
 }) {
-  const rename = useTocMutation(isbn, renameTocNode);
+  const rename = useRenameTocNode(isbn);
   const form = useForm({ initialValues: { title: node.title }, validate, ...liveValidation });
   const save = form.onSubmit(async ({ title }) => {
     if (title.trim() === node.title) return onClose();

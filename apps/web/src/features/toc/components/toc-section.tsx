@@ -13,7 +13,9 @@ import type { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { downloadToc } from '../api/download-toc.ts';
-import { dummyToc, useDigitalContent, useToc, useTocMutation } from '../api/toc-api.ts';
+import { useDummyToc } from '../api/dummy-toc.ts';
+import { useDigitalContent } from '../api/get-digital-content.ts';
+import { useToc } from '../api/get-toc.ts';
 import { findNode } from '../utils/flat-tree.ts';
 import type { BookSubject } from './toc-attach-media.tsx';
 import { TocTree } from './toc-tree.tsx';
@@ -34,7 +36,7 @@ export function TocSection({ isbn, subject }: { isbn: string; subject: BookSubje
   const content = useDigitalContent(isbn);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [replacing, setReplacing] = useState(false);
-  const draft = useTocMutation(isbn, dummyToc);
+  const draft = useDummyToc(isbn);
   const [uploading, setUploading] = useState(false);
   const tocDownload = useDownload('Could not download the TOC');
 

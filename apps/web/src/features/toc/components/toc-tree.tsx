@@ -4,7 +4,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { Fragment, useMemo, useRef, useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { notifyError } from '../../../lib/notify.ts';
-import { addTocNode, moveTocNode, tocNodeImpact, useTocMutation } from '../api/toc-api.ts';
+import { useAddTocNode } from '../api/add-toc-node.ts';
+import { useMoveTocNode } from '../api/move-toc-node.ts';
+import { type TocNodeImpact, tocNodeImpact } from '../api/toc-node-impact.ts';
 import { useDragOnDemand } from '../hooks/use-drag-on-demand.ts';
 import {
   type FlatNode,
@@ -51,12 +53,12 @@ export function TocTree({ toc, isbn, selectedId, onSelect }: TreeProps) {
   const [adding, setAdding] = useState<{ parentId: number | null; kind: TocNodeKind } | null>(null);
   const [deleting, setDeleting] = useState<{
     node: TocNode;
-    impact: Awaited<ReturnType<typeof tocNodeImpact>>;
+    impact: TocNodeImpact;
   } | null>(null);
   const [moving, setMoving] = useState<TocNode[] | null>(null);
   const moves = useRef(0);
-  const add = useTocMutation(isbn, addTocNode);
-  const move = useTocMutation(isbn, moveTocNode);
+  const add = useAddTocNode(isbn);
+  const move = useMoveTocNode(isbn);
   const nodes = moving ?? toc.nodes;
 
   const sendMove = async (target: MoveTarget) => {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ImportModal } from '../../../components/import-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { downloadTocTemplate } from '../api/download-toc.ts';
-import { tocKeys } from '../api/toc-api.ts';
+import { tocKeys } from '../api/toc-mutation.ts';
 import { uploadToc } from '../api/upload-toc.ts';
 
 const SHOWN_MISSING = 10;

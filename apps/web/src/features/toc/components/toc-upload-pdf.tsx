@@ -10,7 +10,7 @@ import {
   validateWith,
 } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { uploadPdf, useTocMutation } from '../api/toc-api.ts';
+import { useUploadPdf } from '../api/upload-pdf.ts';
 
 interface Values {
   file: File | null;
@@ -34,12 +34,10 @@ export function TocUploadPdf({ isbn, nodeId }: { isbn: string; nodeId: number })
     }),
     ...liveValidation,
   });
-  const upload = useTocMutation(isbn, (v: Values) =>
-    uploadPdf(nodeId, titleOf(v), v.file as File, setProgress),
-  );
+  const upload = useUploadPdf(isbn, nodeId, setProgress);
   const submit = form.onSubmit(async (values) => {
     try {
-      await upload.mutateAsync(values);
+      await upload.mutateAsync({ title: titleOf(values), file: values.file as File });
       notifySuccess('The PDF was uploaded.');
       form.reset();
     } catch (error) {
