@@ -12,8 +12,7 @@ import {
 /**
  * Every column that holds a storage key. A stored file that none of them
  * holds (and that is older than the grace period) is an orphan the sweep
- * removes, so a feature that keeps keys adds its column here: QR sheets,
- * mailer images and question images will each add one line.
+ * removes, so a feature that keeps keys adds its column here.
  */
 export const FILE_KEY_COLUMNS: { name: string; column: AnyPgColumn }[] = [
   { name: 'book cover', column: books.coverFileKey },
