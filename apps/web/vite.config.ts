@@ -25,7 +25,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Chunk groups: files that load together anyway compress better as one
     // (brotli shares its context across a file, not across files); /login
-    // went from 156 to 146 kB with these two (docs/performance.md).
+    // went from 156 to 146 kB with these two (docs/performance-log.md, "Fourth pass").
     rolldownOptions: {
       // Tiptap's extension packages declare no `sideEffects` and build their
       // extensions with plain calls (`Node.create({...})`): without these

@@ -5,16 +5,16 @@ import { hasSession } from './token-store.ts';
 /**
  * A signed-in screen's first reads start before the screen renders, so a
  * cold start does not wait for the app's code, then the admin's round trip,
- * then the screen's code before its own read (docs/performance.md, "The
+ * then the screen's code before its own read (docs/performance-log.md, "The
  * assessment builder"):
- * - on the first screen, at boot (`prefetchEarly`, from main.tsx's
+ * - on the first screen, at boot (`prefetchEarly`, from app/first-screen.ts's
  *   preloadFirstScreen), before the query client even exists: the reads
  *   are kept as promises and handed to the client when it is made;
  * - on later navigations, from the route's loader (`prefetchLoader`), which
  *   the router runs beside the screen's download.
  * The screen's `useQuery` then finds the read in flight or fresh (the query
  * client's default staleTime) and asks nothing twice. A page declares its
- * reads in the areas' table (`prefetch`); the guard asks for the admin.
+ * reads in its area (`prefetch` in features/<f>/area.ts); the guard asks for the admin.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any query's options
 export type Prefetch = (options: FetchQueryOptions<any, any, any, any>) => void;

@@ -29,7 +29,7 @@ import { MathControl } from './rich-text-editor-math.tsx';
  * names Mantine's RichTextEditor gave them (Bold, Heading 3, Remove link…).
  * Mantine's component carried every control it has (tables, colour
  * picker…) whatever a screen showed: ~13 kB of the editor's download
- * (docs/performance.md, "Fifth pass").
+ * (docs/performance-log.md, "Fifth pass").
  */
 
 interface Marks {

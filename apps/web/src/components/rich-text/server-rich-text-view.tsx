@@ -9,7 +9,7 @@ const DRAWN_MATH = 'class="katex';
  * Rich text the server has already sanitised (again, as it read it) and whose
  * formulas it has drawn with KaTeX: a list row's stem (`QuestionRow.stemView`).
  * The browser then needs KaTeX's style sheet, not its code nor DOMPurify, so
- * the question bank's list stays light (docs/performance.md, "Fifth pass").
+ * the question bank's list stays light (docs/performance-log.md, "Fifth pass").
  * Until the style sheet is in, drawn formulas are kept invisible (KaTeX's
  * markup holds the formula twice, as MathML and as HTML). The same look as
  * RichTextView: same classes, same clamp.
