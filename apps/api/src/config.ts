@@ -127,11 +127,11 @@ export interface Config {
   webDist: string | undefined;
   /** Largest accepted upload per kind, in bytes (lib/storage/upload.ts). */
   uploadMaxBytes: Record<FileKind, number>;
-  /** Zip-bomb limits of an uploaded XLSX (lib/xlsx/zip-inspect.ts). */
+  /** Zip-bomb limits of an uploaded XLSX (lib/import/xlsx/zip.ts). */
   xlsxLimits: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
-  /** XLSX imports read and checked at once per process; more answer 429 (lib/xlsx/import-slots.ts). */
+  /** XLSX imports read and checked at once per process; more answer 429 (lib/import/slots.ts). */
   importConcurrency: number;
-  /** An XLSX import of a file at least this large runs as a job (lib/xlsx/import-job.ts); 0 = always. */
+  /** An XLSX import of a file at least this large runs as a job (lib/import/job.ts); 0 = always. */
   importJobMinBytes: number;
   /** Orphaned uploads (modules/files): removed when older than graceMs, every intervalMs (0 = never). */
   fileSweep: { graceMs: number; intervalMs: number };

@@ -4,19 +4,20 @@ import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
+import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
+import { type ImportRun, runImport } from '../../lib/import/runner.ts';
+import { wholeFile } from '../../lib/import/whole-file.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
 import { isbn, isbnList, oneOf, text } from '../../lib/xlsx/columns.ts';
-import { importNowOrAsJob, queuedReport } from '../../lib/xlsx/import-job.ts';
-import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import { defineSheet, type RowOf, type SheetRow, templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { isbnOwners, lockIsbns } from './books.queries.ts';
 
 /**
- * The XLSX catalogue import (uploadbookcatalog) on the import pipeline
- * (lib/xlsx/pipeline.ts): the sheet's columns, then each row against the
+ * The XLSX catalogue import (uploadbookcatalog) on the import runner, as
+ * one batch (lib/import/whole-file.ts): the sheet's columns, then each row against the
  * others and the database (ISBN taken, grade and subject by name); the apply
  * step inserts every row in one transaction, checked again under ISBN locks.
  */
@@ -122,29 +123,30 @@ async function resolveRows(db: Db | Tx, rows: SheetRow<Columns>[]) {
   return { rows: resolved, errors };
 }
 
-const catalogImport = (deps: Deps): ImportDef<Columns, Input, null, number> => ({
-  name: 'catalogue',
-  sheet: catalogSheet,
-  async check(db, rows) {
-    return { errors: (await resolveRows(db, rows)).errors, summary: null };
-  },
-  async apply(tx, rows, { ctx, actor }) {
-    const isbns = rows.flatMap((r) => [r.values.isbn, ...(r.values.extraIsbns ?? [])]);
-    await lockIsbns(tx, isbns);
-    // Checked again under the locks: a book created since the dry run refuses the whole file.
-    const again = await resolveRows(
-      tx,
-      rows.map((r) => ({ ...r, failed: new Set() })),
-    );
-    if (again.errors.length) {
-      const first = again.errors[0]!;
-      throw conflict(
-        `Row ${first.row}: ${first.message} (changed meanwhile); nothing was imported`,
+const catalogImport = (deps: Deps) =>
+  wholeFile<Columns, Input, null, number>({
+    name: 'catalogue',
+    sheet: catalogSheet,
+    async check(db, rows) {
+      return { errors: (await resolveRows(db, rows)).errors, summary: null };
+    },
+    async apply(tx, rows, { ctx, actor }) {
+      const isbns = rows.flatMap((r) => [r.values.isbn, ...(r.values.extraIsbns ?? [])]);
+      await lockIsbns(tx, isbns);
+      // Checked again under the locks: a book created since the dry run refuses the whole file.
+      const again = await resolveRows(
+        tx,
+        rows.map((r) => ({ ...r, failed: new Set() })),
       );
-    }
-    return insertRows(deps, tx, ctx, actor, again.rows);
-  },
-});
+      if (again.errors.length) {
+        const first = again.errors[0]!;
+        throw conflict(
+          `Row ${first.row}: ${first.message} (changed meanwhile); nothing was imported`,
+        );
+      }
+      return insertRows(deps, tx, ctx, actor, again.rows);
+    },
+  });
 
 /** `uploadbookcatalog`: imported now, or by a job when the file is large. */
 export function uploadCatalog(deps: Deps, input: Input, file: UploadedFile, dryRun: boolean) {
@@ -154,7 +156,10 @@ export function uploadCatalog(deps: Deps, input: Input, file: UploadedFile, dryR
     input.ctx,
     { kind: 'books.import', file, data },
     () => importCatalog(deps, input, data),
-    (jobId): UploadCatalogResponse => ({ ...queuedReport(), created: 0, jobId }),
+    (jobId): UploadCatalogResponse => {
+      markUnchanged(input.ctx);
+      return { ...queuedReport(), created: 0, jobId };
+    },
   );
 }
 

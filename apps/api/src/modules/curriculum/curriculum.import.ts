@@ -4,13 +4,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, subjects, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
+import { type ImportRun, runImport } from '../../lib/import/runner.ts';
+import { wholeFile } from '../../lib/import/whole-file.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
-import { importNowOrAsJob, queuedReport } from '../../lib/xlsx/import-job.ts';
-import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import { templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { LEVELS, type LevelKey, tableOf } from './curriculum.levels.ts';
 import {
   type CurriculumRow,
@@ -25,9 +26,9 @@ import {
 } from './curriculum.sheet.ts';
 
 /**
- * The masters upload (uploadcurriculum) on the import pipeline
- * (lib/xlsx/pipeline.ts): the sheet is planned against the current masters (curriculum.sheet.ts); a dry run
- * answers the plan's counts and problems; a commit locks the grades, subjects
+ * The masters upload (uploadcurriculum) on the import runner, as one batch
+ * (lib/import/whole-file.ts): the sheet is planned against the current
+ * masters (curriculum.sheet.ts); a dry run answers the plan's counts and problems; a commit locks the grades, subjects
  * and chapters the sheet reaches (the same parent locks the single writes
  * take), plans again under those locks and inserts every new master in one
  * transaction.
@@ -135,32 +136,31 @@ export interface Input {
 }
 type Summary = Pick<UploadCurriculumResponse, 'created' | 'existing'>;
 
-const curriculumImport = (
-  deps: Deps,
-): ImportDef<typeof curriculumSheet.columns, Input, Summary, Summary> => ({
-  name: 'curriculum',
-  sheet: curriculumSheet,
-  async check(db, rows) {
-    const plan = planRows(await loadTree(db, gradeNamesOf(rows), false), rows);
-    return {
-      errors: plan.errors,
-      summary: { created: counts(plan.created), existing: plan.existing },
-    };
-  },
-  async apply(tx, rows, { ctx, actor }) {
-    const locked = planRows(await loadTree(tx, gradeNamesOf(rows), true), rows);
-    if (locked.errors.length) {
-      throw new AppError(
-        409,
-        'conflict',
-        'The curriculum changed while the file was checked; check the file again',
-        locked.errors.map((e) => ({ path: `rows.${e.row}.${e.column}`, message: e.message })),
-      );
-    }
-    await insertPlan(deps, tx, ctx, actor, locked);
-    return { created: counts(locked.created), existing: locked.existing };
-  },
-});
+const curriculumImport = (deps: Deps) =>
+  wholeFile<typeof curriculumSheet.columns, Input, Summary, Summary>({
+    name: 'curriculum',
+    sheet: curriculumSheet,
+    async check(db, rows) {
+      const plan = planRows(await loadTree(db, gradeNamesOf(rows), false), rows);
+      return {
+        errors: plan.errors,
+        summary: { created: counts(plan.created), existing: plan.existing },
+      };
+    },
+    async apply(tx, rows, { ctx, actor }) {
+      const locked = planRows(await loadTree(tx, gradeNamesOf(rows), true), rows);
+      if (locked.errors.length) {
+        throw new AppError(
+          409,
+          'conflict',
+          'The curriculum changed while the file was checked; check the file again',
+          locked.errors.map((e) => ({ path: `rows.${e.row}.${e.column}`, message: e.message })),
+        );
+      }
+      await insertPlan(deps, tx, ctx, actor, locked);
+      return { created: counts(locked.created), existing: locked.existing };
+    },
+  });
 
 const none = { subjects: 0, chapters: 0, topics: 0 };
 
@@ -172,12 +172,10 @@ export function uploadCurriculum(deps: Deps, input: Input, file: UploadedFile, d
     input.ctx,
     { kind: 'curriculum.import', file, data },
     () => importCurriculum(deps, input, data),
-    (jobId): UploadCurriculumResponse => ({
-      ...queuedReport(),
-      created: none,
-      existing: none,
-      jobId,
-    }),
+    (jobId): UploadCurriculumResponse => {
+      markUnchanged(input.ctx);
+      return { ...queuedReport(), created: none, existing: none, jobId };
+    },
   );
 }
 

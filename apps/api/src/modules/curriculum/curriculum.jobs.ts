@@ -1,4 +1,4 @@
-import { type ImportJobData, importJob } from '../../lib/xlsx/import-job.ts';
+import { type ImportJobData, importJob } from '../../lib/import/job.ts';
 import { type Input, importCurriculum } from './curriculum.import.ts';
 
 declare module '../../jobs/job.ts' {

@@ -11,14 +11,15 @@ import { tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import { xlsxFile } from '../../lib/file-answer.ts';
+import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
+import { type ImportRun, runImport } from '../../lib/import/runner.ts';
+import { wholeFile } from '../../lib/import/whole-file.ts';
 import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
 import type { CellValue, XlsxColumn } from '../../lib/xlsx/export.ts';
-import { importNowOrAsJob, queuedReport } from '../../lib/xlsx/import-job.ts';
-import { type ImportDef, type ImportRun, runImport } from '../../lib/xlsx/pipeline.ts';
 import { type AuthAdmin, authorizeChange } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { bookNodes, type NodeRow, nodePaths, readTocOfBook } from './toc.queries.ts';
 import {
   countChanges,
@@ -153,64 +154,65 @@ export interface Input extends PrintedCodesChoice {
 }
 type Counts = Omit<ReturnType<typeof summary>, 'placed'>;
 
-const tocImport = (deps: Deps): ImportDef<typeof tocSheet.columns, Input, Counts, Counts> => ({
-  name: 'toc',
-  sheet: tocSheet,
-  async check(db, rows, input) {
-    const { existing, plan } = await planFor(db, input.bookId, rows);
-    authorizeFreeFlags(input.actor, existing, plan);
-    const { placed: _p, ...counts } = summary(existing, plan, input.removeMissing);
-    return { errors: plan.errors, summary: counts };
-  },
-  async apply(tx, rows, input) {
-    const { ctx, actor, bookId, removeMissing } = input;
-    await lockBook(tx, bookId);
-    // Planned again under the lock: the TOC may have changed since the check.
-    const again = await planFor(tx, bookId, rows);
-    if (again.plan.errors.length) {
-      throw conflict(
-        `The TOC changed meanwhile (row ${again.plan.errors[0]!.row}: ${again.plan.errors[0]!.message}); nothing was imported`,
-      );
-    }
-    authorizeFreeFlags(actor, again.existing, again.plan);
-    const s = summary(again.existing, again.plan, removeMissing);
-    // Printed codes of the nodes the sheet removes go where the upload says, or 409.
-    const codes = await settlePrintedCodes(tx, ctx, {
-      targets: { nodeIds: removeMissing ? again.plan.missing.map((n) => n.id) : [] },
-      choice: input,
-      offer: ['parent', 'book', 'node'],
-      from: 'query',
-      now: deps.clock(),
-      actorId: actor.id,
-    });
-    const files = removeMissing
-      ? await pdfKeysOf(
-          tx,
-          again.plan.missing.map((n) => n.id),
-        )
-      : [];
-    await applyPlan(tx, deps, actor, bookId, again.plan, again.existing, s.placed, removeMissing);
-    const { placed: _q, ...done } = s;
-    await recordAudit(tx, ctx, {
-      action: 'toc_imported',
-      entity: 'book',
-      entityId: bookId,
-      before: { nodes: again.existing.length },
-      after: {
-        rows: rows.length,
-        created: done.created,
-        updated: done.updated,
-        moved: done.moved,
-        removed: done.removed,
-        removeMissing,
-        ...(codes.qrCodes ? { qrCodes: codes.qrCodes, qrCodesTo: codes.to } : {}),
-      },
-    });
-    // The files go once the transaction has committed (see importToc).
-    filesToRemove.set(ctx, files);
-    return done;
-  },
-});
+const tocImport = (deps: Deps) =>
+  wholeFile<typeof tocSheet.columns, Input, Counts, Counts>({
+    name: 'toc',
+    sheet: tocSheet,
+    async check(db, rows, input) {
+      const { existing, plan } = await planFor(db, input.bookId, rows);
+      authorizeFreeFlags(input.actor, existing, plan);
+      const { placed: _p, ...counts } = summary(existing, plan, input.removeMissing);
+      return { errors: plan.errors, summary: counts };
+    },
+    async apply(tx, rows, input) {
+      const { ctx, actor, bookId, removeMissing } = input;
+      await lockBook(tx, bookId);
+      // Planned again under the lock: the TOC may have changed since the check.
+      const again = await planFor(tx, bookId, rows);
+      if (again.plan.errors.length) {
+        throw conflict(
+          `The TOC changed meanwhile (row ${again.plan.errors[0]!.row}: ${again.plan.errors[0]!.message}); nothing was imported`,
+        );
+      }
+      authorizeFreeFlags(actor, again.existing, again.plan);
+      const s = summary(again.existing, again.plan, removeMissing);
+      // Printed codes of the nodes the sheet removes go where the upload says, or 409.
+      const codes = await settlePrintedCodes(tx, ctx, {
+        targets: { nodeIds: removeMissing ? again.plan.missing.map((n) => n.id) : [] },
+        choice: input,
+        offer: ['parent', 'book', 'node'],
+        from: 'query',
+        now: deps.clock(),
+        actorId: actor.id,
+      });
+      const files = removeMissing
+        ? await pdfKeysOf(
+            tx,
+            again.plan.missing.map((n) => n.id),
+          )
+        : [];
+      await applyPlan(tx, deps, actor, bookId, again.plan, again.existing, s.placed, removeMissing);
+      const { placed: _q, ...done } = s;
+      await recordAudit(tx, ctx, {
+        action: 'toc_imported',
+        entity: 'book',
+        entityId: bookId,
+        before: { nodes: again.existing.length },
+        after: {
+          rows: rows.length,
+          created: done.created,
+          updated: done.updated,
+          moved: done.moved,
+          removed: done.removed,
+          removeMissing,
+          ...(codes.qrCodes ? { qrCodes: codes.qrCodes, qrCodesTo: codes.to } : {}),
+        },
+      });
+      // The files go once the transaction has committed (see importToc).
+      filesToRemove.set(ctx, files);
+      return done;
+    },
+  });
 
 /** PDFs of removed nodes, handed from the apply step to after its commit. */
 const filesToRemove = new WeakMap<RequestContext, string[]>();
@@ -232,7 +234,10 @@ export function uploadToc(deps: Deps, input: Input, file: UploadedFile, dryRun: 
     input.ctx,
     { kind: 'toc.import', file, data },
     () => importToc(deps, input, data),
-    (jobId): UploadTocResponse => ({ ...queuedReport(), ...NO_CHANGES, jobId }),
+    (jobId): UploadTocResponse => {
+      markUnchanged(input.ctx);
+      return { ...queuedReport(), ...NO_CHANGES, jobId };
+    },
   );
 }
 

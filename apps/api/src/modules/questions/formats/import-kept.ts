@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { ImportError, QuestionImportFormat, QuestionSource } from '@bo/contract';
 import type { Tx } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { heapKeeper } from '../../../lib/heap-keeper.ts';
-import { type KeptWriter, keepBatches, takeKept } from '../../../lib/xlsx/kept-batches.ts';
+import { type KeptWriter, keepBatches, takeKept } from '../../../lib/import/kept-batches.ts';
 import { questionRows } from '../questions.write.ts';
 import type { CurriculumNames } from './cells.ts';
 import { type CurriculumIds, curriculumResolver } from './curriculum-names.ts';
@@ -73,8 +72,6 @@ export interface KeptEnd {
 /** The kept file's name: the import and the format asked for (the same bytes read otherwise). */
 const keptName = (format: QuestionImportFormat | undefined) => `questions-${format ?? 'any'}`;
 
-export const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 /** The kept file's writer: a batch's rows as its JSON line, its questions as its text. */
 export type KeptQuestions = Omit<KeptWriter<KeptRow[], KeptEnd>, 'add'> & {
   add(batch: KeptBatch): Promise<void>;
@@ -124,7 +121,7 @@ async function sameCurriculum(tx: Tx, rows: KeptRow[]): Promise<boolean> {
 }
 
 /**
- * Commits what the dry run of these bytes kept, in one transaction: each
+ * Commits what the dry run of the file of `sha256` kept, in one transaction: each
  * batch checked against the database again, then written by `write` (the
  * full pass's apply); `end` audits and answers. Null when nothing was kept
  * or the database answers otherwise now (nothing written).
@@ -132,7 +129,7 @@ async function sameCurriculum(tx: Tx, rows: KeptRow[]): Promise<boolean> {
 export async function commitKept<R>(
   deps: Deps,
   format: QuestionImportFormat | undefined,
-  bytes: Buffer,
+  sha256: string,
   run: {
     write(tx: Tx, batch: KeptBatch, source: QuestionSource): Promise<void>;
     end(tx: Tx, kept: KeptEnd, source: QuestionSource): Promise<R>;
@@ -141,7 +138,7 @@ export async function commitKept<R>(
   const kept = await takeKept<KeptHead, KeptRow[], KeptEnd>(
     deps.config.dataDir,
     keptName(format),
-    sha256Of(bytes),
+    sha256,
   );
   if (!kept) return null;
   try {

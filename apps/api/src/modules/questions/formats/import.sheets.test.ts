@@ -1,7 +1,6 @@
-import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { questionImages, questions } from '../../../db/schema/index.ts';
-import { inspectZip } from '../../../lib/xlsx/zip-inspect.ts';
+import { inspectZip } from '../../../lib/import/xlsx/zip.ts';
 import { TINY_PNG } from '../../media/media.fixtures.ts';
 import { useImportApp, workbook, zip } from './import.testing.ts';
 
@@ -25,13 +24,10 @@ const row = (question: string) => ({
 });
 
 /** A workbook's own parts stored uncompressed, as `zip -0` of its unpacked folder writes it. */
-function storedWorkbook(xlsx: Buffer): Buffer {
+async function storedWorkbook(xlsx: Buffer): Promise<Buffer> {
   const limits = { maxUncompressedBytes: 1 << 26, maxEntries: 1000, maxRatio: 1000 };
-  const parts = inspectZip(xlsx, limits, () => 'stream');
-  return zip(
-    Object.fromEntries(parts.map((p) => [p.name, p.method === 8 ? inflateRawSync(p.raw) : p.raw])),
-    { stored: true },
-  );
+  const parts = await inspectZip(xlsx, limits, () => true);
+  return zip(Object.fromEntries(parts.map((p) => [p.name, p.data!])), { stored: true });
 }
 
 describe('questionimport: spreadsheets', () => {
@@ -70,7 +66,7 @@ describe('questionimport: spreadsheets', () => {
   });
 
   it('reads a workbook whose own parts are stored uncompressed', async () => {
-    const file = storedWorkbook(await workbook([row('Stored parts?'), row('Second?')]));
+    const file = await storedWorkbook(await workbook([row('Stored parts?'), row('Second?')]));
     const res = await h.send(file, 'dryRun=false', 'q.xlsx');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ rows: 2, valid: 2, created: 2 });

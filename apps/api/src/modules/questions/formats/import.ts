@@ -1,12 +1,18 @@
 import type { QuestionImportFormat, QuestionImportResponse, QuestionSource } from '@bo/contract';
 import type { Tx } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
+import { importNowOrAsJob, queuedReport } from '../../../lib/import/job.ts';
+import {
+  type ImportKind,
+  type ImportRun,
+  reportOf,
+  runImport,
+} from '../../../lib/import/runner.ts';
+import type { StoredUpload } from '../../../lib/import/stored-file.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { UploadedFile } from '../../../lib/storage/upload.ts';
-import { type BatchedImportDef, runBatchedImport } from '../../../lib/xlsx/batched.ts';
-import { importNowOrAsJob, queuedReport } from '../../../lib/xlsx/import-job.ts';
-import { type ImportRun, reportOf } from '../../../lib/xlsx/pipeline.ts';
 import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
+import { markUnchanged } from '../../audit/audit.service.ts';
 import {
   assertCurriculum,
   auditImported,
@@ -15,15 +21,15 @@ import {
 } from '../questions.write.ts';
 import { storeImages } from './images.ts';
 import { type CheckedRow, questionCheck } from './import-check.ts';
-import { commitKept, type KeptQuestions, keepChecked, keptBatch, sha256Of } from './import-kept.ts';
+import { commitKept, type KeptQuestions, keepChecked, keptBatch } from './import-kept.ts';
 import { type ReadQuestions, readQuestionFile } from './read.ts';
 import { refusedFile } from './refused-file.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';
 
 /**
- * `/excelimport/questionimport` on the batched import pipeline
- * (lib/xlsx/batched.ts): every format is read into the rows of the question
- * sheet (formats/read.ts; an XLSX is streamed), and the rows go through one
+ * `/excelimport/questionimport` on the import runner (lib/import/runner.ts):
+ * every format is read into the rows of the question sheet (formats/read.ts;
+ * an XLSX is streamed from the file store), and the rows go through one
  * check (import-check.ts) BATCH rows at a time, so a 50,000-row file is
  * never held whole. Near duplicates are warnings. A commit is one pass in
  * one transaction: the images stored first, each batch checked under the
@@ -55,8 +61,10 @@ const SOURCE: Record<QuestionImportFormat, QuestionSource> = {
 /** What one run of the import keeps between its steps. */
 interface ImportState {
   read?: ReadQuestions;
-  sha256?: string;
-  /** The file, for the refused questions' file after a commit of the valid ones. */
+  file?: StoredUpload;
+  /** A commit of the valid ones hands back the refused ones: the file is read for them. */
+  refusedFile?: boolean;
+  /** The file's bytes, read (before the runner removes it) when rows were refused. */
   bytes?: Buffer;
 }
 
@@ -85,17 +93,16 @@ const questionImport = (
   deps: Deps,
   input: Input,
   state: ImportState,
-): BatchedImportDef<QuestionColumns, Input, Summary, number> => ({
+): ImportKind<QuestionColumns, Input, Summary, number> => ({
   name: 'question',
   sheet: questionSheet,
   batchSize: BATCH,
   maxBytes: Math.max(
     ...(['xlsx', 'zip', 'text'] as const).map((k) => deps.config.uploadMaxBytes[k]),
   ),
-  async read(bytes, opts) {
-    state.sha256 = sha256Of(bytes);
-    state.bytes = bytes;
-    state.read = await readQuestionFile(bytes, {
+  async read(file, opts) {
+    state.file = file;
+    state.read = await readQuestionFile(file, {
       ...opts,
       format: input.format,
       publicBaseUrl: deps.config.publicBaseUrl,
@@ -116,7 +123,7 @@ const questionImport = (
     // A dry run keeps what it checked for the commit (import-kept.ts); a file with images never.
     let keep: KeptQuestions | undefined =
       !tx && !images.size
-        ? await keepChecked(deps, input.format, state.sha256!, { source })
+        ? await keepChecked(deps, input.format, state.file!.sha256, { source })
         : undefined;
     return {
       async check(rows) {
@@ -137,6 +144,7 @@ const questionImport = (
         const warnings = [...(state.read?.notes ?? []), ...check.warnings()];
         warnings.sort((a, b) => a.row - b.row);
         if (tx) await auditImported(tx, ctx, { source, sourceLabel: label, ...written.audit() });
+        if (tx && !clean && state.refusedFile) state.bytes = await state.file!.bytes();
         if (keep && clean && !check.nearChecked())
           await keep.finish({
             rows: state.read!.source.rows,
@@ -156,10 +164,10 @@ const questionImport = (
       },
     };
   },
-  async commitKept(bytes, { actor, ctx, fileName }) {
+  async commitKept(file, { actor, ctx, fileName }) {
     const label = labelOf(deps, fileName);
     const written = counter();
-    return commitKept(deps, input.format, bytes, {
+    return commitKept(deps, input.format, file.sha256, {
       async write(tx, { rows, questions }, source) {
         // The names resolved to these ids again (import-kept.ts): each level within the one
         // above it, so the check finds every id and fills in nothing the kept text lacks.
@@ -215,14 +223,10 @@ export function uploadQuestions(
     input.ctx,
     { kind: 'questions.import', file, data },
     () => importQuestions(deps, input, data),
-    (jobId): QuestionImportResponse => ({
-      ...queuedReport(),
-      refused: 0,
-      created: 0,
-      duplicates: 0,
-      warnings: [],
-      jobId,
-    }),
+    (jobId): QuestionImportResponse => {
+      markUnchanged(input.ctx);
+      return { ...queuedReport(), refused: 0, created: 0, duplicates: 0, warnings: [], jobId };
+    },
   );
 }
 
@@ -232,15 +236,11 @@ export async function importQuestions(
   input: Input,
   run: Omit<ImportRun<Input>, 'input'>,
 ): Promise<QuestionImportResponse> {
-  const state: ImportState = {};
-  const { report, summary, result } = await runBatchedImport(
-    deps,
-    questionImport(deps, input, state),
-    {
-      ...run,
-      input,
-    },
-  );
+  const state: ImportState = { refusedFile: run.validOnly && !run.dryRun };
+  const { report, summary, result } = await runImport(deps, questionImport(deps, input, state), {
+    ...run,
+    input,
+  });
   // A commit of the valid ones hands back the refused ones, as written, in their format.
   const limits = {
     ...deps.config.xlsxLimits,

@@ -1,14 +1,16 @@
 import type { QuestionImportFormat } from '@bo/contract';
 import { AppError } from '../../../lib/errors.ts';
-import { decodeTextFile } from '../../../lib/text-encoding.ts';
+import type { StoredUpload } from '../../../lib/import/stored-file.ts';
 import {
   type ReadOptions,
   type RowSource,
   readSheet,
   rowsSource,
   sheetSource,
-} from '../../../lib/xlsx/read.ts';
-import { inspectZip, isZip, type ZipLimits } from '../../../lib/xlsx/zip-inspect.ts';
+  withBatches,
+} from '../../../lib/import/xlsx/read.ts';
+import { inspectZip, isZip, type ZipInput, type ZipLimits } from '../../../lib/import/xlsx/zip.ts';
+import { decodeTextFile } from '../../../lib/text-encoding.ts';
 import { looksLikeAiken, parseAiken } from './aiken.ts';
 import { looksLikeGift, parseGift } from './gift.ts';
 import { type ImagePlan, planImages } from './images.ts';
@@ -24,9 +26,9 @@ import { type QuestionColumns, questionSheet } from './sheet.ts';
  * images; text starting with <?xml or <quiz is Moodle XML; GIFT's markers;
  * Aiken's ANSWER: lines). Notes (what was skipped on purpose) and the
  * images to store on commit come back beside the rows. An XLSX is streamed
- * (its rows are read as the import takes them); the other formats are
- * small enough to read whole, and a ZIP's images are planned on every row
- * before the check.
+ * from the file store (its rows are read as the import takes them); the
+ * other formats are small enough to read whole, and a ZIP's images are
+ * planned on every row before the check.
  */
 export interface ReadQuestions {
   source: RowSource<QuestionColumns>;
@@ -43,18 +45,20 @@ const refused = (code: string, message: string) => new AppError(400, code, messa
  * uncompressed (zip -0) for a workbook: the inner workbook's names are in
  * the clear there, and the ZIP was refused as "The workbook has no sheet".
  */
-function isWorkbook(bytes: Buffer, limits: ZipLimits) {
-  const names = new Set(inspectZip(bytes, limits, () => 'stream').map((e) => e.name));
+async function isWorkbook(file: ZipInput, limits: ZipLimits) {
+  const names = new Set((await inspectZip(file, limits, () => 'stream')).map((e) => e.name));
   return names.has('[Content_Types].xml') && names.has('xl/workbook.xml');
 }
 
-export function detectFormat(
-  bytes: Buffer,
-  text: () => string,
+/** The format of a file: `head` is its first 4 bytes, `text` the whole file decoded. */
+export async function detectFormat(
+  file: ZipInput,
+  head: Buffer,
+  text: () => Promise<string>,
   limits: ZipLimits,
-): QuestionImportFormat {
-  if (isZip(bytes)) return isWorkbook(bytes, limits) ? 'xlsx' : 'zip';
-  const t = text();
+): Promise<QuestionImportFormat> {
+  if (isZip(head)) return (await isWorkbook(file, limits)) ? 'xlsx' : 'zip';
+  const t = await text();
   if (looksLikeMoodle(t)) return 'moodle';
   if (looksLikeAiken(t)) return 'aiken';
   if (looksLikeGift(t)) return 'gift';
@@ -65,25 +69,27 @@ export function detectFormat(
 }
 
 export async function readQuestionFile(
-  bytes: Buffer,
+  file: StoredUpload,
   opts: ReadOptions & { format?: QuestionImportFormat; publicBaseUrl: string; zipMaxBytes: number },
 ): Promise<ReadQuestions> {
   let text: string | null = null;
-  const asText = () => (text ??= decodeTextFile(bytes));
-  const format = opts.format ?? detectFormat(bytes, asText, opts.limits);
+  // Only the text formats and a ZIP of images are read whole.
+  const asText = async () => (text ??= decodeTextFile(await file.bytes()));
+  const head = await file.read(0, 4);
+  const format = opts.format ?? (await detectFormat(file, head, asText, opts.limits));
   const none: ImagePlan = new Map();
   if (format === 'xlsx') {
-    const source = withoutFiles(sheetSource(bytes, questionSheet, opts));
+    const source = withoutFiles(sheetSource(file, questionSheet, opts));
     return { source, format, notes: [], images: none };
   }
-  if (format === 'zip') return readZip(bytes, opts);
-  if (isZip(bytes)) throw refused('wrong_format', `This is a zip archive, not a ${format} file`);
+  if (format === 'zip') return readZip(await file.bytes(), opts);
+  if (isZip(head)) throw refused('wrong_format', `This is a zip archive, not a ${format} file`);
   const parsed: ParsedFile & { files?: Map<string, Buffer> } =
     format === 'moodle'
-      ? parseMoodle(asText())
+      ? parseMoodle(await asText())
       : format === 'gift'
-        ? parseGift(asText())
-        : parseAiken(asText());
+        ? parseGift(await asText())
+        : parseAiken(await asText());
   if (parsed.drafts.length > MAX_TEXT_QUESTIONS) {
     throw new AppError(
       413,
@@ -118,7 +124,7 @@ async function readZip(
     ...opts.limits,
     maxUncompressedBytes: opts.limits.maxUncompressedBytes + opts.zipMaxBytes,
   };
-  const entries = inspectZip(bytes, limits, () => true).filter(
+  const entries = (await inspectZip(bytes, limits, () => true)).filter(
     (e) => !e.name.endsWith('/') && !/(^|\/)(__MACOSX|\.)/.test(e.name),
   );
   const sheets = entries.filter((e) => e.name.toLowerCase().endsWith('.xlsx'));
@@ -148,26 +154,15 @@ async function readZip(
  */
 function withoutFiles(source: RowSource<QuestionColumns>): RowSource<QuestionColumns> {
   const none = new Map<string, Buffer>();
-  return {
-    get errors() {
-      return source.errors;
-    },
-    get headerProblems() {
-      return source.headerProblems;
-    },
-    get rows() {
-      return source.rows;
-    },
-    async *batches(size) {
-      for await (const batch of source.batches(size)) {
-        await planImages(
-          batch,
-          none,
-          source.errors,
-          'the upload: an XLSX alone carries no images; send a ZIP of the workbook and its images',
-        );
-        yield batch;
-      }
-    },
-  };
+  return withBatches(source, async function* (size) {
+    for await (const batch of source.batches(size)) {
+      await planImages(
+        batch,
+        none,
+        source.errors,
+        'the upload: an XLSX alone carries no images; send a ZIP of the workbook and its images',
+      );
+      yield batch;
+    }
+  });
 }

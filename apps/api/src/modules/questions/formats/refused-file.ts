@@ -1,9 +1,9 @@
 import type { ImportError, QuestionImportFormat } from '@bo/contract';
 import ExcelJS from 'exceljs';
+import { firstSheetRows } from '../../../lib/import/xlsx/sheet-xml.ts';
+import { inspectZip, type ZipLimits } from '../../../lib/import/xlsx/zip.ts';
 import { decodeTextFile } from '../../../lib/text-encoding.ts';
 import { CellError } from '../../../lib/xlsx/sheet.ts';
-import { firstSheetRows } from '../../../lib/xlsx/sheet-xml.ts';
-import { inspectZip, type ZipLimits } from '../../../lib/xlsx/zip-inspect.ts';
 import { giftEntries } from './gift.ts';
 import { linesOf, QUESTION_COLUMN } from './rows.ts';
 
@@ -70,8 +70,10 @@ export async function refusedFile(
   }
   const workbook =
     format === 'zip'
-      ? inspectZip(bytes, limits, (n) =>
-          n.toLowerCase().endsWith('.xlsx') ? true : 'stream',
+      ? (
+          await inspectZip(bytes, limits, (n) =>
+            n.toLowerCase().endsWith('.xlsx') ? true : 'stream',
+          )
         ).find((e) => e.data)!.data!
       : bytes;
   const xlsx = await sheetRefused(workbook, problems, limits);

@@ -1,5 +1,5 @@
 import type { ImportError } from '@bo/contract';
-import type { ReadSheet } from '../../../lib/xlsx/read.ts';
+import type { ReadSheet } from '../../../lib/import/xlsx/read.ts';
 import { readRow, type SheetRow } from '../../../lib/xlsx/sheet.ts';
 import { cellsOf, type Draft } from './cells.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';

@@ -7,11 +7,10 @@ import {
   type JobKindName,
   JobRefusal,
 } from '../../jobs/job.ts';
-import { markUnchanged } from '../../modules/audit/audit.service.ts';
 import { AppError } from '../errors.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { UploadedFile } from '../storage/upload.ts';
-import type { ImportPhase, ImportRun } from './pipeline.ts';
+import type { ImportPhase, ImportRun } from './runner.ts';
 
 /**
  * An import as a job: a file of IMPORT_JOB_MIN_MB or more is not read within
@@ -92,7 +91,9 @@ function progressOf(phase: ImportPhase, rows: number): [number, string] {
 /**
  * Runs the import now, or, for a file of IMPORT_JOB_MIN_MB or more, queues
  * it as `kind` and answers `queued(jobId)` at once. The job writes the
- * import's audit row when it applies; the request itself changes nothing.
+ * import's audit row when it applies; the request itself changes nothing,
+ * which `queued` tells the audit (the module hands that in: lib/ does not
+ * reach into modules/).
  */
 export async function importNowOrAsJob<K extends JobKindName, R>(
   deps: Deps,
@@ -103,6 +104,5 @@ export async function importNowOrAsJob<K extends JobKindName, R>(
 ): Promise<R> {
   if (job.file.size < deps.config.importJobMinBytes) return now();
   const jobId = await deps.jobs.enqueue(deps.db, job.kind, job.data, { by: ctx.adminId });
-  markUnchanged(ctx);
   return queued(jobId);
 }

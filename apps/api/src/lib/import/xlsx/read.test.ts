@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { text } from './columns.ts';
-import { writeXlsx } from './export.ts';
+import { text } from '../../xlsx/columns.ts';
+import { writeXlsx } from '../../xlsx/export.ts';
+import { defineSheet } from '../../xlsx/sheet.ts';
 import { readSheet } from './read.ts';
-import { defineSheet } from './sheet.ts';
 
 /**
  * Cell text is read exactly once: text that spells markup or entities comes

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildZip } from '../../test/zip-writer.ts';
-import { anyCell } from './columns.ts';
+import { buildZip } from '../../../test/zip-writer.ts';
+import { anyCell } from '../../xlsx/columns.ts';
+import { defineSheet } from '../../xlsx/sheet.ts';
 import { readSheet } from './read.ts';
-import { defineSheet } from './sheet.ts';
 
 /**
  * The sheet's XML read directly (sheet-xml.ts): every cell kind comes back

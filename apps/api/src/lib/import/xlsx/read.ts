@@ -1,5 +1,5 @@
 import type { ImportError } from '@bo/contract';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import {
   CellError,
   type Columns,
@@ -7,10 +7,10 @@ import {
   readRow,
   type SheetDef,
   type SheetRow,
-} from './sheet.ts';
+} from '../../xlsx/sheet.ts';
 import { firstSheetRows } from './sheet-xml.ts';
 import { corruptXlsx } from './workbook-parts.ts';
-import type { ZipLimits } from './zip-inspect.ts';
+import type { ZipInput, ZipLimits } from './zip.ts';
 
 /**
  * Reads a workbook's first sheet as a stream of rows (sheet-xml.ts, the
@@ -51,7 +51,7 @@ const tooManyRows = (max: number) =>
 /**
  * The rows of a file, batch by batch, as they are read: an import that
  * checks and applies each batch in turn never holds the whole sheet
- * (lib/xlsx/batched.ts). `errors`, `headerProblems` and `rows` grow as the
+ * (lib/import/runner.ts). `errors`, `headerProblems` and `rows` grow as the
  * batches are taken, and are complete once the last one was.
  */
 export interface RowSource<C extends Columns> {
@@ -76,9 +76,34 @@ export function rowsSource<C extends Columns>(read: ReadSheet<C>): RowSource<C> 
   };
 }
 
+/**
+ * `source` with its batches handed on by `batches` (which takes them from
+ * `source`): its problems and counts stay the source's, read as they grow.
+ */
+export function withBatches<C extends Columns>(
+  source: RowSource<C>,
+  batches: (size: number) => AsyncGenerator<SheetRow<C>[]>,
+): RowSource<C> {
+  return {
+    get errors() {
+      return source.errors;
+    },
+    get headerProblems() {
+      return source.headerProblems;
+    },
+    get rows() {
+      return source.rows;
+    },
+    get skipped() {
+      return source.skipped;
+    },
+    batches,
+  };
+}
+
 /** The whole first sheet at once: for imports whose checks need every row together. */
 export async function readSheet<C extends Columns>(
-  bytes: Buffer,
+  bytes: ZipInput,
   sheet: SheetDef<C>,
   opts: ReadOptions,
 ): Promise<ReadSheet<C>> {
@@ -91,7 +116,7 @@ export async function readSheet<C extends Columns>(
 
 /** The first sheet streamed: each batch is read from the file when it is asked for. */
 export function sheetSource<C extends Columns>(
-  bytes: Buffer,
+  bytes: ZipInput,
   sheet: SheetDef<C>,
   opts: ReadOptions,
 ): RowSource<C> {
@@ -105,7 +130,7 @@ export function sheetSource<C extends Columns>(
 }
 
 async function* streamRows<C extends Columns>(
-  bytes: Buffer,
+  bytes: ZipInput,
   sheet: SheetDef<C>,
   opts: ReadOptions,
   source: RowSource<C>,

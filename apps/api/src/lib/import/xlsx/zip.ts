@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
+import { bufferFile, type RandomAccess } from '../stored-file.ts';
 
 /**
  * Zip-bomb guard for uploaded XLSX files (docs/security.md item 24), run before
@@ -8,7 +9,9 @@ import { AppError } from '../errors.ts';
  * declares every entry's sizes, which are checked against the limits; then
  * every entry is inflated with an output cap equal to its declared size, so
  * an entry that lies about its size is refused too, after at most the
- * allowed number of bytes has been produced.
+ * allowed number of bytes has been produced. The file is read by parts
+ * (its directory, then each entry), so a file in the store is never held
+ * whole: only the parts a reader keeps are.
  */
 export interface ZipLimits {
   /** Sum of the entries' uncompressed sizes. */
@@ -42,13 +45,17 @@ export function isZip(bytes: Uint8Array): boolean {
   );
 }
 
-/** An entry with its unpacked bytes (see `keep`), and its packed bytes for a streamed read. */
+/** An entry with its unpacked bytes (see `keep`), and where its packed bytes are for a streamed read. */
 export interface ZipEntry extends ZipEntryInfo {
   data?: Buffer;
-  /** The entry's bytes as stored (a view of the file, no copy); deflated when `method` is 8. */
-  raw: Buffer;
+  /** The file, and where the entry's bytes as stored start in it; deflated when `method` is 8. */
+  file: RandomAccess;
+  start: number;
   method: number;
 }
+
+/** A zip in memory or read by parts (an upload in the file store). */
+export type ZipInput = Buffer | RandomAccess;
 
 /**
  * Throws a coded AppError (415, 413 or 400) unless the zip is within the
@@ -59,26 +66,38 @@ export interface ZipEntry extends ZipEntryInfo {
  * `streamEntry`, which holds it to the same caps as it is inflated (a
  * workbook's sheet is never unpacked whole).
  */
-export function inspectZip(
-  buf: Buffer,
+export async function inspectZip(
+  input: ZipInput,
   limits: ZipLimits,
   keep?: (name: string) => boolean | 'stream',
-): ZipEntry[] {
-  if (!isZip(buf)) throw unsupported('Not an XLSX file (it is not a zip archive)');
-  const end = findEnd(buf);
-  const cdSize = buf.readUInt32LE(end + 12);
-  const cdOffset = buf.readUInt32LE(end + 16);
+): Promise<ZipEntry[]> {
+  const file = Buffer.isBuffer(input) ? bufferFile(input) : input;
+  if (!isZip(await file.read(0, 4))) {
+    throw unsupported('Not an XLSX file (it is not a zip archive)');
+  }
+  // The end record is within the last 64 KiB + 22 bytes; the directory usually is too.
+  const tailStart = Math.max(0, file.size - 0xffff - 22);
+  const tail = await file.read(tailStart, file.size);
+  const end = findEnd(tail);
+  const cdSize = tail.readUInt32LE(end + 12);
+  const cdOffset = tail.readUInt32LE(end + 16);
   // Zip64 marks its sizes 0xFFFFFFFF; no XLSX within these limits needs it.
-  if (cdOffset === 0xffffffff || buf.readUInt16LE(end + 10) === 0xffff) {
+  if (cdOffset === 0xffffffff || tail.readUInt16LE(end + 10) === 0xffff) {
     throw refused('The file is a Zip64 archive; it is larger than any allowed import');
   }
-  if (cdOffset + cdSize > end) throw corrupt('The zip central directory is damaged');
+  if (cdOffset + cdSize > tailStart + end) throw corrupt('The zip central directory is damaged');
+  const buf =
+    cdOffset >= tailStart
+      ? tail.subarray(cdOffset - tailStart, cdOffset - tailStart + cdSize)
+      : await file.read(cdOffset, cdOffset + cdSize);
 
   const entries: ZipEntry[] = [];
   let total = 0;
-  let p = cdOffset;
-  while (p < cdOffset + cdSize) {
-    if (buf.readUInt32LE(p) !== SIG_CENTRAL) throw corrupt('The zip central directory is damaged');
+  let p = 0;
+  while (p < cdSize) {
+    if (p + 46 > cdSize || buf.readUInt32LE(p) !== SIG_CENTRAL) {
+      throw corrupt('The zip central directory is damaged');
+    }
     if (entries.length >= limits.maxEntries) {
       throw refused(`The file holds more than ${limits.maxEntries} parts`);
     }
@@ -109,9 +128,12 @@ export function inspectZip(
     }
     const kept = keep?.(name) ?? false;
     const info = { name, compressedSize, uncompressedSize };
-    const raw = storedBytes(buf, info, localOffset);
-    const data = kept === 'stream' ? undefined : verifyEntry(info, raw, method);
-    entries.push({ ...info, raw, method, ...(kept === true ? { data } : {}) });
+    const start = await storedStart(file, info, localOffset);
+    const data =
+      kept === 'stream'
+        ? undefined
+        : verifyEntry(info, await file.read(start, start + compressedSize), method);
+    entries.push({ ...info, file, start, method, ...(kept === true ? { data } : {}) });
   }
   return entries;
 }
@@ -125,17 +147,21 @@ function findEnd(buf: Buffer): number {
   throw corrupt('The file is not a complete zip archive');
 }
 
-/** The entry's stored bytes, through its local header. */
-function storedBytes(buf: Buffer, entry: ZipEntryInfo, localOffset: number): Buffer {
-  if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== SIG_LOCAL) {
+/** Where the entry's stored bytes start, through its local header. */
+async function storedStart(
+  file: RandomAccess,
+  entry: ZipEntryInfo,
+  localOffset: number,
+): Promise<number> {
+  const local = await file.read(localOffset, localOffset + 30);
+  if (local.length < 30 || local.readUInt32LE(0) !== SIG_LOCAL) {
     throw corrupt(`The zip entry ${entry.name} is damaged`);
   }
-  const start =
-    localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
-  const data = buf.subarray(start, start + entry.compressedSize);
-  if (data.length !== entry.compressedSize)
+  const start = localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+  if (start + entry.compressedSize > file.size) {
     throw corrupt(`The zip entry ${entry.name} is cut short`);
-  return data;
+  }
+  return start;
 }
 
 const overDeclared = (entry: ZipEntryInfo) =>
@@ -164,7 +190,7 @@ function verifyEntry(entry: ZipEntryInfo, data: Buffer, method: number): Buffer 
  * would have.
  */
 export async function* streamEntry(entry: ZipEntry): AsyncGenerator<Buffer> {
-  const input = Readable.from([entry.raw]);
+  const input = Readable.from(entry.file.stream(entry.start, entry.start + entry.compressedSize));
   const source = entry.method === 8 ? input.pipe(createInflateRaw()) : input;
   let total = 0;
   try {

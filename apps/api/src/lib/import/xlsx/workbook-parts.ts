@@ -1,6 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { AppError } from '../errors.ts';
-import { streamEntry, type ZipEntry } from './zip-inspect.ts';
+import { AppError } from '../../errors.ts';
+import { streamEntry, type ZipEntry } from './zip.ts';
 
 /**
  * The parts of an XLSX workbook around its sheet, read for sheet-xml.ts:

@@ -1,8 +1,8 @@
 import { SaxesParser } from 'saxes';
-import { AppError } from '../errors.ts';
-import type { Cell } from './columns.ts';
-import { unescapeCell } from './export.ts';
-import { CellError } from './sheet.ts';
+import { AppError } from '../../errors.ts';
+import type { Cell } from '../../xlsx/columns.ts';
+import { unescapeCell } from '../../xlsx/export.ts';
+import { CellError } from '../../xlsx/sheet.ts';
 import {
   corruptXlsx,
   dateStyles,
@@ -12,7 +12,7 @@ import {
   sharedStrings,
   TextTable,
 } from './workbook-parts.ts';
-import { inspectZip, streamEntry, type ZipLimits } from './zip-inspect.ts';
+import { inspectZip, streamEntry, type ZipInput, type ZipLimits } from './zip.ts';
 
 /**
  * The first sheet of an XLSX workbook, row by row, read straight from its
@@ -52,8 +52,11 @@ const streamed = (name: string) =>
   name === SHARED_STRINGS || /^xl\/worksheets\/[^/]+\.xml$/.test(name);
 
 /** Rows of the first sheet, handed on in groups (one group per inflated chunk). */
-export async function* firstSheetRows(bytes: Buffer, limits: ZipLimits): AsyncGenerator<XmlRow[]> {
-  const entries = inspectZip(bytes, limits, (name) =>
+export async function* firstSheetRows(
+  input: ZipInput,
+  limits: ZipLimits,
+): AsyncGenerator<XmlRow[]> {
+  const entries = await inspectZip(input, limits, (name) =>
     SMALL_PARTS.has(name) ? true : streamed(name) ? 'stream' : false,
   );
   const part = (name: string) => entries.find((e) => e.name === name);

@@ -8,15 +8,17 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { AppError } from '../errors.ts';
-import { oneOf, text, wholeNumber } from './columns.ts';
-import { writeXlsx } from './export.ts';
-import { type ImportDef, runImport } from './pipeline.ts';
-import { defineSheet, templateOf } from './sheet.ts';
+import { oneOf, text, wholeNumber } from '../xlsx/columns.ts';
+import { writeXlsx } from '../xlsx/export.ts';
+import { defineSheet, templateOf } from '../xlsx/sheet.ts';
+import { runImport } from './runner.ts';
+import { type WholeFileKind, wholeFile } from './whole-file.ts';
 
 /**
- * The import pipeline on a real database and file store: one pass reports
- * every problem of every row, the header row is checked first, the apply
- * step is all or nothing, the row limit stops the read, imports are bounded.
+ * The import runner on a real database and file store, with a kind that
+ * takes the whole sheet at once (whole-file.ts): one pass reports every
+ * problem of every row, the header row is checked first, the apply step is
+ * all or nothing, the row limit stops the read, imports are bounded.
  */
 
 const sheet = defineSheet({
@@ -37,7 +39,7 @@ beforeAll(async () => {
   await t.app.deps.db.execute(
     sql`create table import_probe (id serial primary key, title text not null unique, marks int not null)`,
   );
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -54,8 +56,8 @@ const store = async (bytes: Buffer) =>
   (await t.app.deps.storage.put(Readable.from([bytes]), { contentType: 'application/zip' })).key;
 
 /** A feature rule: a title naming a "forbidden" thing is refused by the database check. */
-function probe(over: Partial<ImportDef<Columns, null, number, number>> = {}) {
-  const def: ImportDef<Columns, null, number, number> = {
+function probe(over: Partial<WholeFileKind<Columns, null, number, number>> = {}) {
+  const def: WholeFileKind<Columns, null, number, number> = {
     name: 'probe',
     sheet,
     async check(_db, rows) {
@@ -81,7 +83,7 @@ function probe(over: Partial<ImportDef<Columns, null, number, number>> = {}) {
 }
 
 const run = async (bytes: Buffer, dryRun: boolean, def = probe()) =>
-  runImport(t.app.deps, def, { fileKey: await store(bytes), dryRun, input: null });
+  runImport(t.app.deps, wholeFile(def), { fileKey: await store(bytes), dryRun, input: null });
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
   try {
@@ -104,7 +106,7 @@ const count = async () =>
     ).rows[0]!.n,
   );
 
-describe('import pipeline: dry run', () => {
+describe('import runner: dry run', () => {
   it('reports every problem of every row in one pass, cells and feature rules together', async () => {
     const bytes = await xlsxOf([
       ['  maxmarks ', 'TITLE', 'status'],
@@ -189,11 +191,11 @@ describe('import pipeline: dry run', () => {
         checked = true;
         return { errors: [], summary: 0 };
       },
-    } as ImportDef<Columns, null, number, number>;
+    } as WholeFileKind<Columns, null, number, number>;
     const rows = Array.from({ length: 20_000 }, (_, i) => [`T${i}`, 1, 'draft']);
     const key = await store(await xlsxOf([['Title', 'Max Marks', 'Status'], ...rows]));
     const err = await refusal(
-      runImport(t.app.deps, def, {
+      runImport(t.app.deps, wholeFile(def), {
         fileKey: key,
         dryRun: true,
         input: null,
@@ -210,7 +212,7 @@ describe('import pipeline: dry run', () => {
   });
 });
 
-describe('import pipeline: apply', () => {
+describe('import runner: apply', () => {
   const titles = (list: string[]) =>
     xlsxOf([['Title', 'Max Marks'], ...list.map((title) => [title, 1])]);
 
@@ -248,7 +250,7 @@ describe('import pipeline: apply', () => {
   });
 });
 
-describe('import pipeline: bounded', () => {
+describe('import runner: bounded', () => {
   it('refuses one import more than IMPORT_CONCURRENCY with 429 while the others run', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => {
