@@ -1,4 +1,18 @@
-import { asc, desc, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { isPgError, PG_ERROR } from './pg-errors.ts';
@@ -60,6 +74,48 @@ export function sortOrder<S extends string>(
   const order = params.sort ? params.order : defaultOrder;
   const by = order === 'desc' ? desc : asc;
   return [by(column), by(tiebreaker)];
+}
+
+/** Where a row stands in a list's order: its sort column's value as text (full precision), its tiebreaker. */
+export interface SortKey {
+  value: string | null;
+  id: number;
+}
+
+/**
+ * A list's order (as `sortOrder`) for a download that pages by key
+ * (lib/xlsx/export.ts, `keysetRows`): `key` is selected beside each row,
+ * `after(key)` is the WHERE of the rows that follow it. PostgreSQL sorts
+ * NULLs last going up and first going down; `after` follows that order.
+ */
+export function sortKeyset<S extends string>(
+  params: Omit<ListParams<S>, 'page' | 'pageSize'>,
+  columns: Record<S, AnyPgColumn>,
+  fallback: S,
+  tiebreaker: AnyPgColumn,
+  defaultOrder: 'asc' | 'desc' = 'asc',
+) {
+  const column = columns[params.sort ?? fallback];
+  const up = (params.sort ? params.order : defaultOrder) === 'asc';
+  const beyond = up ? gt : lt;
+  const op = sql.raw(up ? '>' : '<');
+  return {
+    orderBy: sortOrder(
+      { ...params, page: 1, pageSize: 1 },
+      columns,
+      fallback,
+      tiebreaker,
+      defaultOrder,
+    ),
+    key: sql<string | null>`${column}::text`,
+    after({ value, id }: SortKey): SQL | undefined {
+      const next = beyond(tiebreaker, id);
+      if (value === null) return up ? and(isNull(column), next) : or(isNotNull(column), next);
+      // The text is a plain parameter: it takes the column's type (full precision, not a JS Date's).
+      const later = or(sql`${column} ${op} ${value}`, and(sql`${column} = ${value}`, next));
+      return up ? or(later, isNull(column)) : later;
+    },
+  };
 }
 
 /**

@@ -130,40 +130,29 @@ export function sendXlsx<S extends unknown[]>(
 }
 
 /**
- * The rows of a list download, read page by page as the sheet streams (each
- * page one query, so memory holds one page), up to `maxRows`: a download is
- * a working list, not a backup; past that, the filters must narrow it.
- */
-export async function* pagedRows<T>(
-  page: (offset: number, limit: number) => Promise<T[]>,
-  maxRows: number,
-  pageSize = 2000,
-): AsyncGenerator<T> {
-  for (let offset = 0; offset < maxRows; offset += pageSize) {
-    const rows = await page(offset, Math.min(pageSize, maxRows - offset));
-    yield* rows;
-    if (rows.length < pageSize) return;
-  }
-}
-
-/**
- * The rows of a large download read in key order, page by page: each page
- * starts after the last key seen (an index range, never an OFFSET that
- * rereads everything before it), so a million-row file costs what its rows
- * cost and memory holds one page (garbage collected as it goes: heap-keeper.ts).
+ * The rows of a download read in key order, page by page: each page starts
+ * after the last key seen (an index range, never an OFFSET that rereads
+ * everything before it), so a million-row file costs what its rows cost and
+ * memory holds one page (garbage collected as it goes: heap-keeper.ts).
+ * Every download pages this way: the reports by their natural key, the
+ * lists' downloads by their sort and a tiebreaker (lib/list.ts,
+ * `sortKeyset`). `maxRows` caps a list's download: a download is a working
+ * list, not a backup; past that, the filters must narrow it.
  */
 export async function* keysetRows<T, K>(
   page: (after: K | null, limit: number) => Promise<T[]>,
   keyOf: (row: T) => K,
-  pageSize = 5000,
+  { pageSize = 5000, maxRows = Number.POSITIVE_INFINITY } = {},
 ): AsyncGenerator<T> {
   let after: K | null = null;
   const collect = heapKeeper();
-  for (;;) {
-    const rows = await page(after, pageSize);
+  for (let left = maxRows; left > 0; ) {
+    const limit = Math.min(pageSize, left);
+    const rows = await page(after, limit);
     yield* rows;
     collect();
-    if (rows.length < pageSize) return;
+    left -= rows.length;
+    if (rows.length < limit) return;
     after = keyOf(rows[rows.length - 1] as T);
   }
 }

@@ -2,7 +2,8 @@ import type { bookDownloadQuery } from '@bo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { xlsxFile } from '../../lib/file-answer.ts';
-import { pagedRows } from '../../lib/xlsx/export.ts';
+import type { SortKey } from '../../lib/list.ts';
+import { keysetRows } from '../../lib/xlsx/export.ts';
 import { type BookRecord, bookBatch } from './books.queries.ts';
 
 /** A download is a catalogue, not a backup: past this, narrow the filters. */
@@ -29,7 +30,11 @@ export function downloadBooks(db: Db, q: z.infer<typeof bookDownloadQuery>) {
         },
         { header: 'ID', key: 'id', width: 10 },
       ],
-      rows: pagedRows((offset, limit) => bookBatch(db, q, offset, limit), DOWNLOAD_MAX_ROWS),
+      rows: keysetRows(
+        (after: SortKey | null, limit) => bookBatch(db, q, after, limit),
+        (book) => book.key,
+        { pageSize: 2000, maxRows: DOWNLOAD_MAX_ROWS },
+      ),
     },
   ]);
 }

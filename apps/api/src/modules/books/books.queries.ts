@@ -4,7 +4,13 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { listPageByKeys, loweredSearch, sortOrder } from '../../lib/list.ts';
+import {
+  listPageByKeys,
+  loweredSearch,
+  type SortKey,
+  sortKeyset,
+  sortOrder,
+} from '../../lib/list.ts';
 import { signFileUrl } from '../../lib/storage/signed-url.ts';
 
 type Signer = Pick<Deps, 'config' | 'clock'>;
@@ -133,19 +139,30 @@ export function listBooks(db: Db, q: z.infer<typeof bookListQuery>) {
   });
 }
 
-/** One page of the list's rows without counting (the download walks these). */
+/**
+ * One page of the list's rows without counting, in the list's order after
+ * `after` (the download walks these by key: lib/xlsx/export.ts, `keysetRows`).
+ */
 export async function bookBatch(
   db: Db,
   q: BookFilter & Pick<z.infer<typeof bookListQuery>, 'sort' | 'order'>,
-  offset: number,
+  after: SortKey | null,
   limit: number,
 ) {
-  const rows = await selectBooks(db)
-    .where(bookWhere(q))
-    .orderBy(...bookSort(q))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toBook);
+  const order = sortKeyset(q, SORT, 'title', books.id);
+  // bookFields and where the row stands (selectBooks' joins, with the key beside).
+  const rows = await db
+    .select({ ...bookFields, sortKey: order.key })
+    .from(books)
+    .leftJoin(grades, eq(grades.id, books.gradeId))
+    .leftJoin(subjects, eq(subjects.id, books.subjectId))
+    .where(and(bookWhere(q), after ? order.after(after) : undefined))
+    .orderBy(...order.orderBy)
+    .limit(limit);
+  return rows.map(({ sortKey, ...row }) => ({
+    ...toBook(row),
+    key: { value: sortKey, id: row.id },
+  }));
 }
 
 export async function findBook(db: Db | Tx, id: number): Promise<BookRecord | undefined> {

@@ -3,7 +3,13 @@ import { and, count, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { deviceBindings, grades, learners } from '../../db/schema/index.ts';
-import { listPageByKeys, loweredSearch, sortOrder } from '../../lib/list.ts';
+import {
+  listPageByKeys,
+  loweredSearch,
+  type SortKey,
+  sortKeyset,
+  sortOrder,
+} from '../../lib/list.ts';
 
 /** The learners list (`/user/getinfoofusers`) and its download. */
 
@@ -80,13 +86,24 @@ export function listLearners(db: Db, q: z.infer<typeof learnerListQuery>) {
   });
 }
 
-export async function learnerBatch(db: Db, q: Filter, offset: number, limit: number) {
-  const rows = await selectLearners(db)
-    .where(learnerWhere(q))
-    .orderBy(...learnerSort(q))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toLearner);
+/**
+ * One page of the download's rows, in the list's order after `after` (the
+ * download walks these by key: lib/xlsx/export.ts, `keysetRows`).
+ */
+export async function learnerBatch(db: Db, q: Filter, after: SortKey | null, limit: number) {
+  const order = sortKeyset(q, SORT, 'registeredAt', learners.id, 'desc');
+  // selectLearners' row with where it stands beside it.
+  const rows = await db
+    .select({ ...learnerFields, sortKey: order.key })
+    .from(learners)
+    .leftJoin(grades, eq(grades.id, learners.gradeId))
+    .where(and(learnerWhere(q), after ? order.after(after) : undefined))
+    .orderBy(...order.orderBy)
+    .limit(limit);
+  return rows.map(({ sortKey, ...row }) => ({
+    ...toLearner(row),
+    key: { value: sortKey, id: row.id },
+  }));
 }
 
 export async function findLearner(db: Db, id: number) {

@@ -12,8 +12,9 @@ import { admins, contactMessages, deviceBindings, learners } from '../../db/sche
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { xlsxFile } from '../../lib/file-answer.ts';
+import type { SortKey } from '../../lib/list.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
-import { pagedRows } from '../../lib/xlsx/export.ts';
+import { keysetRows } from '../../lib/xlsx/export.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { activeBindingsOf, learnerBatch } from './learners.queries.ts';
 
@@ -69,9 +70,10 @@ export function exportLearners(db: Db, q: z.infer<typeof learnerExportQuery>) {
         { header: 'Bound devices', key: 'activeDevices', width: 12 },
         { header: 'ID', key: 'id', width: 10 },
       ],
-      rows: pagedRows(
-        (offset, limit) => learnerBatch(db, q, offset, limit),
-        LEARNER_EXPORT_MAX_ROWS,
+      rows: keysetRows(
+        (after: SortKey | null, limit) => learnerBatch(db, q, after, limit),
+        (learner) => learner.key,
+        { pageSize: 2000, maxRows: LEARNER_EXPORT_MAX_ROWS },
       ),
     },
   ]);
