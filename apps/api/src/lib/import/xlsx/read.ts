@@ -15,7 +15,7 @@ import type { ZipInput, ZipLimits } from './zip.ts';
 /**
  * Reads a workbook's first sheet as a stream of rows (sheet-xml.ts, the
  * sheet's XML read as it is inflated): the zip is checked first
- * (zip-inspect.ts), rows are counted as
+ * (zip.ts), rows are counted as
  * they come and the file is refused at the first row past the limit. One
  * pass: the header row is mapped, then every row read with all its
  * problems; `readSheet` collects the rows, `sheetSource` hands them on in

@@ -22,7 +22,7 @@ import { inspectZip, streamEntry, type ZipInput, type ZipLimits } from './zip.ts
  * ~120 MB of RSS on a 50,000-row file (docs/performance.md, "Questions
  * import: 50,000 rows"). Only what an import reads is kept: the shared
  * strings as plain text, which cell styles are dates, and for each row its
- * cells as plain values. The zip is guarded first (zip-inspect.ts); the
+ * cells as plain values. The zip is guarded first (zip.ts); the
  * sheet's part is inflated as a stream while the rows are taken, never
  * whole.
  *
