@@ -60,7 +60,7 @@ export interface AppOptions {
   jobKinds?: JobKind[];
   /** Pino options; false silences the log (tests). */
   logger?: boolean | object;
-  /** Tests: a write that breaks its audit declaration fails loudly (see audit.default.ts). */
+  /** Tests: a write that breaks its audit declaration fails loudly (see lib/audit-default.ts). */
   strictAudit?: boolean;
 }
 

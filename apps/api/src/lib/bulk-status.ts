@@ -2,7 +2,7 @@ import type { AuditAction, AuditEntity } from '@bo/contract';
 import { inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
-import { markUnchanged, recordAudit } from '../modules/audit/audit.service.ts';
+import { markUnchanged, recordAudit } from './audit-record.ts';
 import { notFound } from './errors.ts';
 import type { RequestContext } from './request-context.ts';
 

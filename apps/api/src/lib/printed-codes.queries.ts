@@ -1,8 +1,26 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { HAS_CONTENT } from '../modules/qr-codes/qr-codes.queries.ts';
 
 /** The reads of printed-codes.ts: which codes point at what goes, with their scans and paths. */
+
+/**
+ * The has-content test of the code aliased `q`, as a boolean expression: a
+ * scan would open something (a book with any content, a TOC node whose
+ * subtree holds content or a practice, an active video).
+ */
+export const HAS_CONTENT = sql`(case q.target_kind
+  when 'book' then exists (select 1 from content_items ci join toc_nodes n on n.id = ci.node_id
+    where n.book_id = q.book_id)
+  when 'video' then exists (select 1 from media_items m where m.id = q.video_id and m.status = 'active')
+  when 'toc_node' then q.toc_node_id is not null and exists (
+    with recursive sub(id) as (
+      select q.toc_node_id
+      union all
+      select c.id from toc_nodes c join sub on c.parent_id = sub.id
+    )
+    select 1 from sub where exists (select 1 from content_items ci where ci.node_id = sub.id)
+      or exists (select 1 from assessments a where a.toc_node_id = sub.id))
+  else false end)`;
 
 /** What is about to go; `codeIds`: codes whose target stays but would lead nowhere. */
 export interface PrintedCodeTargets {

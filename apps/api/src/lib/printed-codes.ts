@@ -6,7 +6,7 @@ import {
 } from '@bo/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { recordAudit } from './audit-record.ts';
 import { AppError, badRequest } from './errors.ts';
 import {
   type NodeLink,

@@ -11,8 +11,6 @@ import { describeAccess } from '@bo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { auditWrite } from '../modules/audit/audit.default.ts';
-import { authenticateLearnerApp } from '../modules/learners/learner-app-keys.ts';
 import {
   type AuthAdmin,
   authenticate,
@@ -20,6 +18,8 @@ import {
   authorizeChange,
   fieldsSetBy,
 } from '../plugins/auth-guard.ts';
+import { authenticateLearnerApp } from '../plugins/learner-app-guard.ts';
+import { auditWrite } from './audit-default.ts';
 import { type FileAnswer, isFileAnswer, sendFileAnswer } from './file-answer.ts';
 import type { RequestContext } from './request-context.ts';
 import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';

@@ -1,12 +1,11 @@
 import type { Access, CrossModuleNeed, ModuleKey, SessionAdmin } from '@bo/contract';
 import { accessModules, allows, MODULES, unmetNeed } from '@bo/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { admins } from '../db/schema/index.ts';
+import { admins, refreshTokens } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { sessionIsLive } from '../modules/auth/sessions.service.ts';
 
 export interface AuthAdmin extends SessionAdmin {
   sessionId: string;
@@ -29,6 +28,10 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Aut
   deps.authCache.set(token, admin, expiresAtMs);
   return admin;
 }
+
+/** SQL true when the access token's session has not been revoked. */
+const sessionIsLive = (familyId: string) =>
+  sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null)`;
 
 async function lookUp(deps: Deps, token: string) {
   const claims = await verifyAccessToken(deps.config.jwtSecret, deps.clock, token);

@@ -4,15 +4,14 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { admins } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { sendMail } from '../../mail/mail.jobs.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { revokeAllSessions } from '../auth/sessions.service.ts';
-import { createActionToken, expireTokens, TTL } from '../auth/tokens.service.ts';
+import { createActionToken, expireTokens, revokeAllSessions, TTL } from '../auth/index.ts';
 import {
   type AdminRow,
   emailTaken,

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike, listPage, sortOrder } from '../../lib/list.ts';
-import { questionColumns } from '../questions/questions.queries.ts';
+import { questionColumns } from '../questions/index.ts';
 
 /**
  * The engine's reads. Totals are summed from the active items on every read

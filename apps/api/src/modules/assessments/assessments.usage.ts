@@ -3,11 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { assessmentItems, assessmentSections, assessments } from '../../db/schema/index.ts';
 import type { Usage } from '../../lib/usage.ts';
-import { USAGES } from '../curriculum/curriculum.usage.ts';
-import { MEDIA_USAGES } from '../media/media.usage.ts';
-import { registerAssessmentQuestions } from '../questions/questions.assessment-filter.ts';
-import { QUESTION_USAGES } from '../questions/questions.usage.ts';
-import { TOC_SUBTREE_COUNTS } from '../toc/toc.usage.ts';
+import { USAGES } from '../curriculum/index.ts';
+import { MEDIA_USAGES } from '../media/index.ts';
+import { QUESTION_USAGES, registerAssessmentQuestions } from '../questions/index.ts';
+import { TOC_SUBTREE_COUNTS } from '../toc/index.ts';
 
 /**
  * What the engine tells the modules it builds on, which must not import it.

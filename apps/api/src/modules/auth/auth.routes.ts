@@ -1,8 +1,8 @@
 import { authRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { checkLink } from './link-check.service.ts';
 import { confirmOtp, login, resendOtp } from './login.service.ts';
 import {

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { addMs } from '../../lib/clock.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords.ts';
@@ -12,7 +13,6 @@ import { hmac, randomDigits, safeEqualHex } from '../../lib/secrets.ts';
 import { sendMail } from '../../mail/mail.jobs.ts';
 import { signInCodeMail } from '../../mail/templates.ts';
 import { effectiveModules } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { findAdminByEmail, NO_ADMIN } from './admin-lookup.ts';
 import { startSession } from './sessions.service.ts';
 

@@ -1,13 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { actionTokens, admins } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { queueDecoyMail, sendMail } from '../../mail/mail.jobs.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { findAdminByEmail, NO_ADMIN } from './admin-lookup.ts';
 import { usableLink } from './link-check.service.ts';
 import { revokeAllSessions } from './sessions.service.ts';

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { signAccessToken } from '../../lib/access-token.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { addMs } from '../../lib/clock.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { loadActiveAdmin } from './admin-lookup.ts';
 
 /**
@@ -139,7 +139,3 @@ export const revokeAllSessions = (
       ? and(eq(refreshTokens.adminId, adminId), ne(refreshTokens.familyId, keepFamilyId))!
       : eq(refreshTokens.adminId, adminId),
   );
-
-/** SQL true when the access token's session has not been revoked. */
-export const sessionIsLive = (familyId: string) =>
-  sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null)`;

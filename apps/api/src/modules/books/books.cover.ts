@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { books } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { ReceivedUpload } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { type BookRecord, findBook, lockBookRow } from './books.queries.ts';
 
 /**

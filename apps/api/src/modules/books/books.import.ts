@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
 import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
@@ -12,7 +13,6 @@ import type { UploadedFile } from '../../lib/storage/upload.ts';
 import { isbn, isbnList, oneOf, text } from '../../lib/xlsx/columns.ts';
 import { defineSheet, type RowOf, type SheetRow, templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { isbnOwners, lockIsbns } from './books.queries.ts';
 
 /**

@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { changeStatus } from '../../lib/bulk-status.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { type BookRecord, findBook, isbnOwners, lockBookRow, lockIsbns } from './books.queries.ts';
 
 /**

@@ -3,6 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, subjects, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { AppError } from '../../lib/errors.ts';
 import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
@@ -11,7 +12,6 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
 import { templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { LEVELS, type LevelKey, tableOf } from './curriculum.levels.ts';
 import {
   type CurriculumRow,

@@ -1,12 +1,12 @@
 import { and, eq, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isForeignKeyViolation, PG_ERROR, pgErrorOf } from '../../lib/pg-errors.ts';
 import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import {
   capitalise,
   LEVELS,

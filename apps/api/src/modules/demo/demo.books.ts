@@ -2,7 +2,7 @@ import { isbn13CheckDigit } from '@bo/contract';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookIsbns, books } from '../../db/schema/index.ts';
-import { lockIsbns } from '../books/books.queries.ts';
+import { lockIsbns } from '../books/index.ts';
 import type { SubjectRef } from './demo.curriculum.ts';
 import type { SeedReport } from './seed.ts';
 

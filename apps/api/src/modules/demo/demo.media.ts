@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, mediaItems, subjects, topics } from '../../db/schema/index.ts';
 import { PACKAGE_ROOT } from '../../lib/package-root.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
-import { readStoredDuration } from '../media/media.files.ts';
+import { readStoredDuration } from '../media/index.ts';
 import type { SeedReport } from './seed.ts';
 
 /** The committed clips, by file name without extension (videos: .webm + .webp thumbnail; audios: .ogg). */

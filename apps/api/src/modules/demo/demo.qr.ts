@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { qrBatches } from '../../db/schema/index.ts';
-import { insertCodes, type NewCode } from '../qr-codes/qr-codes.codes.ts';
-import { rowsOf } from '../qr-codes/qr-codes.queries.ts';
+import { insertCodes, type NewCode, rowsOf } from '../qr-codes/index.ts';
 
 /** Demo books whose codes are printed: a code per chapter and per TOC node with content. */
 const PRINTED_BOOKS = 12;

@@ -2,8 +2,12 @@ import type { QuestionInput } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { chapters } from '../../db/schema/index.ts';
-import { type PreparedQuestion, prepareQuestion } from '../questions/questions.prepare.ts';
-import { existingDuplicates, insertQuestions } from '../questions/questions.write.ts';
+import {
+  existingDuplicates,
+  insertQuestions,
+  type PreparedQuestion,
+  prepareQuestion,
+} from '../questions/index.ts';
 import type { SubjectRef } from './demo.curriculum.ts';
 import { fillAndNumeric, multiple, subjective } from './demo.questions.answers.ts';
 import { chemistry, fractions, powers, trueFalse } from './demo.questions.data.ts';

@@ -4,8 +4,7 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { books, contentItems, mediaItems, tocNodes } from '../../db/schema/index.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
-import { countPdfPages } from '../toc/toc.files.ts';
-import { insertTocFromMasters } from '../toc/toc.masters.ts';
+import { countPdfPages, insertTocFromMasters } from '../toc/index.ts';
 
 /**
  * Demo TOCs: each demo book without a TOC gets the one "Build from masters"

@@ -1,14 +1,10 @@
 import { diagnosticTestRoutes } from '@bo/contract';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { assessmentSections, chapters } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { engineHandlers } from '../assessments/assessments.handlers.ts';
-import { resolveOwned } from '../assessments/assessments.owned.ts';
-import { findAssessment } from '../assessments/assessments.queries.ts';
-import { createAssessment } from '../assessments/assessments.service.ts';
+import { createAssessment, engineHandlers, resolveOwned } from '../assessments/index.ts';
+import { chapterSections } from './diagnostic-tests.queries.ts';
 
 /**
  * Diagnostic tests: the spec's diagnostic paths of `/promotional/` mapped
@@ -17,26 +13,6 @@ import { createAssessment } from '../assessments/assessments.service.ts';
  */
 export function diagnosticTestsModule(app: FastifyInstance, deps: Deps) {
   const engine = engineHandlers(deps, 'diagnostic');
-
-  /** The chapters of the test's subject, each with its section (or null). */
-  async function chaptersOf(id: number) {
-    const test = await findAssessment(deps.db, 'diagnostic', id);
-    if (test.subjectId == null) return [];
-    return deps.db
-      .select({
-        chapterId: chapters.id,
-        name: chapters.name,
-        position: chapters.position,
-        sectionId: assessmentSections.id,
-      })
-      .from(chapters)
-      .leftJoin(
-        assessmentSections,
-        and(eq(assessmentSections.chapterId, chapters.id), eq(assessmentSections.assessmentId, id)),
-      )
-      .where(eq(chapters.subjectId, test.subjectId))
-      .orderBy(asc(chapters.position), asc(chapters.id));
-  }
 
   registerRoutes(app, deps, diagnosticTestRoutes, {
     addDiagnosticTest: async ({ body: { gradeId, subjectId, ...settings }, admin }) =>
@@ -50,10 +26,10 @@ export function diagnosticTestsModule(app: FastifyInstance, deps: Deps) {
     listDiagnosticTests: engine.list,
     changeDiagnosticTestStatus: engine.changeStatus,
     getDiagnosticData: engine.detail,
-    getDiagnosticToc: async ({ query }) => ({ items: await chaptersOf(query.id) }),
+    getDiagnosticToc: async ({ query }) => ({ items: await chapterSections(deps.db, query.id) }),
     getDiagnosticPractice: engine.sections,
     addDiagnosticPracticeMap: async (input) => {
-      const chapter = (await chaptersOf(input.body.id)).find(
+      const chapter = (await chapterSections(deps.db, input.body.id)).find(
         (c) => c.chapterId === input.body.chapterId,
       );
       if (!chapter)

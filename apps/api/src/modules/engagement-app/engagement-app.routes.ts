@@ -2,9 +2,9 @@ import { learnerAppRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { guardLearnerRoutes } from '../learners/learner-token.ts';
-import { inboxOf, markInboxRead, registerPushToken } from '../notifications/notifications.inbox.ts';
-import { popupsFor, recordPopupShown } from '../popups/popups.app.ts';
+import { guardLearnerRoutes } from '../learners/index.ts';
+import { inboxOf, markInboxRead, registerPushToken } from '../notifications/index.ts';
+import { popupsFor, recordPopupShown } from '../popups/index.ts';
 
 const theLearner = (input: Record<string, unknown>) => [String(input.learnerId)];
 

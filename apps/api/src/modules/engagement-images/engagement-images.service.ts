@@ -1,12 +1,12 @@
 import { ENGAGEMENT_IMAGE_TYPES, type engagementImageQuery } from '@bo/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { assertFileSignature, signFileUrl } from '../../lib/storage/signed-url.ts';
 import type { ReceivedUpload } from '../../lib/storage/upload.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 
 /**
  * Pop-up and notification images: stored on upload, held by the row that

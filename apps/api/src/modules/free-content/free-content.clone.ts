@@ -1,11 +1,10 @@
 import type { CloneFreeTocResponse } from '@bo/contract';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { bookNodes, type NodeRow, nodePaths } from '../toc/toc.queries.ts';
-import { lockBook } from '../toc/toc.write.ts';
+import { bookNodes, lockBook, type NodeRow, nodePaths } from '../toc/index.ts';
 import { readFreeToc } from './free-content.queries.ts';
 import { setChosen } from './free-content.service.ts';
 

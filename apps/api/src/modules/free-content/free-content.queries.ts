@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { admins, books, freeBooks, tocNodes } from '../../db/schema/index.ts';
 import { listPage, sortOrder } from '../../lib/list.ts';
-import { bookSearch } from '../books/books.queries.ts';
-import { bookNodes, type NodeRow } from '../toc/toc.queries.ts';
+import { bookSearch } from '../books/index.ts';
+import { bookNodes, type NodeRow } from '../toc/index.ts';
 
 /**
  * Reads of free content. The sample is the TOC nodes' own `is_free` flag; a

@@ -2,7 +2,7 @@ import { freeContentRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { bookByIsbn } from '../toc/toc.queries.ts';
+import { bookByIsbn } from '../toc/index.ts';
 import { appFreeContent } from './free-content.app.ts';
 import { cloneFreeToc } from './free-content.clone.ts';
 import { listFreeBooks, listSampleBooks, readFreeToc } from './free-content.queries.ts';

@@ -3,12 +3,11 @@ import { and, eq, inArray, not } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { freeBooks, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
-import { bookByIsbn, bookNodes } from '../toc/toc.queries.ts';
-import { lockBook, lockNodeBook } from '../toc/toc.write.ts';
+import { bookByIsbn, bookNodes, lockBook, lockNodeBook } from '../toc/index.ts';
 import { readFreeToc } from './free-content.queries.ts';
 
 /**

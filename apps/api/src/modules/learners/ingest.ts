@@ -6,7 +6,7 @@ import {
 } from '@bo/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { markReportDays } from '../reports/reports.aggregate.ts';
+import { markReportDays } from '../../lib/report-marks.ts';
 import { bindDevices, endSessions, insertActivity, touchLastActive } from './ingest.activity.ts';
 import { applyProfiles, knownIds } from './ingest.write.ts';
 

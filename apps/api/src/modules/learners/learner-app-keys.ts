@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { LEARNER_APP_KEY_HEADER, type LearnerAppKey } from '@bo/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { LearnerAppKey } from '@bo/contract';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import { admins, learnerAppKeys } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { hashAppKey } from '../../plugins/learner-app-guard.ts';
 import { learnerTokenSecret } from './learner-token.ts';
 
 /**
@@ -16,8 +16,6 @@ import { learnerTokenSecret } from './learner-token.ts';
  * index, so no key is ever compared character by character.
  */
 const KEY_PREFIX = 'lak_';
-
-export const hashAppKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 const creator = alias(admins, 'creator');
 
@@ -85,33 +83,4 @@ export async function revokeAppKey(deps: Deps, admin: AuthAdmin, id: number) {
     .returning({ id: learnerAppKeys.id, revokedAt: learnerAppKeys.revokedAt });
   if (!row) throw notFound('Learner-app key');
   return { ok: true as const };
-}
-
-/**
- * The ingest route's guard: the key in its header must be a live one. Its
- * last use is kept to the minute (one write a minute at most, not one per batch).
- */
-export async function authenticateLearnerApp(deps: Deps, req: FastifyRequest): Promise<number> {
-  const header = req.headers[LEARNER_APP_KEY_HEADER];
-  const key = typeof header === 'string' ? header.trim() : '';
-  if (!key) {
-    throw unauthorized(
-      `Send the learner app's key in ${LEARNER_APP_KEY_HEADER}`,
-      'unauthenticated',
-    );
-  }
-  if (key.length > 200) throw new AppError(401, 'invalid_app_key', 'Unknown or revoked app key');
-  const now = deps.clock();
-  const [row] = await deps.db
-    .select({ id: learnerAppKeys.id, lastUsedAt: learnerAppKeys.lastUsedAt })
-    .from(learnerAppKeys)
-    .where(and(eq(learnerAppKeys.keyHash, hashAppKey(key)), isNull(learnerAppKeys.revokedAt)));
-  if (!row) throw new AppError(401, 'invalid_app_key', 'Unknown or revoked app key');
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-    await deps.db
-      .update(learnerAppKeys)
-      .set({ lastUsedAt: sql`greatest(${learnerAppKeys.lastUsedAt}, ${now})` })
-      .where(eq(learnerAppKeys.id, row.id));
-  }
-  return row.id;
 }

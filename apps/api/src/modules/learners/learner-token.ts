@@ -4,7 +4,7 @@ import { errors, jwtVerify } from 'jose';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { hmac } from '../../lib/secrets.ts';
-import { hashAppKey } from './learner-app-keys.ts';
+import { hashAppKey } from '../../plugins/learner-app-guard.ts';
 
 /**
  * The learner-app key is the publisher's learner backend's credential: with

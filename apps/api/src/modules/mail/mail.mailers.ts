@@ -12,11 +12,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { mailers, mailTemplates } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { audienceCondition, resolveAudience } from '../../lib/audience.ts';
+import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { rowsOf } from './mail.render.ts';
 
 type Row = typeof mailers.$inferSelect;

@@ -10,12 +10,12 @@ import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mailTemplates } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { htmlToText, sanitizeMailHtml } from './mail.html.ts';
 import { learnerValues, render, rowsOf, SAMPLE_VALUES } from './mail.render.ts';
 

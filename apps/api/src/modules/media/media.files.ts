@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mediaItems } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { notFound } from '../../lib/errors.ts';
 import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
 import type { ReceivedUpload } from '../../lib/storage/upload.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { readDuration } from './media.duration.ts';
 
 /**

@@ -2,9 +2,12 @@ import { mockTestRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { engineHandlers } from '../assessments/assessments.handlers.ts';
-import { resolveOwned } from '../assessments/assessments.owned.ts';
-import { createAssessment, editAssessment } from '../assessments/assessments.service.ts';
+import {
+  createAssessment,
+  editAssessment,
+  engineHandlers,
+  resolveOwned,
+} from '../assessments/index.ts';
 import { addTestCategory, listTestCategories } from './test-categories.ts';
 
 /**

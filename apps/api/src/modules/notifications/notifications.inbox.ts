@@ -3,8 +3,8 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { learnerInbox, learnerPushTokens, notifications } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { engagementImageUrl } from '../engagement-images/engagement-images.service.ts';
-import { learnerOf } from '../popups/popups.app.ts';
+import { engagementImageUrl } from '../engagement-images/index.ts';
+import { learnerOf } from '../popups/index.ts';
 
 /** The learner app's side of notifications: the inbox, marking it read, push tokens. */
 

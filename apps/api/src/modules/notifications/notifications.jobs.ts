@@ -9,7 +9,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { defineJob, type JobContext } from '../../jobs/job.ts';
 import { forEachAudienceChunk, resolveAudience } from '../../lib/audience.ts';
-import { engagementImageUrl } from '../engagement-images/engagement-images.service.ts';
+import { engagementImageUrl } from '../engagement-images/index.ts';
 import { findNotification, type NotificationRow } from './notifications.queries.ts';
 import { pushProvider } from './push/provider.ts';
 

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { listPageByKeys, sortOrder, textSearch } from '../../lib/list.ts';
-import { engagementImageUrl } from '../engagement-images/engagement-images.service.ts';
+import { engagementImageUrl } from '../engagement-images/index.ts';
 
 /** Reading notifications: one row as the API answers it, and the list. */
 

@@ -5,10 +5,10 @@ import type { Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { countAudience, resolveAudience } from '../../lib/audience.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { findNotification, type NotificationRow, toNotification } from './notifications.queries.ts';
 
 /**

@@ -5,7 +5,7 @@ import { learners, popups, popupViews } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { audienceCondition, resolveAudience } from '../../lib/audience.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { engagementImageUrl } from '../engagement-images/engagement-images.service.ts';
+import { engagementImageUrl } from '../engagement-images/index.ts';
 
 /**
  * The learner app's side of pop-ups: those due for a learner now (active,

@@ -5,13 +5,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { popups, popupViews } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { resolveAudience } from '../../lib/audience.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { changeStatus } from '../../lib/bulk-status.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listPageByKeys, sortOrder, textSearch } from '../../lib/list.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { engagementImageUrl } from '../engagement-images/engagement-images.service.ts';
+import { engagementImageUrl } from '../engagement-images/index.ts';
 
 /**
  * Pop-ups: `addpopup` creates, or with an id replaces the fields of that

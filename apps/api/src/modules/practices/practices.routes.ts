@@ -2,13 +2,13 @@ import { practiceRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { engineHandlers } from '../assessments/assessments.handlers.ts';
-import { resolveOwned } from '../assessments/assessments.owned.ts';
 import {
   createAssessment,
+  engineHandlers,
   getGeneralInstructions,
+  resolveOwned,
   setGeneralInstructions,
-} from '../assessments/assessments.service.ts';
+} from '../assessments/index.ts';
 
 /**
  * Practices: the spec's `/toc/quiz/*` paths mapped onto the assessment

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { grades, mediaItems, promoVideoGrades, promoVideos } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
-import { fileLink } from '../media/media.queries.ts';
+import { fileLink } from '../media/index.ts';
 
 type Signer = Pick<Deps, 'config' | 'clock'>;
 

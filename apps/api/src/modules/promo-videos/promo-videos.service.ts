@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { grades, promoVideoGrades, promoVideos } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { changeStatus } from '../../lib/bulk-status.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { lockMediaRow } from '../media/media.queries.ts';
+import { lockMediaRow } from '../media/index.ts';
 import { findPromoVideo } from './promo-videos.queries.ts';
 
 /**

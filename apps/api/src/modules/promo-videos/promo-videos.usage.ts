@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { promoVideos } from '../../db/schema/index.ts';
-import { MEDIA_USAGES } from '../media/media.usage.ts';
+import { MEDIA_USAGES } from '../media/index.ts';
 
 /** A video shown as a promo video cannot be deleted from the library (409 names the promo). */
 MEDIA_USAGES.push({

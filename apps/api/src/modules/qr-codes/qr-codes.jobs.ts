@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { qrBatches, qrCodes } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job.ts';
-import { lockBookRow } from '../books/books.queries.ts';
+import { lockBookRow } from '../books/index.ts';
 import { insertCodes } from './qr-codes.codes.ts';
 import { nodesToCode } from './qr-codes.service.ts';
 

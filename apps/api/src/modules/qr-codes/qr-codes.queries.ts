@@ -1,6 +1,9 @@
 import type { QrCode, QrTargetKind } from '@bo/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { books } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { HAS_CONTENT } from '../../lib/printed-codes.queries.ts';
 
 /**
  * The SQL of QR codes. A code "has content" when a scan would open
@@ -10,21 +13,6 @@ import type { Db, Tx } from '../../db/client.ts';
  */
 
 export const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
-/** The has-content test of the code aliased `q`, as a boolean expression. */
-export const HAS_CONTENT = sql`(case q.target_kind
-  when 'book' then exists (select 1 from content_items ci join toc_nodes n on n.id = ci.node_id
-    where n.book_id = q.book_id)
-  when 'video' then exists (select 1 from media_items m where m.id = q.video_id and m.status = 'active')
-  when 'toc_node' then q.toc_node_id is not null and exists (
-    with recursive sub(id) as (
-      select q.toc_node_id
-      union all
-      select c.id from toc_nodes c join sub on c.parent_id = sub.id
-    )
-    select 1 from sub where exists (select 1 from content_items ci where ci.node_id = sub.id)
-      or exists (select 1 from assessments a where a.toc_node_id = sub.id))
-  else false end)`;
 
 interface CodeRow {
   id: number | string;
@@ -150,6 +138,29 @@ export async function codePage(
     pageSize: params.pageSize,
   };
 }
+
+/** A book's codes, with the book (404 when there is no such book). */
+export async function bookCodePage(
+  db: Db,
+  baseUrl: string,
+  bookId: number,
+  params: CodePageParams,
+) {
+  const [book] = await db
+    .select({ id: books.id, isbn: books.isbn, title: books.title })
+    .from(books)
+    .where(eq(books.id, bookId));
+  if (!book) throw notFound('Book');
+  return { ...(await codePage(db, baseUrl, sql`q.book_id = ${book.id}`, params)), book };
+}
+
+/** The video codes (the codes of no book). */
+export const videoCodePage = (db: Db, baseUrl: string, params: CodePageParams) =>
+  codePage(db, baseUrl, sql`q.book_id is null`, params);
+
+/** The enabled codes whose scan would open nothing. */
+export const codesWithoutContentPage = (db: Db, baseUrl: string, params: CodePageParams) =>
+  codePage(db, baseUrl, sql`q.enabled and not ${HAS_CONTENT}`, params);
 
 /**
  * Codes by id, in the given order (answers of writes; `forLabels`: the print,

@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
+import { HAS_CONTENT } from '../../lib/printed-codes.queries.ts';
+import { MARK_TODAY } from '../../lib/report-marks.ts';
 import { hmac } from '../../lib/secrets.ts';
-import { MARK_TODAY } from '../reports/reports.aggregate.ts';
-import { HAS_CONTENT, rowsOf } from './qr-codes.queries.ts';
+import { rowsOf } from './qr-codes.queries.ts';
 import type { ScanCache } from './qr-codes.scan-cache.ts';
 
 /**

@@ -3,12 +3,12 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { questionRevisions, questions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { changeStatus } from '../../lib/bulk-status.ts';
 import { AppError, type ErrorDetail, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { usageMessage } from '../../lib/usage.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { fieldsOf, findQuestions, lockQuestions } from './questions.queries.ts';
 import { QUESTION_USAGES } from './questions.usage.ts';
 

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { questions } from '../../db/schema/index.ts';
 import type { Usage } from '../../lib/usage.ts';
-import { USAGES } from '../curriculum/curriculum.usage.ts';
+import { USAGES } from '../curriculum/index.ts';
 
 /**
  * Questions are tagged with a subject, chapter and topic: deleting one of

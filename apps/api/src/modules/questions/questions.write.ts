@@ -2,10 +2,10 @@ import type { QuestionFields, QuestionSource } from '@bo/contract';
 import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { questionRevisions, questions } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { AppError, badRequest, type ErrorDetail } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { type CurriculumPlace, checkCurriculum } from './questions.curriculum.ts';
 import type { PreparedQuestion } from './questions.prepare.ts';
 

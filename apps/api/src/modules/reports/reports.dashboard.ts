@@ -2,7 +2,7 @@ import type { Dashboard, dashboardQuery, Metric } from '@bo/contract/reports';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { HAS_CONTENT } from '../qr-codes/qr-codes.queries.ts';
+import { HAS_CONTENT } from '../../lib/printed-codes.queries.ts';
 import { distinctLearnersEach, learnersByDay } from './reports.daily.ts';
 import { addDays, eachDay, metric, one, previousOf, type Range, rows } from './reports.range.ts';
 import { bookTitles } from './reports.redemptions.ts';

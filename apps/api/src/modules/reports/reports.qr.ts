@@ -2,7 +2,7 @@ import type { QrReport, qrReportQuery } from '@bo/contract/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { codesByIds } from '../qr-codes/qr-codes.queries.ts';
+import { codesByIds } from '../qr-codes/index.ts';
 import { mondayOf } from './reports.aggregate.ts';
 import { dailyByDay, dailySum } from './reports.daily.ts';
 import { reportFile } from './reports.download.ts';

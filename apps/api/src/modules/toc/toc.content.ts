@@ -10,12 +10,12 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { contentItems, mediaItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { notFound } from '../../lib/errors.ts';
 import { codesWithContent, settlePrintedCodes } from '../../lib/printed-codes.ts';
 import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { findContentItem, type NodeRow } from './toc.queries.ts';
 import { invalid, lockNodeBook, removeFiles } from './toc.write.ts';
 

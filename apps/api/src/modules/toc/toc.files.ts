@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contentItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { notFound } from '../../lib/errors.ts';
 import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -10,7 +11,6 @@ import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { ReceivedUpload } from '../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { nextContentPosition } from './toc.content.ts';
 import { findContentItem } from './toc.queries.ts';
 

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { chapters, tocNodes, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
 import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { bookByIsbn, bookNodes, readToc } from './toc.queries.ts';
 import { invalid, lockBook, pdfKeysOf, removeFiles } from './toc.write.ts';
 

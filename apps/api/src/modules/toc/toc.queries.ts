@@ -5,8 +5,8 @@ import { books, contentItems, mediaItems, tocNodes } from '../../db/schema/index
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { signFileUrl } from '../../lib/storage/signed-url.ts';
-import { bookOfIsbn } from '../books/books.queries.ts';
-import { fileLink, PLAY_LINK_TTL_MS } from '../media/media.queries.ts';
+import { bookOfIsbn } from '../books/index.ts';
+import { fileLink, PLAY_LINK_TTL_MS } from '../media/index.ts';
 
 type Signer = Pick<Deps, 'config' | 'clock'>;
 

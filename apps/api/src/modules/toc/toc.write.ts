@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { contentItems, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { lockBookRow } from '../books/books.queries.ts';
+import { lockBookRow } from '../books/index.ts';
 import { bookNodes } from './toc.queries.ts';
 
 /**

@@ -9,6 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
 import { xlsxFile } from '../../lib/file-answer.ts';
 import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
@@ -19,7 +20,6 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
 import type { CellValue, XlsxColumn } from '../../lib/xlsx/export.ts';
 import { type AuthAdmin, authorizeChange } from '../../plugins/auth-guard.ts';
-import { markUnchanged, recordAudit } from '../audit/audit.service.ts';
 import { bookNodes, type NodeRow, nodePaths, readTocOfBook } from './toc.queries.ts';
 import {
   countChanges,

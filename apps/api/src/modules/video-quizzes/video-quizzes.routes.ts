@@ -2,9 +2,7 @@ import { videoQuizRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
-import { engineHandlers } from '../assessments/assessments.handlers.ts';
-import { resolveOwned } from '../assessments/assessments.owned.ts';
-import { createAssessment } from '../assessments/assessments.service.ts';
+import { createAssessment, engineHandlers, resolveOwned } from '../assessments/index.ts';
 
 /**
  * Video quizzes: the spec's video-question paths of `/promotional/` mapped

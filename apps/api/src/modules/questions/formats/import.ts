@@ -1,6 +1,7 @@
 import type { QuestionImportFormat, QuestionImportResponse, QuestionSource } from '@bo/contract';
 import type { Tx } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
+import { markUnchanged } from '../../../lib/audit-record.ts';
 import { importNowOrAsJob, queuedReport } from '../../../lib/import/job.ts';
 import {
   type ImportKind,
@@ -12,7 +13,6 @@ import type { StoredUpload } from '../../../lib/import/stored-file.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { UploadedFile } from '../../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
-import { markUnchanged } from '../../audit/audit.service.ts';
 import {
   assertCurriculum,
   auditImported,

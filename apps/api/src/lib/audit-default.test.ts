@@ -2,13 +2,13 @@ import { booleanQuery, defineRoutes, okSchema } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditLog } from '../../db/schema/index.ts';
-import { registerRoutes } from '../../lib/register-routes.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { markUnchanged, recordAudit } from './audit.service.ts';
+import { auditLog } from '../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { markUnchanged, recordAudit } from './audit-record.ts';
+import { registerRoutes } from './register-routes.ts';
 
 /**
- * The route layer's audit rules (audit.default.ts) on test-only routes: what
+ * The route layer's audit rules (audit-default.ts) on test-only routes: what
  * a route declares is checked, loudly in tests, logged and covered in
  * production.
  */

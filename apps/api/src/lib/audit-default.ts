@@ -1,8 +1,8 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntity, type RouteDef } from '@bo/contract';
-import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/request-context.ts';
-import { isUnchanged, recordAudit, wroteAudit } from './audit.service.ts';
+import type { Deps } from '../deps.ts';
+import { isUnchanged, recordAudit, wroteAudit } from './audit-record.ts';
+import { AppError } from './errors.ts';
+import type { RequestContext } from './request-context.ts';
 
 export interface AuditedCall {
   /** The route's name in the contract. */

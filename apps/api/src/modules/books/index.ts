@@ -1,0 +1,3 @@
+// The books module's public face: what other modules may import from it
+// (docs/layers.md). Everything else in this folder is its own business.
+export { bookOfIsbn, bookSearch, lockBookRow, lockIsbns } from './books.queries.ts';

@@ -1,0 +1,5 @@
+// The media module's public face: what other modules may import from it
+// (docs/layers.md). Everything else in this folder is its own business.
+export { readStoredDuration } from './media.files.ts';
+export { fileLink, lockMediaRow, PLAY_LINK_TTL_MS } from './media.queries.ts';
+export { MEDIA_USAGES } from './media.usage.ts';

@@ -1,0 +1,3 @@
+// The notifications module's public face: what other modules may import from it
+// (docs/layers.md). Everything else in this folder is its own business.
+export { inboxOf, markInboxRead, registerPushToken } from './notifications.inbox.ts';
