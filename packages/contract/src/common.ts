@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes.ts';
 import {
   BROKEN_CHARACTER_MESSAGE,
   CONTROL_CHARACTER_MESSAGE,
@@ -73,7 +74,7 @@ export const errorDetailSchema = z.object({ path: z.string(), message: z.string(
 export const errorSchema = z
   .object({
     message: z.string(),
-    code: z.string(),
+    code: z.enum(ERROR_CODES),
     details: z.array(errorDetailSchema).optional(),
     requestId: z.string().optional(),
   })

@@ -7,7 +7,7 @@ import { idParam, idSchema } from './common.ts';
  * (a TOC node or chapter, a whole TOC, a video) names where those codes
  * point next, or says explicitly to leave them without content. Without the
  * choice, while such codes exist, the write answers 409 with
- * PRINTED_CODES_NEED_A_TARGET, its message saying how many codes and their
+ * the code `printed_codes_need_a_target`, its message saying how many codes and their
  * scans in the last 30 days, its details one line per code.
  */
 export const PRINTED_CODES_TO = ['parent', 'book', 'node', 'video', 'none'] as const;
@@ -20,8 +20,6 @@ export const PRINTED_CODES_TO_LABELS: Record<PrintedCodesTo, string> = {
   video: 'Another video',
   none: 'Leave them without content',
 };
-
-export const PRINTED_CODES_NEED_A_TARGET = 'printed_codes_need_a_target';
 
 /** The choice as fields of a JSON body (spread into the body's object). */
 export const printedCodesChoice = {

@@ -1,6 +1,9 @@
+import type { ErrorCode } from '@bo/contract';
+
 /**
- * Services throw AppError with a status and a stable code; the one error
- * handler (plugins/errors.ts) turns it into `{ message, code, details? }`.
+ * Services throw AppError with a status and a stable code, one of the
+ * contract's ERROR_CODES; the one error handler (plugins/errors.ts) turns it
+ * into `{ message, code, details? }`.
  */
 export interface ErrorDetail {
   path: string;
@@ -10,7 +13,7 @@ export interface ErrorDetail {
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
     readonly headers?: Record<string, string>,
@@ -22,9 +25,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new AppError(400, 'bad_request', message, details);
-export const unauthorized = (message = 'Invalid token', code = 'invalid_token') =>
+export const unauthorized = (message = 'Invalid token', code: ErrorCode = 'invalid_token') =>
   new AppError(401, code, message);
-export const forbidden = (message: string, code = 'forbidden') => new AppError(403, code, message);
+export const forbidden = (message: string, code: ErrorCode = 'forbidden') =>
+  new AppError(403, code, message);
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string, details?: ErrorDetail[]) =>
   new AppError(409, 'conflict', message, details);

@@ -1,5 +1,4 @@
 import {
-  PRINTED_CODES_NEED_A_TARGET,
   PRINTED_CODES_TO_LABELS,
   type PrintedCodesChoice,
   type PrintedCodesTo,
@@ -71,7 +70,7 @@ export async function settlePrintedCodes(tx: Tx, ctx: RequestContext, input: Set
     const options = input.offer.map((o) => PRINTED_CODES_TO_LABELS[o].toLowerCase());
     throw new AppError(
       409,
-      PRINTED_CODES_NEED_A_TARGET,
+      'printed_codes_need_a_target',
       `${plural(codes.length, 'printed QR code')} ${codes.length === 1 ? 'points' : 'point'} at what this removes (${plural(scans30Days, 'scan')} in the last 30 days). Choose where ${codes.length === 1 ? 'it' : 'they'} should point next (${orList(options)}), or leave ${codes.length === 1 ? 'it' : 'them'} without content`,
       codes.map((c) => ({ path: `qrCodes.${c.code}`, message: describe(c) })),
     );

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@bo/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -54,10 +55,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, too large).
-      return reply.status(status).send({
-        message: error.message,
-        code: (error as FastifyError).code?.toLowerCase() ?? 'bad_request',
-      });
+      return reply.status(status).send({ message: error.message, code: fastifyErrorCode(status) });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
@@ -66,6 +64,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       requestId: req.id,
     });
   });
+}
+
+/**
+ * Fastify's own client errors (bad JSON, wrong content type, too large) in
+ * the contract's codes: its `FST_ERR_…` names are no part of the API.
+ */
+function fastifyErrorCode(status: number): ErrorCode {
+  if (status === 413) return 'body_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  return 'malformed_request';
 }
 
 function pathOf(instancePath: string | undefined): string[] {

@@ -1,6 +1,7 @@
-import { type RouteDef, routes } from '@bo/contract';
+import { ERROR_CODES, type RouteDef, routes } from '@bo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { errorAnswers } from './openapi.ts';
 
 /** The served OpenAPI document is whole: every `$ref` resolves, every operation documents its errors. */
 
@@ -51,10 +52,11 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('every operation documents its error answers as { message, code, details? }', () => {
+  it('every operation documents its error answers as { message, code, details? }, with their codes', () => {
     const error = doc.components.schemas.Error;
     expect(error.required).toEqual(['message', 'code']);
     expect(Object.keys(error.properties)).toEqual(['message', 'code', 'details', 'requestId']);
+    expect(error.properties.code.enum).toEqual([...ERROR_CODES]);
     const byKey = new Map(
       Object.values(routes).map((r): [string, RouteDef] => [`${r.method} /api${r.path}`, r]),
     );
@@ -62,17 +64,25 @@ describe('OpenAPI document', () => {
     for (const { key, op } of operations()) {
       const def = byKey.get(key);
       expect(def, key).toBeDefined();
-      const expected = [400];
+      const expected = [400, 500, 503];
       if (def!.access !== 'public') expected.push(401, 404);
       // A learner-app key is valid or not (401): there is no module to lack.
       const access = def!.access;
       if (access !== 'public' && access !== 'session' && access !== 'learner_app')
         expected.push(403);
       if (def!.method === 'POST') expected.push(413, 415);
-      for (const status of expected) {
+      const answers = errorAnswers(def!);
+      expect(Object.keys(answers).map(Number), key).toEqual(expect.arrayContaining(expected));
+      for (const [status, { codes }] of Object.entries(answers)) {
         const schema = op.responses?.[status]?.content?.['application/json']?.schema;
-        if (schema?.$ref !== '#/components/schemas/Error') missing.push(`${key} ${status}`);
+        if (schema?.allOf?.[0]?.$ref !== '#/components/schemas/Error')
+          missing.push(`${key} ${status}`);
+        expect(schema?.allOf?.[1]?.properties?.code?.enum, `${key} ${status}`).toEqual(codes);
+        expect(codes.length, `${key} ${status}`).toBeGreaterThan(0);
       }
+      // No error status is documented that the route table does not derive.
+      const documented = Object.keys(op.responses ?? {}).filter((s) => Number(s) >= 400);
+      expect(documented.sort(), key).toEqual(Object.keys(answers).sort());
     }
     expect(missing).toEqual([]);
     const login = doc.paths['/api/auth/login'].post.responses;

@@ -210,6 +210,11 @@ describe.each(contract)('%s', (name, def) => {
         expect(res.statusCode, where).not.toBe(403);
         expect(body.code, where).not.toBe('unauthenticated');
       }
+      // The answer's code is one the OpenAPI document lists for this route and status.
+      if (res.statusCode >= 400 && body.code) {
+        const documented = op!.responses?.[res.statusCode]?.content?.['application/json']?.schema;
+        expect(documented?.allOf?.[1]?.properties?.code?.enum ?? [], where).toContain(body.code);
+      }
       seen.push(`${caller}:${res.statusCode}`);
     }
     expect(seen).toHaveLength(CALLERS.length);

@@ -1,5 +1,6 @@
+import { ErrorCode } from '@bo/contract/error-codes';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-error.ts';
+import { type AnyErrorCode, ApiError } from '../lib/api-error.ts';
 
 /** A 4xx will answer the same on a second try; only network trouble and 5xx are retried. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -8,7 +9,11 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /** The guard's codes for a bearer that no longer works (a wrong password is not one of them). */
-const LOST_SESSION_CODES = new Set(['unauthenticated', 'invalid_token', 'token_expired']);
+const LOST_SESSION_CODES = new Set<AnyErrorCode>([
+  ErrorCode.unauthenticated,
+  ErrorCode.invalid_token,
+  ErrorCode.token_expired,
+]);
 
 export function isLostSession(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && LOST_SESSION_CODES.has(error.code);

@@ -1,8 +1,5 @@
-import {
-  PRINTED_CODES_NEED_A_TARGET,
-  PRINTED_CODES_TO_LABELS,
-  type PrintedCodesTo,
-} from '@bo/contract/printed-codes';
+import { ErrorCode } from '@bo/contract/error-codes';
+import { PRINTED_CODES_TO_LABELS, type PrintedCodesTo } from '@bo/contract/printed-codes';
 import { Button, Group, List, Modal, Radio, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../lib/api-error.ts';
@@ -28,7 +25,7 @@ export interface TargetOption {
 }
 
 export const isPrintedCodesRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.code === PRINTED_CODES_NEED_A_TARGET;
+  error instanceof ApiError && error.code === ErrorCode.printed_codes_need_a_target;
 
 /** The chosen value as the request's fields, or null while incomplete. */
 export function choiceFields(to: PrintedCodesTo | null, target: string | null): CodesChoice | null {

@@ -10,6 +10,7 @@ import { authAddresses } from '@bo/contract/auth-addresses';
 import { API_PREFIX } from '@bo/contract/route';
 import {
   ApiError,
+  ClientErrorCode,
   errorFromResponse,
   isTokenExpired,
   NETWORK_ERROR_MESSAGE,
@@ -128,7 +129,7 @@ async function send(
   } catch (error) {
     if (timer.aborted && !input.signal?.aborted) throw timedOut(timeoutMs);
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error');
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, ClientErrorCode.network_error);
   }
   if (!response.ok) throw await errorFromResponse(response);
   if (access) sessionWorked();
@@ -230,7 +231,8 @@ async function refresh(expired: string): Promise<string> {
   const current = readToken();
   if (current.access && current.access !== expired) return current.access;
   try {
-    if (!current.refresh) throw new ApiError(401, 'Your session has ended.', 'session_ended');
+    if (!current.refresh)
+      throw new ApiError(401, 'Your session has ended.', ClientErrorCode.session_ended);
     const response = await send(
       authAddresses.refresh,
       { body: { refreshToken: current.refresh } },
@@ -245,7 +247,7 @@ async function refresh(expired: string): Promise<string> {
     const hadSession = current.access !== '' || current.refresh !== '';
     // A page that was working keeps its screen: the admin signs in again over it.
     if (refused && hadSession && canSignInAgain()) {
-      throw new ApiError(401, 'Your session has ended.', 'session_ended');
+      throw new ApiError(401, 'Your session has ended.', ClientErrorCode.session_ended);
     }
     if (refused && hadSession) {
       clearToken();

@@ -1,7 +1,30 @@
 import type { ApiError as ApiErrorBody } from '@bo/contract';
+import { ERROR_CODES, ErrorCode } from '@bo/contract/error-codes';
 import { CHECK_VALUE, humanFieldMessage } from './form-messages.ts';
 
 export type ErrorDetail = NonNullable<ApiErrorBody['details']>[number];
+
+/**
+ * The web's own codes, for failures the server did not answer (no answer,
+ * too slow, a session that ended or changed hands while requests waited, a
+ * request a newer one replaced).
+ */
+export const ClientErrorCode = {
+  http_error: 'http_error',
+  network_error: 'network_error',
+  timeout: 'timeout',
+  session_ended: 'session_ended',
+  signed_in_as_other: 'signed_in_as_other',
+  /** A newer request replaced this one (a job the screen no longer follows). */
+  stale: 'stale',
+} as const;
+
+/** A failed call's code: the server's (the contract's ErrorCode) or the web's own. */
+export type AnyErrorCode = ErrorCode | (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+const SERVER_CODES = new Set<string>(ERROR_CODES);
+const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && SERVER_CODES.has(code);
 
 /** What every failed call throws: the API's `{ message, code, details }` plus the status. */
 export class ApiError extends Error {
@@ -10,7 +33,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: string,
+    readonly code: AnyErrorCode,
     readonly details: ErrorDetail[] = [],
     readonly requestId?: string,
   ) {
@@ -28,7 +51,7 @@ export function timedOut(ms: number): ApiError {
   return new ApiError(
     0,
     `The server did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again.`,
-    'timeout',
+    ClientErrorCode.timeout,
   );
 }
 
@@ -44,7 +67,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     typeof body.message === 'string' && body.message
       ? body.message
       : `Request failed with status ${response.status}`,
-    typeof body.code === 'string' ? body.code : 'http_error',
+    isErrorCode(body.code) ? body.code : ClientErrorCode.http_error,
     Array.isArray(body.details) ? body.details : [],
     typeof body.requestId === 'string' ? body.requestId : undefined,
   );
@@ -92,7 +115,7 @@ export function validationMessage(details: readonly { path: string; message: str
 }
 
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'validation_failed') {
+  if (error instanceof ApiError && error.code === ErrorCode.validation_failed) {
     return validationMessage(error.details);
   }
   if (error instanceof Error && error.message) return error.message;

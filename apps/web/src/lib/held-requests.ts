@@ -1,5 +1,6 @@
 import type { RouteDef } from '@bo/contract';
-import { ApiError } from './api-error.ts';
+import { ErrorCode } from '@bo/contract/error-codes';
+import { type AnyErrorCode, ApiError, ClientErrorCode } from './api-error.ts';
 import { canSignInAgain, signInAgain } from './session-recovery.ts';
 import { readToken } from './token-store.ts';
 import { askToTryAgain, canAskToTryAgain } from './try-again.ts';
@@ -18,7 +19,11 @@ type Target = Pick<RouteDef, 'method' | 'path'>;
  * The guard's answers for a bearer that no longer works, and the client's own
  * for a refused refresh.
  */
-const ENDED_CODES = new Set(['invalid_token', 'unauthenticated', 'session_ended']);
+const ENDED_CODES = new Set<AnyErrorCode>([
+  ErrorCode.invalid_token,
+  ErrorCode.unauthenticated,
+  ClientErrorCode.session_ended,
+]);
 
 /** Sign-in's own steps and the sign-outs: never held (the sign-outs end the session anyway). */
 const ownAuthStep = (route: Target) => route.path.startsWith('/auth/') && route.path !== '/auth/me';

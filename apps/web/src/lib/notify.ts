@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { ApiError, errorMessage } from './api-error.ts';
+import { ApiError, ClientErrorCode, errorMessage } from './api-error.ts';
 
 /** Toasts in one voice: green for done, red with the server's own message for failures. */
 export function notifySuccess(message: string, title?: string): void {
@@ -31,6 +31,6 @@ export function notifyError(
   id?: string,
 ): void {
   // Said once, by the sign-in dialog, however many requests were waiting.
-  if (error instanceof ApiError && error.code === 'signed_in_as_other') return;
+  if (error instanceof ApiError && error.code === ClientErrorCode.signed_in_as_other) return;
   notifications.show({ id, color: 'red', title, message: errorMessage(error) });
 }

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.ts';
+import { ApiError, ClientErrorCode } from './api-error.ts';
 import { readToken, saveToken, TOKEN_KEY } from './token-store.ts';
 
 /**
@@ -34,7 +34,7 @@ export function signedInAsOther(admin: NewSession['admin']): ApiError {
   return new ApiError(
     409,
     `Nothing was sent: you are now signed in as ${admin.name} (${admin.email}), not as the admin who typed this. What was typed is still on the screen; save it again to save it as ${admin.name}.`,
-    'signed_in_as_other',
+    ClientErrorCode.signed_in_as_other,
   );
 }
 
@@ -118,7 +118,7 @@ export function signedInAgain(session: NewSession): 'same' | 'other' {
 
 /** The dialog was closed without signing in, or the session was left on purpose. */
 export function giveUpSignInAgain(): void {
-  settle((r) => r.reject(new ApiError(401, NOT_SIGNED_IN_AGAIN, 'session_ended')));
+  settle((r) => r.reject(new ApiError(401, NOT_SIGNED_IN_AGAIN, ClientErrorCode.session_ended)));
 }
 
 // Signed in again in another tab as the same admin: this tab's requests go on too.

@@ -1,7 +1,13 @@
 import type { Job, RouteDef } from '@bo/contract';
 import { API_PREFIX } from '@bo/contract/route';
 import { REQUEST_TIMEOUT_MS, withFreshToken } from './api-client.ts';
-import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE, timedOut } from './api-error.ts';
+import {
+  ApiError,
+  ClientErrorCode,
+  errorFromResponse,
+  NETWORK_ERROR_MESSAGE,
+  timedOut,
+} from './api-error.ts';
 
 /**
  * What an import's upload takes: the file, whether it is a dry run, its
@@ -72,7 +78,8 @@ export function uploadWithProgress<T>(
             errorFromResponse(response).then(reject, reject);
           }
         };
-        xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE, 'network_error'));
+        xhr.onerror = () =>
+          reject(new ApiError(0, NETWORK_ERROR_MESSAGE, ClientErrorCode.network_error));
         xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
         input.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
         const form = new FormData();

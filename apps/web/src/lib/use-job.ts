@@ -1,8 +1,9 @@
 import type { Job } from '@bo/contract';
+import { ErrorCode } from '@bo/contract/error-codes';
 import { jobRoutes } from '@bo/contract/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, ClientErrorCode } from './api-error.ts';
 
 /** States after which a job changes no more (unless someone retries it). */
 export const isJobFinished = (state: Job['state']) =>
@@ -47,11 +48,12 @@ export async function followJob<R>(
 ): Promise<R> {
   for (;;) {
     const job = await getJob(id);
-    if (isStale()) throw new ApiError(409, 'A newer request replaced this one', 'stale');
+    if (isStale())
+      throw new ApiError(409, 'A newer request replaced this one', ClientErrorCode.stale);
     onJob(job);
     if (job.state === 'completed') return job.result as R;
     if (job.state === 'failed' || job.state === 'cancelled') {
-      const e = job.error ?? { message: 'The job stopped', code: 'job_failed' };
+      const e = job.error ?? { message: 'The job stopped', code: ErrorCode.job_failed };
       throw new ApiError(400, e.message, e.code, e.details ?? []);
     }
     await new Promise((r) => setTimeout(r, FOLLOW_EVERY_MS));

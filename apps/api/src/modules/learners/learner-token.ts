@@ -1,4 +1,4 @@
-import { LEARNER_APP_KEY_HEADER, LEARNER_TOKEN_HEADER } from '@bo/contract';
+import { type ErrorCode, LEARNER_APP_KEY_HEADER, LEARNER_TOKEN_HEADER } from '@bo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors, jwtVerify } from 'jose';
 import type { Deps } from '../../deps.ts';
@@ -24,7 +24,7 @@ const MAX_TOKEN_LIFETIME_S = 3600;
 export const learnerTokenSecret = (deps: Deps, keyHash: string) =>
   hmac(deps.config.jwtSecret, `learner-token:${keyHash}`);
 
-const refused = (code: string, message: string) => new AppError(401, code, message);
+const refused = (code: ErrorCode, message: string) => new AppError(401, code, message);
 
 /** The learner (app id) a request's token speaks for; throws 401 when there is none valid. */
 async function tokenSubject(deps: Deps, req: FastifyRequest): Promise<string> {

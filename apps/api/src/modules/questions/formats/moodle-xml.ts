@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@bo/contract';
 import { XMLParser } from 'fast-xml-parser';
 import { AppError } from '../../../lib/errors.ts';
 
@@ -10,7 +11,7 @@ import { AppError } from '../../../lib/errors.ts';
 
 export const MAX_DEPTH = 50;
 
-export const refused = (code: string, message: string) => new AppError(400, code, message);
+export const refused = (code: ErrorCode, message: string) => new AppError(400, code, message);
 
 export type Node = Record<string, unknown>;
 const ARRAYS = new Set(['question', 'answer', 'tag', 'file', 'unit']);

@@ -1,4 +1,4 @@
-import type { QuestionImportFormat } from '@bo/contract';
+import type { ErrorCode, QuestionImportFormat } from '@bo/contract';
 import { AppError } from '../../../lib/errors.ts';
 import type { StoredUpload } from '../../../lib/import/stored-file.ts';
 import {
@@ -37,7 +37,7 @@ export interface ReadQuestions {
   images: ImagePlan;
 }
 
-const refused = (code: string, message: string) => new AppError(400, code, message);
+const refused = (code: ErrorCode, message: string) => new AppError(400, code, message);
 /**
  * A workbook's zip has the parts [Content_Types].xml and xl/workbook.xml,
  * read from its central directory (nothing is unpacked). Looking for the

@@ -1,4 +1,5 @@
 import type { Question } from '@bo/contract';
+import { ErrorCode } from '@bo/contract/error-codes';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -22,7 +23,9 @@ const ConflictDialog = lazyDialog(() =>
 
 /** A 409 that says the question was saved by someone else since the form loaded it. */
 export function isStaleRevision(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.code === 'question_changed';
+  return (
+    error instanceof ApiError && error.status === 409 && error.code === ErrorCode.question_changed
+  );
 }
 
 /**

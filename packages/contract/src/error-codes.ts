@@ -1,0 +1,90 @@
+/** An import's file refused as it is read (400), before any row is checked. */
+export const IMPORT_REFUSALS = [
+  'import_invalid',
+  'xlsx_corrupt',
+  'xlsx_empty',
+  'zip_needs_one_sheet',
+  'unknown_format',
+  'wrong_format',
+  'xml_malformed',
+  'xml_doctype_refused',
+  'xml_not_moodle',
+  'xml_too_deep',
+] as const;
+
+/** An import's file larger than allowed once unpacked or counted (413). */
+export const IMPORT_TOO_LARGE = [
+  'xlsx_too_large',
+  'xlsx_too_many_rows',
+  'too_many_questions',
+] as const;
+
+/**
+ * Every code an error answer `{ message, code, details? }` carries: the
+ * server's AppError takes only these, and the web compares with them
+ * (`error.code === ErrorCode.question_changed`), never with a literal. No
+ * zod here, so the web's first screens can import it at no cost.
+ */
+export const ERROR_CODES = [
+  // The request itself
+  'bad_request',
+  'validation_failed',
+  'malformed_request',
+  'method_not_allowed',
+  'request_timeout',
+  'body_too_large',
+  'unsupported_media_type',
+  'range_not_satisfiable',
+  'not_utf8',
+  // Signing in, sessions and keys
+  'unauthenticated',
+  'invalid_token',
+  'token_expired',
+  'session_expired',
+  'invalid_credentials',
+  'invalid_otp',
+  'otp_expired',
+  'otp_resend_limit',
+  'invalid_link',
+  'invalid_file_link',
+  'invalid_app_key',
+  'learner_token_required',
+  'invalid_learner_token',
+  'learner_token_expired',
+  'learner_token_mismatch',
+  'too_many_requests',
+  'forbidden',
+  // The data
+  'not_found',
+  'conflict',
+  'unknown_learner',
+  'question_changed',
+  'question_duplicate',
+  'question_in_use',
+  'question_incomplete',
+  'printed_codes_need_a_target',
+  'qr_address_not_public',
+  'unknown_variables',
+  'too_many_rows',
+  // Uploads and imports
+  'file_too_large',
+  'multipart_malformed',
+  'multipart_too_many_parts',
+  'imports_busy',
+  ...IMPORT_REFUSALS,
+  ...IMPORT_TOO_LARGE,
+  // The server and what it stands on
+  'job_failed',
+  'audit_missing',
+  'audit_undeclared',
+  'database_unavailable',
+  'storage_full',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The codes by name, to compare with: `ErrorCode.validation_failed`. */
+export const ErrorCode = Object.fromEntries(ERROR_CODES.map((c) => [c, c])) as {
+  readonly [C in ErrorCode]: C;
+};
