@@ -10,9 +10,10 @@ import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
 import { AuthCache } from './lib/auth-cache.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { closeDeliveryChannels } from './lib/delivery/engine.ts';
+import { createMailer, type Mailer } from './lib/delivery/smtp.ts';
 import { Faults } from './lib/faults.ts';
 import { registerMethodFallbacks } from './lib/register-routes.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminsModule } from './modules/admins/admins.routes.ts';
 import { audiencesModule } from './modules/audiences/audiences.routes.ts';
 import { auditModule } from './modules/audit/audit.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
+    closeDeliveryChannels(deps);
     deps.mailer.close();
     deps.storage.close?.();
   });

@@ -4,9 +4,9 @@ import type { Database, Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { AuthCache } from './lib/auth-cache.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/delivery/smtp.ts';
 import type { Faults } from './lib/faults.ts';
 import type { Storage } from './lib/storage/storage.ts';
-import type { Mailer } from './mail/mailer.ts';
 import type { AuthAdmin } from './plugins/auth-guard.ts';
 
 /** What services need from the outside world; built once per app. */
@@ -15,7 +15,7 @@ export interface Deps {
   database: Database;
   db: Db;
   clock: Clock;
-  /** Sends now: only the mail job calls it. Services send with `sendMail` (mail/mail.jobs.ts). */
+  /** Sends now: only the delivery engine's system mail channel calls it. Services send with `sendMail` (modules/mail/mail.system.ts). */
   mailer: Mailer;
   /** The job queue: `jobs.enqueue(tx, kind, data)` inside the change's transaction (docs/jobs.md). */
   jobs: JobQueue;

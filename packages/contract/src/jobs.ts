@@ -24,8 +24,10 @@ export type JobState = z.infer<typeof jobStateSchema>;
  * checked against this table by a test, so a new kind comes with its name.
  */
 export const JOB_KIND_LABELS: Record<string, string> = {
-  'mail.send': 'E-mail',
-  'mailers.send': 'Mailer sending',
+  'delivery.now': 'E-mail',
+  'delivery.send': 'Sending (mailers, notifications)',
+  'mail.send': 'E-mail (queued before the delivery engine)',
+  'mailers.send': 'Mailer sending (queued before the delivery engine)',
   'files.sweep': 'Unused files clean-up',
   'books.import': 'Books catalogue import',
   'curriculum.import': 'Curriculum import',

@@ -224,7 +224,7 @@ describe('job queue across processes', () => {
             async () =>
               (
                 await database.executeSql(
-                  `select count(*)::int as n from pgboss.job where name = 'mail.send' and state = 'completed'`,
+                  `select count(*)::int as n from pgboss.job where name = 'delivery.now' and state = 'completed'`,
                 )
               ).rows[0]?.n,
             { timeout: 10_000 },

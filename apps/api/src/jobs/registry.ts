@@ -1,8 +1,15 @@
-import { mailJob } from '../mail/mail.jobs.ts';
+import { deliveryJobs } from '../lib/delivery/job.ts';
 import { catalogImportJob } from '../modules/books/books.jobs.ts';
 import { curriculumImportJob } from '../modules/curriculum/curriculum.jobs.ts';
 import { fileSweepJob } from '../modules/files/files.jobs.ts';
-import { mailerSendJob } from '../modules/mail/mail.sender.ts';
+import { legacyMailerJob, legacyMailJob } from '../modules/mail/mail.legacy-jobs.ts';
+import { bulkMailChannel, mailerSource } from '../modules/mail/mail.sender.ts';
+import { systemMailChannel, systemMailSource } from '../modules/mail/mail.system.ts';
+import {
+  inboxChannel,
+  notificationSource,
+  pushChannel,
+} from '../modules/notifications/notifications.delivery.ts';
 import { notificationDeliverJob } from '../modules/notifications/notifications.jobs.ts';
 import { qrGenerateJob } from '../modules/qr-codes/qr-codes.jobs.ts';
 import { questionImportJob } from '../modules/questions/questions.jobs.ts';
@@ -12,7 +19,18 @@ import type { JobKind } from './job.ts';
 
 /** Every job kind the product runs: each lives beside its feature. Later features add a line. */
 export const JOBS: JobKind[] = [
-  mailJob,
+  // One engine for every message to many (or one) recipients: its sources and channels.
+  ...deliveryJobs({
+    sources: [mailerSource, notificationSource, systemMailSource],
+    channels: {
+      mail: systemMailChannel,
+      'bulk-mail': bulkMailChannel,
+      inbox: inboxChannel,
+      push: pushChannel,
+    },
+  }),
+  legacyMailJob,
+  legacyMailerJob,
   fileSweepJob,
   catalogImportJob,
   curriculumImportJob,
@@ -21,5 +39,4 @@ export const JOBS: JobKind[] = [
   qrGenerateJob,
   reportsRefreshJob,
   notificationDeliverJob,
-  mailerSendJob,
 ];

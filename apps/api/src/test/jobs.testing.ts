@@ -35,7 +35,7 @@ export async function waitForJob(app: FastifyInstance, id: string, timeoutMs = 1
 }
 
 /** Waits until no job of `kind` waits or runs (every mail queued so far has been sent, say). */
-export async function jobsIdle(app: FastifyInstance, kind = 'mail.send', timeoutMs = 10_000) {
+export async function jobsIdle(app: FastifyInstance, kind = 'delivery.now', timeoutMs = 10_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await app.deps.database.executeSql(

@@ -9,6 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { actorColumns, id, timestamps, tstz } from './columns.ts';
+import { deliveries } from './delivery.ts';
 import { learners } from './learners.ts';
 
 /**
@@ -44,6 +45,8 @@ export const notifications = pgTable(
     pushFailed: integer('push_failed'),
     /** The queue's job that delivers it (the one scheduled for sendAt). */
     jobId: text('job_id'),
+    /** Its sending (inbox and push ledger), made when the job claims it (lib/delivery/). */
+    deliveryId: bigint('delivery_id', { mode: 'number' }).references(() => deliveries.id),
     claimedAt: tstz('claimed_at'),
     sentAt: tstz('sent_at'),
     cancelledAt: tstz('cancelled_at'),

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './assessments.ts';
 export * from './books.ts';
 export * from './curriculum.ts';
+export * from './delivery.ts';
 export * from './engagement.ts';
 export * from './free-content.ts';
 export * from './learners.ts';

@@ -8,10 +8,9 @@ import { recordAudit } from '../../lib/audit-record.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { sendMail } from '../../mail/mail.jobs.ts';
-import { invitationMail } from '../../mail/templates.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { createActionToken, expireTokens, revokeAllSessions, TTL } from '../auth/index.ts';
+import { invitationMail, sendMail } from '../mail/index.ts';
 import {
   type AdminRow,
   emailTaken,

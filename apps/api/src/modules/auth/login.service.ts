@@ -10,9 +10,8 @@ import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hmac, randomDigits, safeEqualHex } from '../../lib/secrets.ts';
-import { sendMail } from '../../mail/mail.jobs.ts';
-import { signInCodeMail } from '../../mail/templates.ts';
 import { effectiveModules } from '../../plugins/auth-guard.ts';
+import { sendMail, signInCodeMail } from '../mail/index.ts';
 import { findAdminByEmail, NO_ADMIN } from './admin-lookup.ts';
 import { startSession } from './sessions.service.ts';
 

@@ -44,15 +44,15 @@ const get = (token: string, url: string) => t.as(token, { method: 'GET', url: `/
 
 describe('jobs screen API', () => {
   it('lists recent jobs newest first, with filters by state and kind, and the kinds to filter by', async () => {
-    // Each sign-in above mailed a code through the mail job.
-    const res = await get(superToken, '/jobs?kind=mail.send&state=completed');
+    // Each sign-in above mailed a code through a system mail's delivery.
+    const res = await get(superToken, '/jobs?kind=delivery.now&state=completed');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     // Every registered kind, the test's own included, sorted.
     expect(body.kinds).toEqual([...JOBS.map((j) => j.kind), 'test.flaky', 'test.routine'].sort());
     expect(body.total).toBeGreaterThanOrEqual(2);
     expect(body.items[0]).toMatchObject({
-      kind: 'mail.send',
+      kind: 'delivery.now',
       state: 'completed',
       progress: 100,
       error: null,
@@ -129,7 +129,7 @@ describe('jobs screen API', () => {
   });
 
   it("hides another admin's job and unknown ids behind the same 404", async () => {
-    const mine = (await get(superToken, '/jobs?kind=mail.send'))
+    const mine = (await get(superToken, '/jobs?kind=delivery.now'))
       .json()
       .items.find((j: { byAdminId: number | null }) => j.byAdminId !== other.id);
     const foreign = await get(other.token, `/jobs/status?id=${mine.id}`);

@@ -8,12 +8,12 @@ import { type DatabaseTarget, openDatabase } from '../../db/client.ts';
 import { admins, mailTemplates } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { JobQueue } from '../../jobs/queue.ts';
+import { JOBS } from '../../jobs/registry.ts';
 import { systemClock } from '../../lib/clock.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { type ServerProcess, spawnServer } from '../../test/process.testing.ts';
 import { createPostgresDatabase } from '../../test/test-database.ts';
 import { sendMailer } from './mail.mailers.ts';
-import { mailerSendJob } from './mail.sender.ts';
 import { seedLearners, startCountingSmtp } from './mail.testing.ts';
 
 /**
@@ -65,7 +65,7 @@ async function prepare(target: DatabaseTarget) {
     })
     .returning({ id: mailTemplates.id });
   const deps = { db: database.db, config, log: silentLog, clock: systemClock } as Deps;
-  const jobs = new JobQueue(database, [mailerSendJob], () => ({ ...deps, jobs }) as Deps);
+  const jobs = new JobQueue(database, JOBS, () => ({ ...deps, jobs }) as Deps);
   await jobs.start({ work: false });
   const ctx = {
     adminId: admin!.id,
@@ -128,12 +128,13 @@ describe('a campaign through two kill -9', () => {
     expect(duplicates).toBeLessThanOrEqual(kills.length * CONCURRENCY);
     const database = await openDatabase(target);
     cleanups.push(() => database.close());
-    const { rows } = (await database.db.execute(sql`select
-        (select status from mailers where id = ${mailerId}) as status,
-        (select count(*)::int from mailer_recipients where mailer_id = ${mailerId} and state = 'sent') as sent,
-        (select count(*)::int from mailer_recipients where mailer_id = ${mailerId} and attempts > 1) as retried`)) as unknown as {
-      rows: { status: string; sent: number; retried: number }[];
-    };
+    const { rows } =
+      (await database.db.execute(sql`with d as (select delivery_id as id from mailers where id = ${mailerId}) select
+        (select status from deliveries where id = (select id from d)) as status,
+        (select count(*)::int from delivery_recipients where delivery_id = (select id from d) and state = 'sent') as sent,
+        (select count(*)::int from delivery_recipients where delivery_id = (select id from d) and attempts > 1) as retried`)) as unknown as {
+        rows: { status: string; sent: number; retried: number }[];
+      };
     console.log(JSON.stringify({ kills, duplicates, ...rows[0] }));
     expect(rows[0]).toMatchObject({ status: 'done', sent: RECIPIENTS });
     expect(rows[0]!.retried).toBeLessThanOrEqual(kills.length * CONCURRENCY);

@@ -6,44 +6,44 @@ import type {
   mailersQuery,
   sendMailerBody,
 } from '@bo/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { mailers, mailTemplates } from '../../db/schema/index.ts';
+import { deliveries, mailers, mailTemplates } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { audienceCondition, resolveAudience } from '../../lib/audience.ts';
 import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
+import { changeDelivery } from '../../lib/delivery/control.ts';
+import { deliveryTotals, insertDelivery, startDelivery } from '../../lib/delivery/ledger.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { rowsOf } from './mail.render.ts';
 
-type Row = typeof mailers.$inferSelect;
-
-const EMPTY: MailerTotals = {
-  recipients: 0,
-  queued: 0,
-  sending: 0,
-  sent: 0,
-  failed: 0,
-  skipped: 0,
+type Row = typeof mailers.$inferSelect & {
+  status: Mailer['status'];
+  failureReason: string | null;
+  finishedAt: Date | null;
 };
 
-/** Totals by state of some campaigns, in one grouped query over the ledger's (mailer, state) index. */
-export async function totalsOf(db: Db | Tx, ids: number[]): Promise<Map<number, MailerTotals>> {
-  const out = new Map(ids.map((id) => [id, { ...EMPTY }]));
-  if (!ids.length) return out;
-  const rows = rowsOf<{ mailer_id: number | string; state: keyof MailerTotals; n: number }>(
-    await db.execute(sql`select mailer_id, state, count(*)::int as n from mailer_recipients
-      where mailer_id = any(${`{${ids.join(',')}}`}::bigint[]) group by mailer_id, state`),
+/** A mailer's columns with its delivery's status (the one status; lib/delivery/). */
+const columns = {
+  ...getTableColumns(mailers),
+  status: deliveries.status,
+  failureReason: deliveries.failureReason,
+  finishedAt: deliveries.finishedAt,
+};
+const selectMailers = (db: Db | Tx) =>
+  db.select(columns).from(mailers).innerJoin(deliveries, eq(deliveries.id, mailers.deliveryId));
+
+/** Totals by state of some campaigns, in one grouped query over the ledger's index. */
+async function totalsOf(db: Db | Tx, rows: Row[]): Promise<Map<number, MailerTotals>> {
+  const byDelivery = await deliveryTotals(
+    db,
+    rows.map((r) => r.deliveryId),
   );
-  for (const r of rows) {
-    const t = out.get(Number(r.mailer_id))!;
-    t[r.state] = r.n;
-    t.recipients += r.n;
-  }
-  return out;
+  return new Map(rows.map((r) => [r.id, byDelivery.get(r.deliveryId)!]));
 }
 
 const mailerOf = (r: Row, totals: MailerTotals): Mailer => ({
@@ -59,17 +59,19 @@ const mailerOf = (r: Row, totals: MailerTotals): Mailer => ({
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
 
+const withTotals = async (db: Db | Tx, r: Row) => mailerOf(r, (await totalsOf(db, [r])).get(r.id)!);
+
 export async function getMailer(db: Db | Tx, id: number): Promise<Mailer> {
-  const [row] = await db.select().from(mailers).where(eq(mailers.id, id));
+  const [row] = await selectMailers(db).where(eq(mailers.id, id));
   if (!row) throw notFound('Mailer');
-  return mailerOf(row, (await totalsOf(db, [id])).get(id)!);
+  return withTotals(db, row);
 }
 
 export async function listMailers(deps: Deps, q: z.infer<typeof mailersQuery>) {
   const where = textSearch(q.q, [mailers.name, mailers.subject]);
   const page = await listPage(
     q,
-    deps.db.select().from(mailers).where(where).$dynamic(),
+    selectMailers(deps.db).where(where).$dynamic(),
     sortOrder(
       q,
       { createdAt: mailers.createdAt, name: mailers.name },
@@ -80,10 +82,7 @@ export async function listMailers(deps: Deps, q: z.infer<typeof mailersQuery>) {
     deps.db.select({ n: count() }).from(mailers).where(where),
     (r) => r,
   );
-  const totals = await totalsOf(
-    deps.db,
-    page.items.map((r) => r.id),
-  );
+  const totals = await totalsOf(deps.db, page.items);
   return { ...page, items: page.items.map((r) => mailerOf(r, totals.get(r.id)!)) };
 }
 
@@ -114,14 +113,12 @@ export async function previewMailer(deps: Deps, body: z.infer<typeof mailerPrevi
 }
 
 /**
- * `sendmailer`: the campaign row, its whole ledger in one INSERT … SELECT
- * (learners without an address or unsubscribed are written `skipped` with
- * why; blocked ones are not in the audience), and the sending job, in one
- * transaction. The INSERT has no ON CONFLICT: the campaign is new and each
- * learner comes once, so the (mailer, learner) key cannot clash, and its
- * speculative insertion cost a quarter to a third of the statement. The
- * (admin, idempotency key) pair is unique: the same key again answers the
- * campaign it made, so a double click sends one campaign.
+ * `sendmailer`: the campaign row, its delivery with the whole ledger in one
+ * INSERT … SELECT (learners without an address or unsubscribed are written
+ * `skipped` with why; blocked ones are not in the audience), and the sending
+ * job, in one transaction. The (admin, idempotency key) pair is unique: the
+ * same key again answers the campaign it made, so a double click sends one
+ * campaign.
  */
 export async function sendMailer(
   deps: Deps,
@@ -133,7 +130,8 @@ export async function sendMailer(
   const { audience } = await resolveAudience(deps.db, body.audience);
   return deps.db.transaction(async (tx) => {
     const t = await templateFor(tx, body.templateId);
-    const [made] = await tx
+    const deliveryId = await insertDelivery(tx, 'mailer');
+    const [inserted] = await tx
       .insert(mailers)
       .values({
         templateId: t.id,
@@ -143,39 +141,46 @@ export async function sendMailer(
         text: t.text,
         audience: body.audience,
         idempotencyKey: body.idempotencyKey,
+        deliveryId,
         createdBy: actor.id,
       })
       .onConflictDoNothing()
-      .returning();
-    if (!made) {
-      const [same] = await tx
-        .select()
-        .from(mailers)
-        .where(
-          and(eq(mailers.createdBy, actor.id), eq(mailers.idempotencyKey, body.idempotencyKey)),
-        );
+      .returning({ id: mailers.id });
+    if (!inserted) {
+      // Its delivery is not needed: the campaign exists already.
+      await tx.delete(deliveries).where(eq(deliveries.id, deliveryId));
+      const [same] = await selectMailers(tx).where(
+        and(eq(mailers.createdBy, actor.id), eq(mailers.idempotencyKey, body.idempotencyKey)),
+      );
       if (!same || same.templateId !== body.templateId)
         throw conflict(
           'This request key was already used for another mailer: reload and confirm again',
         );
       // The same request again: nothing changed, so no second audit row.
       markUnchanged(ctx);
-      return mailerOf(same, (await totalsOf(tx, [same.id])).get(same.id)!);
+      return withTotals(tx, same);
     }
-    await tx.execute(sql`insert into mailer_recipients (mailer_id, learner_id, email, state, reason)
-      select ${made.id}, learners.id, learners.email,
+    await startDelivery(deps, tx, deliveryId, {
+      lane: 'delivery.send',
+      by: actor.id,
+      fills: [
+        {
+          channel: 'bulk-mail',
+          rows: sql`select learners.id, learners.email, null::text,
         case when coalesce(learners.email, '') = '' or u.learner_id is not null
           then 'skipped' else 'queued' end,
         case when coalesce(learners.email, '') = '' then 'no e-mail address'
           when u.learner_id is not null then 'unsubscribed' end
       from learners left join mail_unsubscribes u on u.learner_id = learners.id
-      where ${audienceCondition(audience, deps.clock())}`);
-    await deps.jobs.enqueue(tx, 'mailers.send', { mailerId: made.id }, { by: actor.id });
-    const mailer = mailerOf(made, (await totalsOf(tx, [made.id])).get(made.id)!);
+      where ${audienceCondition(audience, deps.clock())}`,
+        },
+      ],
+    });
+    const mailer = await getMailer(tx, inserted.id);
     await recordAudit(tx, ctx, {
       action: 'mailer_sent',
       entity: 'mailer',
-      entityId: made.id,
+      entityId: inserted.id,
       after: {
         templateId: t.id,
         subject: t.subject,
@@ -187,76 +192,36 @@ export async function sendMailer(
   });
 }
 
-const ACTIONS = {
-  pause: { from: ['sending'], to: 'paused', audit: 'mailer_paused' },
-  resume: { from: ['paused'], to: 'sending', audit: 'mailer_resumed' },
-  cancel: { from: ['sending', 'paused'], to: 'cancelled', audit: 'mailer_cancelled' },
-  retry_failed: {
-    from: ['sending', 'paused', 'done'],
-    to: 'sending',
-    audit: 'mailer_retry_failed',
-  },
+const AUDIT = {
+  pause: 'mailer_paused',
+  resume: 'mailer_resumed',
+  cancel: 'mailer_cancelled',
+  retry_failed: 'mailer_retry_failed',
 } as const;
 
-const VERBS = {
-  pause: 'paused',
-  resume: 'resumed',
-  cancel: 'cancelled',
-  retry_failed: 'sent again',
-};
-const STATUS_WORDS = {
-  sending: 'sending',
-  paused: 'paused',
-  cancelled: 'cancelled',
-  done: 'finished',
-  failed: 'failed',
-};
-
-/** Pause, resume, cancel, retry the failed: a status change under the campaign's row lock. */
+/** Pause, resume, cancel, retry the failed: its delivery's status changed under the row lock. */
 export async function mailerAction(
   deps: Deps,
   ctx: RequestContext,
   body: z.infer<typeof mailerActionBody>,
 ): Promise<Mailer> {
-  const rule = ACTIONS[body.action];
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(mailers).where(eq(mailers.id, body.id)).for('update');
-    if (!before) throw notFound('Mailer');
-    if (!(rule.from as readonly string[]).includes(before.status))
-      throw conflict(
-        `This mailer is ${STATUS_WORDS[before.status]}: it cannot be ${VERBS[body.action]}`,
-      );
-    if (body.action === 'retry_failed') {
-      const [again] = rowsOf<{ n: number }>(
-        await tx.execute(sql`with a as (update mailer_recipients set state = 'queued', reason = null
-          where mailer_id = ${body.id} and state = 'failed' returning 1) select count(*)::int as n from a`),
-      );
-      if (!again?.n)
-        throw conflict('No recipient of this mailer failed: there is nothing to send again');
-    }
-    // Rows in flight too: a runner that died mid-batch left them `sending`
-    // with nobody to finish them. A mail that did go out is still recorded
-    // as sent (mail.sender.ts, writeOutcomes).
-    if (body.action === 'cancel')
-      await tx.execute(sql`update mailer_recipients set state = 'skipped', reason = 'cancelled'
-        where mailer_id = ${body.id} and state in ('queued', 'sending')`);
-    await tx
-      .update(mailers)
-      .set({
-        status: rule.to,
-        updatedAt: sql`now()`,
-        finishedAt:
-          rule.to === 'cancelled' ? sql`now()` : rule.to === 'sending' ? null : before.finishedAt,
-      })
+    const [mailer] = await tx
+      .select({ deliveryId: mailers.deliveryId })
+      .from(mailers)
       .where(eq(mailers.id, body.id));
-    if (rule.to === 'sending')
-      await deps.jobs.enqueue(tx, 'mailers.send', { mailerId: body.id }, { by: ctx.adminId });
+    if (!mailer) throw notFound('Mailer');
+    const before = await changeDelivery(deps, tx, mailer.deliveryId, body.action, {
+      noun: 'mailer',
+      lane: 'delivery.send',
+      by: ctx.adminId,
+    });
     const after = await getMailer(tx, body.id);
     await recordAudit(tx, ctx, {
-      action: rule.audit,
+      action: AUDIT[body.action],
       entity: 'mailer',
       entityId: body.id,
-      before: { status: before.status },
+      before: { status: before },
       after: { status: after.status, totals: after.totals },
     });
     return after;

@@ -5,7 +5,6 @@ import { registerRoutes } from '../../lib/register-routes.ts';
 import { serveMailerImage, uploadMailerImage } from './mail.images.ts';
 import { getMailer, listMailers, mailerAction, previewMailer, sendMailer } from './mail.mailers.ts';
 import { mailerRecipients } from './mail.recipients.ts';
-import { closeBulkMailer } from './mail.sender.ts';
 import {
   createTemplate,
   editTemplate,
@@ -19,7 +18,6 @@ import { registerUnsubscribeRoutes } from './mail.unsubscribe.ts';
 /** E-mail templates and mailers (docs/domain.md, Mail). */
 export function mailModule(app: FastifyInstance, deps: Deps) {
   registerUnsubscribeRoutes(app, deps);
-  app.addHook('onClose', async () => closeBulkMailer(deps));
   registerRoutes(app, deps, mailRoutes, {
     uploadMailerImage: ({ upload, ctx, admin }) => uploadMailerImage(deps, ctx, admin, upload),
     mailerImage: ({ query }) => serveMailerImage(deps, query),

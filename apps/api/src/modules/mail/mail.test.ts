@@ -258,24 +258,31 @@ describe('mailers', () => {
     expect((await post('/mail/mailerstate', { id: c.id, action: 'resume' })).statusCode).toBe(409);
   });
 
-  it('keeps the ledger to real learners and mailers; deleting either deletes its rows', async () => {
+  it('keeps the ledger to real learners and deliveries; deleting a learner or a mailer deletes its rows', async () => {
     const ids = await seedLearners(db(), 3, 'ledger');
     const m = await send((await template()).id, ids);
     await settled(m.id);
+    const deliveryId = (
+      (await db().execute(sql`select delivery_id from mailers where id = ${m.id}`)) as unknown as {
+        rows: { delivery_id: number }[];
+      }
+    ).rows[0]!.delivery_id;
     const rows = async () =>
       (
         (await db().execute(
-          sql`select learner_id from mailer_recipients where mailer_id = ${m.id}`,
+          sql`select learner_id from delivery_recipients where delivery_id = ${deliveryId}`,
         )) as unknown as { rows: unknown[] }
       ).rows.length;
     expect(await rows()).toBe(3);
-    // The statement triggers stand for foreign keys (migration 0020).
+    // The statement triggers stand for foreign keys (migration 0025).
     await expect(
-      db().execute(sql`insert into mailer_recipients (mailer_id, learner_id) values (${m.id}, -1)`),
+      db().execute(
+        sql`insert into delivery_recipients (delivery_id, channel, learner_id) values (${deliveryId}, 'bulk-mail', -1)`,
+      ),
     ).rejects.toThrow();
     await expect(
       db().execute(
-        sql`insert into mailer_recipients (mailer_id, learner_id) values (-1, ${ids[0]!})`,
+        sql`insert into delivery_recipients (delivery_id, channel, learner_id) values (-1, 'bulk-mail', ${ids[0]!})`,
       ),
     ).rejects.toThrow();
     await db().execute(sql`delete from learners where id = ${ids[0]!}`);

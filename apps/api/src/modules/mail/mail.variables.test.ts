@@ -98,7 +98,7 @@ describe('a campaign whose template cannot be rendered', () => {
     expect(m.totals).toMatchObject({ recipients: 3, queued: 0, sending: 0, sent: 0, skipped: 3 });
     expect(smtp.total()).toBe(0);
     const jobs = await db().execute(
-      sql`select count(*)::int as n from pgboss.job where name = 'mailers.send' and state in ('created', 'retry', 'active')`,
+      sql`select count(*)::int as n from pgboss.job where name = 'delivery.send' and state in ('created', 'retry', 'active')`,
     );
     expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     // Nothing left to act on.
@@ -123,8 +123,9 @@ describe('cancel', () => {
     const id = sent.json().id as number;
     expect((await post('/mail/mailerstate', { id, action: 'pause' })).statusCode).toBe(200);
     // What a sender killed mid-batch leaves behind: two rows `sending`, nobody on them.
-    await db().execute(sql`update mailer_recipients set state = 'sending'
-      where id in (select id from mailer_recipients where mailer_id = ${id} and state = 'queued' order by id limit 2)`);
+    await db().execute(sql`update delivery_recipients set state = 'sending'
+      where id in (select r.id from delivery_recipients r join mailers m on m.delivery_id = r.delivery_id
+        where m.id = ${id} and r.state = 'queued' order by r.id limit 2)`);
     const cancel = await post('/mail/mailerstate', { id, action: 'cancel' });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().status).toBe('cancelled');

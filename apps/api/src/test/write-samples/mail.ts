@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { mailers } from '../../db/schema/index.ts';
+import { deliveries, mailers } from '../../db/schema/index.ts';
 import { mk, post, type Samples, unique, upload, type World } from './kit.ts';
 import { learnerWithDevice } from './learners.ts';
 
@@ -65,7 +65,14 @@ export const mailSamples = {
   mailerAction: async (w) => {
     // Paused directly: the one-learner campaign may have finished before a pause could land.
     const m = await mailer(w);
-    await w.t.app.deps.db.update(mailers).set({ status: 'paused' }).where(eq(mailers.id, m.id));
+    const [row] = await w.t.app.deps.db
+      .select({ deliveryId: mailers.deliveryId })
+      .from(mailers)
+      .where(eq(mailers.id, m.id));
+    await w.t.app.deps.db
+      .update(deliveries)
+      .set({ status: 'paused' })
+      .where(eq(deliveries.id, row!.deliveryId));
     return post('/mail/mailerstate', { id: m.id, action: 'resume' }, w.token);
   },
 } satisfies Samples;

@@ -1,4 +1,5 @@
-import { createSign } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { FcmConfig } from '../../../config.ts';
 import type { PushMessage, PushProvider, PushResult } from './provider.ts';
 
@@ -16,8 +17,6 @@ const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const ATTEMPTS = 4;
 
-const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url');
-
 export class FcmProvider implements PushProvider {
   readonly name = 'fcm';
   private access: { token: string; until: number } | null = null;
@@ -28,22 +27,20 @@ export class FcmProvider implements PushProvider {
     private readonly sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
-  /** The signed assertion the token URI exchanges (RFC 7523). */
-  assertion(): string {
+  /** The service account's key, parsed once. */
+  private key: ReturnType<typeof createPrivateKey> | null = null;
+
+  /** The signed assertion the token URI exchanges (RFC 7523), signed RS256 by jose. */
+  assertion(): Promise<string> {
+    this.key ??= createPrivateKey(this.config.privateKey);
     const iat = Math.floor(this.now() / 1000);
-    const header = b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-    const claims = b64url(
-      JSON.stringify({
-        iss: this.config.clientEmail,
-        scope: SCOPE,
-        aud: this.config.tokenUri,
-        iat,
-        exp: iat + 3600,
-      }),
-    );
-    const signer = createSign('RSA-SHA256');
-    signer.update(`${header}.${claims}`);
-    return `${header}.${claims}.${signer.sign(this.config.privateKey).toString('base64url')}`;
+    return new SignJWT({ scope: SCOPE })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setIssuer(this.config.clientEmail)
+      .setAudience(this.config.tokenUri)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 3600)
+      .sign(this.key);
   }
 
   /** One exchange at a time: the job's parallel senders wait for the same answer. */
@@ -61,7 +58,10 @@ export class FcmProvider implements PushProvider {
     const res = await fetch(this.config.tokenUri, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: GRANT, assertion: this.assertion() }).toString(),
+      body: new URLSearchParams({
+        grant_type: GRANT,
+        assertion: await this.assertion(),
+      }).toString(),
       signal,
     });
     const body = (await res.json().catch(() => ({}))) as {

@@ -3,13 +3,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Channel, Outcome } from './types.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** Set by the mail job so a resent mail carries the same id. */
+  /** Set per ledger row, so a mail sent again after a crash carries the same id. */
   messageId?: string;
   /** Extra headers (a mailer's List-Unsubscribe); values must be single-line. */
   headers?: Record<string, string>;
@@ -80,4 +81,37 @@ function assertHeaderSafe(mail: Mail) {
   if ([mail.to, mail.subject, ...headers].some((v) => /[\r\n]/.test(v))) {
     throw new Error('Mail header fields must not contain line breaks');
   }
+}
+
+/**
+ * The SMTP channel: each mail of the batch in parallel (over the transport's
+ * pooled connections). A refusal of the recipient (5xx) ends `failed` with
+ * the server's answer; a temporary failure (4xx, a lost connection) puts the
+ * row back in the queue, and the job retries later.
+ */
+export function smtpChannel(
+  name: string,
+  mailer: Mailer,
+  throttle: Pick<Channel, 'batch' | 'perSecond' | 'perHour'>,
+): Channel<Mail> {
+  return {
+    name,
+    ...throttle,
+    send: (batch) =>
+      Promise.all(
+        batch.map(async ({ row, message }): Promise<Outcome> => {
+          try {
+            await mailer.send(message);
+            return { id: row.id, state: 'sent' };
+          } catch (err) {
+            const e = err as { responseCode?: number; response?: string; message?: string };
+            const reason = (e.response ?? e.message ?? String(err)).slice(0, 500);
+            if (e.responseCode && e.responseCode >= 500)
+              return { id: row.id, state: 'failed', reason };
+            return { id: row.id, state: 'queued', reason };
+          }
+        }),
+      ),
+    close: () => mailer.close(),
+  };
 }

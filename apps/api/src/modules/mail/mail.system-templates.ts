@@ -1,4 +1,4 @@
-import type { Mail } from './mailer.ts';
+import type { Mail } from '../../lib/delivery/smtp.ts';
 
 /** The product's system mails, each in text and HTML. Values are escaped. */
 
