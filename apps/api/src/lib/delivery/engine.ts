@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import type { JobContext } from '../../jobs/job.ts';
 import { heapKeeper } from '../heap-keeper.ts';
-import { claimBatch, recentlySent, requeueInFlight, writeOutcomes } from './ledger.ts';
+import {
+  claimBatch,
+  type DeliveryLane,
+  recentlySent,
+  requeueInFlight,
+  writeOutcomes,
+} from './ledger.ts';
 import {
   type Addressed,
   type Channel,
@@ -168,13 +174,17 @@ async function sendChannel(
       size = Math.min(size, left);
     }
     const started = Date.now();
+    const fromStart = after === 0;
     const claimed = await claimBatch(deps.db, deliveryId, channel.name, after, size);
-    if (!claimed.length && after > 0) {
+    if (!claimed.length && !fromStart) {
       after = 0;
       continue;
     }
     if (!claimed.length) return { sent };
     after = Math.max(...claimed.map((c) => c.id));
+    // A scan from the start that found less than a batch found every row left
+    // (a system mail's one row): no claim more, nor a lease renewal, to know it.
+    const lastBatch = fromStart && claimed.length < size;
     const composed = await composer.compose(channel.name, claimed);
     const batch: Addressed<unknown>[] = [];
     const outcomes: Outcome[] = [];
@@ -195,13 +205,18 @@ async function sendChannel(
       const wait = (claimed.length * 1000) / channel.perSecond - (Date.now() - started);
       if (wait > 0) await sleep(wait);
     }
+    if (lastBatch) return { sent };
   }
 }
 
-/** Every channel is through: the delivery is done (and its source told) unless rows came back meanwhile. */
+/**
+ * Every channel is through: the delivery is done (and its source told)
+ * unless rows came back to the queue meanwhile ("send the failed again"),
+ * which a continuation then sends.
+ */
 async function finish(run: Run) {
   const { deps, deliveryId, me, source } = run;
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const done = rowsOf(
       await tx.execute(sql`update deliveries set status = 'done', finished_at = now(), lease_owner = null,
           lease_until = null, updated_at = now()
@@ -210,11 +225,18 @@ async function finish(run: Run) {
             where delivery_id = ${deliveryId} and state in ('queued', 'sending'))
         returning id`),
     );
-    if (done.length) await source.ended?.(deps, tx, deliveryId, null);
-    await tx.execute(sql`update deliveries set lease_owner = null, lease_until = null
-      where id = ${deliveryId} and lease_owner = ${me}`);
+    if (done.length) {
+      await source.ended?.(deps, tx, deliveryId, null);
+      return { done: true };
+    }
+    const [left] = rowsOf<{ status: string }>(
+      await tx.execute(sql`update deliveries set lease_owner = null, lease_until = null
+        where id = ${deliveryId} and lease_owner = ${me} returning status`),
+    );
+    if (left?.status !== 'sending') return { stopped: left?.status ?? 'lost' };
+    await deps.jobs.enqueue(tx, run.kind as DeliveryLane, { deliveryId });
+    return { continued: true };
   });
-  return { done: true };
 }
 
 /**
@@ -247,7 +269,7 @@ async function handOver(run: Run, afterSeconds: number) {
       where id = ${deliveryId} and lease_owner = ${me}`);
     await deps.jobs.enqueue(
       tx,
-      run.kind as 'delivery.send',
+      run.kind as DeliveryLane,
       { deliveryId },
       { startAfterSeconds: afterSeconds },
     );
