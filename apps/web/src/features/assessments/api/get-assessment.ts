@@ -2,12 +2,13 @@ import type { AssessmentKind } from '@bo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasMath, loadKatex } from '../../../components/rich-text/render-rich-text.ts';
 import { apiCall } from '../../../lib/api-client.ts';
+import { recordIdOf } from '../../../lib/record-id.ts';
 import type { ScreenPrefetch } from '../../../lib/screen-prefetch.ts';
 import { KINDS } from '../kinds.ts';
 import { assessmentKeys } from './assessment-keys.ts';
 
 /** The assessment's id in an address (`:id`), or 0 when it cannot be one. */
-export const assessmentIdOf = (param = '') => (/^[1-9]\d{0,15}$/.test(param) ? Number(param) : 0);
+export const assessmentIdOf = (param = '') => recordIdOf(param) ?? 0;
 
 /** The kind's detail route (getquizbypractice, getmocktestdata…): header, sections, items. */
 const readAssessment = (kind: AssessmentKind, id: number, signal: AbortSignal) =>

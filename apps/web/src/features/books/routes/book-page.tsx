@@ -1,13 +1,12 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusPage } from '../../../components/status-page.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { recordGate } from '../../../components/record-gate.tsx';
 import { usePageCrumb } from '../../../lib/page-crumb.ts';
+import { recordIdOf } from '../../../lib/record-id.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { TocSection } from '../../toc/index.ts';
 import { useBook } from '../api/get-book.ts';
@@ -32,37 +31,23 @@ const BookFormModal = lazyDialog(() =>
 export function BookPage() {
   const param = useParams().id ?? '';
   // Only a plain positive number can name a book; anything else is a page that does not exist.
-  const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
+  const id = recordIdOf(param);
   const book = useBook(id);
   const [editing, setEditing] = useState(false);
   const me = useMe();
   usePageCrumb(book.data?.title);
 
-  if (id === null || (book.error instanceof ApiError && book.error.status === 404)) {
-    return (
-      <StatusPage code="404" title="Book not found">
-        No book has this address. It may have been deleted, or the link is incomplete.
-      </StatusPage>
-    );
-  }
-  if (book.isPending) {
-    return (
-      <Stack>
-        <Skeleton h={40} w="50%" />
-        <Skeleton h={160} />
-      </Stack>
-    );
-  }
-  if (book.isError) {
-    return (
-      <LoadError title="Could not load the book" query={book}>
-        <Anchor component={Link} to="/books" fz="sm">
-          Back to the books
-        </Anchor>
-      </LoadError>
-    );
-  }
-  const b = book.data;
+  const gate = recordGate(book, {
+    valid: id !== null,
+    notFound: {
+      title: 'Book not found',
+      text: 'No book has this address. It may have been deleted, or the link is incomplete.',
+    },
+    errorTitle: 'Could not load the book',
+    back: { to: '/books', label: 'Back to the books' },
+  });
+  if ('shown' in gate) return gate.shown;
+  const b = gate.record;
   const facts: [string, string | null][] = [
     ['Grade', b.gradeName],
     ['Subject', b.subjectName],

@@ -1,7 +1,6 @@
 import type { LearnerDetail } from '@bo/contract';
 import { platformLabel, resetDeviceBody } from '@bo/contract/learners';
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -16,12 +15,12 @@ import {
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { recordGate } from '../../../components/record-gate.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { StatusPage } from '../../../components/status-page.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { usePageCrumb } from '../../../lib/page-crumb.ts';
+import { recordIdOf } from '../../../lib/record-id.ts';
 import { useLearner } from '../api/get-learner.ts';
 import { useResetDevice } from '../api/reset-device.ts';
 import { ActivityTables } from '../components/activity-tables.tsx';
@@ -33,28 +32,21 @@ type Device = LearnerDetail['devices'][number];
 /** /learners/:id: one learner, their devices (with resets) and recent activity. */
 export function LearnerPage() {
   const param = useParams().id ?? '';
-  const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
+  const id = recordIdOf(param);
   const learner = useLearner(id);
   const [resetting, setResetting] = useState<Device | null>(null);
   const reset = useResetDevice();
   usePageCrumb(learner.data?.learner.name);
 
-  if (id === null || (learner.error instanceof ApiError && learner.error.status === 404)) {
-    return (
-      <StatusPage code="404" title="Learner not found">
-        No learner has this address.
-      </StatusPage>
-    );
-  }
-  if (learner.isPending) return <Skeleton h={200} />;
-  if (learner.isError) {
-    return (
-      <Alert color="red" title="Could not load the learner">
-        {errorMessage(learner.error)}
-      </Alert>
-    );
-  }
-  const { learner: l, devices } = learner.data;
+  const gate = recordGate(learner, {
+    valid: id !== null,
+    notFound: { title: 'Learner not found', text: 'No learner has this address.' },
+    errorTitle: 'Could not load the learner',
+    back: { to: '/learners', label: 'Back to the learners' },
+    loading: <Skeleton h={200} />,
+  });
+  if ('shown' in gate) return gate.shown;
+  const { learner: l, devices } = gate.record;
   const facts: [string, string][] = [
     ['E-mail', l.email ?? '—'],
     ['Phone', l.phone ?? '—'],
@@ -139,7 +131,7 @@ export function LearnerPage() {
           </Table>
         )}
       </Card>
-      <ActivityTables detail={learner.data} />
+      <ActivityTables detail={gate.record} />
       {resetting && (
         <NoteModal
           title="Reset device?"

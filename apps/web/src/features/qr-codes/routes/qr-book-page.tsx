@@ -1,10 +1,9 @@
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusPage } from '../../../components/status-page.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { recordGate } from '../../../components/record-gate.tsx';
 import { usePageCrumb } from '../../../lib/page-crumb.ts';
+import { recordIdOf } from '../../../lib/record-id.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
 import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
 import { BookQrSection } from '../components/book-qr-section.tsx';
@@ -18,36 +17,28 @@ import { BookQrSection } from '../components/book-qr-section.tsx';
 export function QrBookPage() {
   const param = useParams().bookId ?? '';
   // Only a plain positive number can name a book; anything else is a page that does not exist.
-  const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
+  const id = recordIdOf(param);
   const codes = useBookQrCodes(id, 1);
   const me = useMe();
   usePageCrumb(codes.data?.book.title);
 
-  if (id === null || (codes.error instanceof ApiError && codes.error.status === 404)) {
-    return (
-      <StatusPage code="404" title="Book not found">
-        No book has this address. It may have been deleted, or the link is incomplete.
-      </StatusPage>
-    );
-  }
-  if (codes.isPending) {
-    return (
+  const gate = recordGate(codes, {
+    valid: id !== null,
+    notFound: {
+      title: 'Book not found',
+      text: 'No book has this address. It may have been deleted, or the link is incomplete.',
+    },
+    errorTitle: "Could not load the book's QR codes",
+    back: { to: '/qr-codes', label: 'Back to the QR codes' },
+    loading: (
       <Stack>
         <Skeleton h={40} w="50%" />
         <Skeleton h={200} />
       </Stack>
-    );
-  }
-  if (codes.isError) {
-    return (
-      <LoadError title="Could not load the book's QR codes" query={codes}>
-        <Anchor component={Link} to="/qr-codes" fz="sm">
-          Back to the QR codes
-        </Anchor>
-      </LoadError>
-    );
-  }
-  const { book } = codes.data;
+    ),
+  });
+  if ('shown' in gate) return gate.shown;
+  const { book } = gate.record;
   return (
     <>
       <PageHeader

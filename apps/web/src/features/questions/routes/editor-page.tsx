@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusPage } from '../../../components/status-page.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { recordIdOf } from '../../../lib/record-id.ts';
 import { useQuestion } from '../api/get-question.ts';
 import { EditorForm } from '../components/editor-form.tsx';
 
@@ -37,7 +38,7 @@ function header(actions: ReactNode, saved: Question | null) {
 export function QuestionEditorPage() {
   const param = useParams().id;
   // No :id is /questions/new; only a plain positive number can name a question.
-  const id = param === undefined ? null : /^[1-9]\d{0,15}$/.test(param) ? Number(param) : -1;
+  const id = param === undefined ? null : (recordIdOf(param) ?? -1);
   const question = useQuestion(id !== null && id > 0 ? id : null);
 
   if (id === -1 || (question.error instanceof ApiError && question.error.status === 404)) {
