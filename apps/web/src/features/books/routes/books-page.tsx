@@ -1,15 +1,15 @@
 import type { Book, BookStatus } from '@bo/contract';
 import { bookListQuery } from '@bo/contract/books';
 import { Button } from '@mantine/core';
-import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ExportListButton } from '../../../components/export-list-button.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { notifyError, notifyOutcome } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
-import { useDownload } from '../../../lib/use-download.ts';
 import { useChangeBookStatus } from '../api/change-book-status.ts';
 import { downloadBooks } from '../api/download-books.ts';
 import { useBooks } from '../api/list-books.ts';
@@ -34,7 +34,6 @@ export function BooksPage() {
   const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<Book[]>([]);
   const [bulkStatus, setBulkStatus] = useState<BookStatus | null>(null);
-  const exporting = useDownload('Could not export the books');
   const change = useChangeBookStatus();
 
   // A new page, filter or sort shows other rows: a selection of hidden rows would surprise.
@@ -45,11 +44,6 @@ export function BooksPage() {
     setSelected([]);
   }
 
-  const exportList = () => {
-    const { page: _p, pageSize: _s, ...filters } = values;
-    void exporting.start(() => downloadBooks(filters));
-  };
-
   return (
     <>
       <PageHeader
@@ -57,14 +51,11 @@ export function BooksPage() {
         description="Books by ISBN: their grade, subject, status and extra ISBNs."
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              loading={exporting.busy}
-              onClick={exportList}
-            >
-              Export
-            </Button>
+            <ExportListButton
+              values={values}
+              download={downloadBooks}
+              failure="Could not export the books"
+            />
             <Button
               variant="default"
               leftSection={<IconUpload size={16} />}

@@ -1,9 +1,7 @@
 import { learnerListQuery } from '@bo/contract/learners';
-import { Button } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { ExportListButton } from '../../../components/export-list-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
-import { useDownload } from '../../../lib/use-download.ts';
 import { exportLearners } from '../api/export-learners.ts';
 import { useLearners } from '../api/list-learners.ts';
 import { hasLearnerFilters, LearnersFilters } from '../components/learners-filters.tsx';
@@ -14,25 +12,17 @@ export function LearnersPage() {
   const params = useListParams(learnerListQuery);
   const { values, update } = params;
   const list = useLearners(values);
-  const exporting = useDownload('Could not export the learners');
-  const exportList = () => {
-    const { page: _p, pageSize: _s, ...filters } = values;
-    void exporting.start(() => exportLearners(filters));
-  };
   return (
     <>
       <PageHeader
         title="Learners"
         description="Learners registered in the learner app: their details, devices and activity."
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            loading={exporting.busy}
-            onClick={exportList}
-          >
-            Export
-          </Button>
+          <ExportListButton
+            values={values}
+            download={exportLearners}
+            failure="Could not export the learners"
+          />
         }
       />
       <LearnersFilters values={values} onChange={update} />
