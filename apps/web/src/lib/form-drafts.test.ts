@@ -19,9 +19,7 @@ const EXEMPT: Record<string, string> = {
   'features/auth/components/credentials-form.tsx': 'a password',
   'features/auth/components/otp-form.tsx': 'a one-time code',
   'features/auth/routes/forgot-password-page.tsx': 'an e-mail address to send a link to',
-  'features/auth/routes/invite-page.tsx': 'a new password',
-  'features/auth/routes/reset-password-page.tsx': 'a new password',
-  'features/auth/routes/setup-page.tsx': 'the first password',
+  'features/auth/components/set-password-form.tsx': 'a new password (invite, reset, setup)',
   'features/profile/components/change-password-form.tsx': 'passwords',
   // One line typed in place, sent or cancelled at once: nothing worth offering back.
   'features/curriculum/components/add-item-form.tsx': 'one name, added in place',
