@@ -1,12 +1,6 @@
 import type { ImportReport } from '@bo/contract';
 import type { Deps } from '../../deps.ts';
-import {
-  defineJob,
-  type JobDataMap,
-  type JobKind,
-  type JobKindName,
-  JobRefusal,
-} from '../../jobs/job.ts';
+import { type JobDataMap, type JobKind, type JobKindName, JobRefusal } from '../../jobs/job.ts';
 import { AppError } from '../errors.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { UploadedFile } from '../storage/upload.ts';
@@ -43,12 +37,14 @@ export const queuedReport = (): ImportReport => ({
   committed: false,
 });
 
+/** The import kinds whose input is `In` (`toc.import` for the TOC's input, ...). */
+type ImportKind<In> = {
+  [K in JobKindName]: JobDataMap[K] extends ImportJobData<In> ? K : never;
+}[JobKindName];
+
 /** The job kind of one import, beside its feature (`<feature>.jobs.ts`). */
-export function importJob<K extends JobKindName>(
-  kind: K,
-  entry: Entry<never>,
-): JobKind<JobDataMap[K]> {
-  return defineJob({
+export function importJob<In>(kind: ImportKind<In>, entry: Entry<In>): JobKind<ImportJobData<In>> {
+  return {
     kind,
     // Busy (429) is retried; a crash mid-apply rolled back, so a re-run is safe.
     retryLimit: 3,
@@ -56,8 +52,7 @@ export function importJob<K extends JobKindName>(
     expireInSeconds: 30 * 60,
     concurrency: 1,
     pollSeconds: 2,
-    async run(data, ctx) {
-      const { fileKey, dryRun, input } = data as unknown as ImportJobData<never>;
+    async run({ fileKey, dryRun, input }, ctx) {
       try {
         return await entry(ctx.deps, input, {
           fileKey,
@@ -70,7 +65,7 @@ export function importJob<K extends JobKindName>(
         throw new JobRefusal({ message, code, ...(details ? { details } : {}) });
       }
     },
-  } as JobKind<JobDataMap[K]> & { kind: K });
+  };
 }
 
 const count = (n: number) => n.toLocaleString('en');

@@ -3,7 +3,6 @@ import {
   type Assessment,
   type AssessmentDetail,
   type AssessmentKind,
-  type AssessmentListQuery,
   type AssessmentSection,
   type assessmentListQuery,
 } from '@bo/contract';
@@ -236,12 +235,8 @@ export function listAssessments(
   kind: AssessmentKind,
   query: z.infer<typeof assessmentListQuery>,
 ) {
-  const filters: (SQL | undefined)[] = [
-    eq(assessments.kind, kind),
-    query.q ? ilike(assessments.name, `%${escapeLike(query.q)}%`) : undefined,
-  ];
-  const columns = {
-    status: assessments.status,
+  // The header's id columns, each filtered by the query field of its name.
+  const ids = {
     bookId: assessments.bookId,
     tocNodeId: assessments.tocNodeId,
     testCategoryId: assessments.testCategoryId,
@@ -249,13 +244,15 @@ export function listAssessments(
     subjectId: assessments.subjectId,
     videoId: assessments.videoId,
   } as const;
-  for (const [key, column] of Object.entries(columns) as [
-    keyof typeof columns,
-    (typeof columns)[keyof typeof columns],
-  ][]) {
-    const value = query[key as keyof AssessmentListQuery];
-    if (value !== undefined) filters.push(eq(column, value as never));
-  }
+  const filters: (SQL | undefined)[] = [
+    eq(assessments.kind, kind),
+    query.q ? ilike(assessments.name, `%${escapeLike(query.q)}%`) : undefined,
+    query.status === undefined ? undefined : eq(assessments.status, query.status),
+    ...(Object.keys(ids) as (keyof typeof ids)[]).map((key) => {
+      const id = query[key];
+      return id === undefined ? undefined : eq(ids[key], id);
+    }),
+  ];
   const where = and(...filters);
   return listPage(
     query,

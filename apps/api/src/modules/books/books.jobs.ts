@@ -8,4 +8,4 @@ declare module '../../jobs/job.ts' {
 }
 
 /** A large catalogue import, run by a worker through the same entry point as the request. */
-export const catalogImportJob = importJob('books.import', importCatalog as never);
+export const catalogImportJob = importJob('books.import', importCatalog);

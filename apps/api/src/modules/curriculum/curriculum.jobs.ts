@@ -8,4 +8,4 @@ declare module '../../jobs/job.ts' {
 }
 
 /** A large curriculum import, run by a worker through the same entry point as the request. */
-export const curriculumImportJob = importJob('curriculum.import', importCurriculum as never);
+export const curriculumImportJob = importJob('curriculum.import', importCurriculum);

@@ -104,19 +104,23 @@ export const tableOf = (level: Level) => level.table as typeof topics;
 
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The item a level answers, as the contract shapes it (a subject's is a `Subject`). */
+export type ItemOf<L extends Level> = ReturnType<L['toItem']>;
+
 /** Items of one parent (or the one item `id`), in position order, with child counts. */
-export async function listLevel(
+export async function listLevel<L extends Level>(
   db: Db | Tx,
-  level: Level,
+  level: L,
   where: { parentId: number } | { id: number },
-): Promise<MasterItem[]> {
+): Promise<ItemOf<L>[]> {
   const t = tableOf(level);
   const rows = await db
     .select({ row: t, n: level.children })
     .from(t)
     .where('id' in where ? eq(t.id, where.id) : eq(level.parentColumn, where.parentId))
     .orderBy(asc(t.position), asc(t.id));
-  return rows.map(({ row, n }) => level.toItem(row as MasterRow, Number(n)));
+  // A generic level's toItem reads as the union of the three; each answers its own item.
+  return rows.map(({ row, n }) => level.toItem(row as MasterRow, Number(n)) as ItemOf<L>);
 }
 
 export async function listGrades(db: Db) {

@@ -14,26 +14,21 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
   registerRoutes(app, deps, curriculumRoutes, {
     getGrades: () => listGrades(db),
     getSubjects: async ({ query }) => ({
-      items: (await listLevel(db, LEVELS.subject, { parentId: query.gradeId })) as never,
+      items: await listLevel(db, LEVELS.subject, { parentId: query.gradeId }),
     }),
     getChapters: async ({ query }) => ({
-      items: (await listLevel(db, LEVELS.chapter, { parentId: query.subjectId })) as never,
+      items: await listLevel(db, LEVELS.chapter, { parentId: query.subjectId }),
     }),
     getTopics: async ({ query }) => ({
-      items: (await listLevel(db, LEVELS.topic, { parentId: query.chapterId })) as never,
+      items: await listLevel(db, LEVELS.topic, { parentId: query.chapterId }),
     }),
-    addSubject: ({ body, ctx, admin }) =>
-      addItem(deps, ctx, admin, 'subject', body.gradeId, body) as never,
+    addSubject: ({ body, ctx, admin }) => addItem(deps, ctx, admin, 'subject', body.gradeId, body),
     addChapter: ({ body, ctx, admin }) =>
-      addItem(deps, ctx, admin, 'chapter', body.subjectId, body) as never,
-    addTopic: ({ body, ctx, admin }) =>
-      addItem(deps, ctx, admin, 'topic', body.chapterId, body) as never,
-    editSubject: ({ body, ctx, admin }) =>
-      editItem(deps, ctx, admin, 'subject', body.id, body) as never,
-    editChapter: ({ body, ctx, admin }) =>
-      editItem(deps, ctx, admin, 'chapter', body.id, body) as never,
-    editTopic: ({ body, ctx, admin }) =>
-      editItem(deps, ctx, admin, 'topic', body.id, body) as never,
+      addItem(deps, ctx, admin, 'chapter', body.subjectId, body),
+    addTopic: ({ body, ctx, admin }) => addItem(deps, ctx, admin, 'topic', body.chapterId, body),
+    editSubject: ({ body, ctx, admin }) => editItem(deps, ctx, admin, 'subject', body.id, body),
+    editChapter: ({ body, ctx, admin }) => editItem(deps, ctx, admin, 'chapter', body.id, body),
+    editTopic: ({ body, ctx, admin }) => editItem(deps, ctx, admin, 'topic', body.id, body),
     removeSubject: async ({ body, ctx }) => {
       await removeItem(deps, ctx, 'subject', body.id);
       return ok;

@@ -9,11 +9,11 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import {
   capitalise,
+  type ItemOf,
   LEVELS,
   type Level,
   type LevelKey,
   listLevel,
-  type MasterItem,
   tableOf,
 } from './curriculum.levels.ts';
 import { curriculumUsageMessage } from './curriculum.usage.ts';
@@ -87,16 +87,16 @@ function translate(level: Level, input: Input) {
   };
 }
 
-async function itemById(tx: Tx, level: Level, id: number): Promise<MasterItem> {
+async function itemById<L extends Level>(tx: Tx, level: L, id: number): Promise<ItemOf<L>> {
   const [item] = await listLevel(tx, level, { id });
   return item!;
 }
 
-export async function addItem(
+export async function addItem<K extends LevelKey>(
   deps: Deps,
   ctx: RequestContext,
   actor: AuthAdmin,
-  key: LevelKey,
+  key: K,
   parentId: number,
   input: Input & { name: string },
 ) {
@@ -137,11 +137,11 @@ export async function addItem(
     .catch(translate(level, input));
 }
 
-export async function editItem(
+export async function editItem<K extends LevelKey>(
   deps: Deps,
   ctx: RequestContext,
   actor: AuthAdmin,
-  key: LevelKey,
+  key: K,
   id: number,
   input: Input,
 ) {

@@ -8,4 +8,4 @@ declare module '../../jobs/job.ts' {
 }
 
 /** A large question import, run by a worker through the same entry point as the request. */
-export const questionImportJob = importJob('questions.import', importQuestions as never);
+export const questionImportJob = importJob('questions.import', importQuestions);

@@ -1,10 +1,4 @@
-import type {
-  CheckMappingBody,
-  ContentItem,
-  checkMappingBody,
-  MediaKind,
-  PrintedCodesChoice,
-} from '@bo/contract';
+import type { ContentItem, checkMappingBody, MediaKind, PrintedCodesChoice } from '@bo/contract';
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -154,7 +148,7 @@ export const attachMedia = (
   actor: AuthAdmin,
   kind: MediaKind,
   body: { nodeId: number; mediaItemId: number },
-) => assignContent(deps, ctx, actor, { kind, ...body } as CheckMappingBody as never);
+) => assignContent(deps, ctx, actor, { kind, ...body });
 
 /**
  * Removes one content item. Printed codes on its node, above it or on the

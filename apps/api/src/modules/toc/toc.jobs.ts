@@ -8,4 +8,4 @@ declare module '../../jobs/job.ts' {
 }
 
 /** A large TOC import, run by a worker through the same entry point as the request. */
-export const tocImportJob = importJob('toc.import', importToc as never);
+export const tocImportJob = importJob('toc.import', importToc);

@@ -24,7 +24,12 @@ import { header, OPTION_KEYS, type QuestionColumns } from './sheet.ts';
 const IMG_SRC = /(<img\b[^>]*?\bsrc\s*=\s*)(["'])([^"']*)\2/gi;
 const PLACEHOLDER = /\/api\/questions\/image\?key=(import-\d+\.(?:png|jpg|webp|gif))/g;
 
-const RICH_KEYS: (keyof QuestionColumns)[] = ['stem', ...OPTION_KEYS, 'modelAnswer', 'explanation'];
+const RICH_KEYS = [
+  'stem',
+  ...OPTION_KEYS,
+  'modelAnswer',
+  'explanation',
+] as const satisfies readonly (keyof QuestionColumns)[];
 
 /** A reference to a file of the upload: a bare or relative name, not an address. */
 const isFileName = (src: string) => src !== '' && !/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(src);
@@ -54,7 +59,7 @@ export async function planImages(
   const types = new Map<string, string | null>();
   for (const row of rows) {
     for (const key of RICH_KEYS) {
-      const value = row.values[key] as string | undefined;
+      const value = row.values[key];
       if (!value || !/<img\b/i.test(value)) continue;
       const found: { name: string; placeholder: string | null }[] = [];
       for (const m of value.matchAll(IMG_SRC)) {
@@ -98,7 +103,7 @@ export async function planImages(
             ? `${lead}${quote}/api/questions/image?key=${hit.placeholder}${quote}`
             : whole;
         },
-      ) as never;
+      );
     }
   }
   return plan;
