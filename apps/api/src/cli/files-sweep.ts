@@ -20,6 +20,7 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir, purpose: 'files:sweep' },
   );
   try {
+    // A console logger: the sweep calls info, warn and error only (cast at the call).
     const log = {
       info: () => {},
       warn: (o: { key?: string }, msg: string) => console.warn(`${msg}: ${o.key ?? ''}`),

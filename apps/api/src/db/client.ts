@@ -125,7 +125,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await withSchemaLock(pool, (client) =>
-        migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder }),
+        migratePg(drizzlePg(client, { schema }), { migrationsFolder }),
       );
     } catch (err) {
       await pool.end();
@@ -167,8 +167,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   try {
     await client.waitReady;
     jsonBytesAsIs(client);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    const pglite = drizzlePglite(client, { schema });
+    await migratePglite(pglite, { migrationsFolder });
+    const db = pglite as unknown as Db;
     return {
       db,
       kind: 'pglite',
@@ -204,7 +205,7 @@ export async function migratedMemorySnapshot(): Promise<Blob> {
   const client = new PGlite(pgliteOptions);
   try {
     await client.waitReady;
-    await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder });
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return await client.dumpDataDir('none');
   } finally {
     await client.close();

@@ -58,7 +58,7 @@ export async function changeStatus(
   const ids = writing.map((r) => r.id);
   await tx
     .update(change.table)
-    .set({ status: change.to, ...change.stamp } as never)
+    .set({ status: change.to, ...change.stamp })
     .where(inArray(change.id, ids));
   await change.written?.(ids);
   for (const r of writing)

@@ -57,7 +57,7 @@ export async function applyOrder(
   );
   await tx
     .update(order.table)
-    .set({ position: sql`${position}`, ...order.stamp } as never)
+    .set({ position: sql`${position}`, ...order.stamp })
     .where(
       inArray(
         order.id,

@@ -53,7 +53,7 @@ export async function registerOpenApi(app: FastifyInstance) {
 const byName = new Map<string, RouteDef>(Object.entries(routes));
 
 const withErrorAnswers: SwaggerTransform = (input) => {
-  const out = jsonSchemaTransform(input as never) as {
+  const out = jsonSchemaTransform(input) as {
     schema: Record<string, unknown>;
     url: string;
   };

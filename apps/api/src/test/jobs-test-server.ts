@@ -5,5 +5,5 @@
 import { JOBS } from '../jobs/registry.ts';
 import { effectJob } from './jobs.effect-kind.ts';
 
-JOBS.push(effectJob as never);
+JOBS.push(effectJob);
 await import('../server.ts');

@@ -220,6 +220,8 @@ async function insertLevel(tx: Tx, key: LevelKey, nodes: MasterNode[], stamp: ob
     }));
     const rows = await tx
       .insert(t)
+      // never: the level's table is one of three whose parent column differs
+      // (gradeId, subjectId, chapterId); one insert type cannot name it.
       .values(values as never)
       .returning({ id: t.id, parentId: level.parentColumn, name: t.name });
     // Matched by parent and name (unique), not by the order RETURNING happens to use.

@@ -123,6 +123,8 @@ export async function addItem<K extends LevelKey>(
       if (level.key === 'chapter') values.number = input.number ?? Number(last?.number ?? 0) + 1;
       const [row] = await tx
         .insert(t)
+        // never: the level's table is one of three whose parent column differs
+        // (gradeId, subjectId, chapterId); one insert type cannot name it.
         .values(values as never)
         .returning({ id: t.id });
       const item = await itemById(tx, level, row!.id);
@@ -162,7 +164,7 @@ export async function editItem<K extends LevelKey>(
             : {}),
           updatedAt: deps.clock(),
           updatedBy: actor.id,
-        } as never)
+        })
         .where(eq(t.id, id));
       const after = await itemById(tx, level, id);
       await recordAudit(tx, ctx, {

@@ -47,6 +47,7 @@ async function ensureChildren(
   });
   const inserted = await tx
     .insert(t)
+    // never: the level's table is one of three whose parent column differs; one insert type cannot name it.
     .values(rows as never)
     .returning({ id: t.id, name: t.name });
   for (const r of inserted) ids.set(lower(r.name), r.id);

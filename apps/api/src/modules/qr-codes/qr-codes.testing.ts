@@ -54,7 +54,8 @@ async function ok<T>(res: { statusCode: number; body: string; json(): unknown })
 }
 
 export async function addNode(w: QrWorld, bookId: number, title: string, parentId?: number) {
-  const toc = await ok<{ nodes: { id: number; title: string; children: unknown[] }[] }>(
+  type Node = { id: number; title: string; children: Node[] };
+  const toc = await ok<{ nodes: Node[] }>(
     await post(w, '/book/addtocnode', {
       bookId,
       title,
@@ -62,9 +63,7 @@ export async function addNode(w: QrWorld, bookId: number, title: string, parentI
       ...(parentId ? { parentId } : {}),
     }),
   );
-  const all = (
-    nodes: { id: number; title: string; children: unknown[] }[],
-  ): { id: number; title: string }[] => nodes.flatMap((n) => [n, ...all(n.children as never)]);
+  const all = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...all(n.children)]);
   return all(toc.nodes).find((n) => n.title === title)!.id;
 }
 

@@ -67,7 +67,7 @@ export function useReportWorld(): ReportWorld {
     w.t = await createTestApp();
     const admin = await w.t.createAdmin({ role: 'super_admin' });
     w.token = (await w.t.signIn(admin.email)).accessToken;
-    w.get = (url) => w.t.as(w.token, { method: 'GET', url: `/api${url}` }) as never;
+    w.get = (url) => w.t.as(w.token, { method: 'GET', url: `/api${url}` });
     const world = { t: w.t, token: w.token };
     w.books = [(await book(world)).id as number, (await book(world)).id as number];
     w.practiceId = (await practice(world)).id;
