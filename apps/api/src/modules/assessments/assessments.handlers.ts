@@ -35,8 +35,6 @@ import {
 import { removeItems, reorderItems } from './assessments.order.ts';
 import { findAssessment, listAssessments, readDetail } from './assessments.queries.ts';
 import { addSection, editSection, listSections } from './assessments.sections.ts';
-// Loaded with the engine: what the question bank, curriculum and media learn from it.
-import './assessments.usage.ts';
 import { cloneAssessment, deleteAssessment, editAssessment } from './assessments.service.ts';
 
 /** A write of the engine: its routes are guarded by a module, so an admin calls them. */

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { isForeignKeyViolation, PG_ERROR, pgErrorOf } from '../../lib/pg-errors.ts';
 import { applyOrder } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { usedBy } from '../../lib/usage-table.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import {
   capitalise,
@@ -16,7 +17,6 @@ import {
   listLevel,
   tableOf,
 } from './curriculum.levels.ts';
-import { curriculumUsageMessage } from './curriculum.usage.ts';
 
 /**
  * Writes to subjects, chapters and topics. Each locks the parent row first,
@@ -185,7 +185,7 @@ export async function removeItem(deps: Deps, ctx: RequestContext, key: LevelKey,
   await deps.db
     .transaction(async (tx) => {
       await lockItem(tx, level, id);
-      const used = await curriculumUsageMessage(tx, key, id);
+      const used = await usedBy(tx, key, id);
       if (used) throw conflict(used);
       const before = await itemById(tx, level, id);
       await tx.delete(t).where(eq(t.id, id));

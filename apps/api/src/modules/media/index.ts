@@ -2,4 +2,3 @@
 // (docs/layers.md). Everything else in this folder is its own business.
 export { readStoredDuration } from './media.files.ts';
 export { fileLink, lockMediaRow, PLAY_LINK_TTL_MS } from './media.queries.ts';
-export { MEDIA_USAGES } from './media.usage.ts';

@@ -17,10 +17,10 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { ALLOWED_TYPES } from '../../lib/storage/upload.ts';
+import { mediaUsedBy } from '../../lib/usage-table.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { readStoredDuration } from './media.files.ts';
 import { findMediaRecord, lockMediaRow, toMediaItem } from './media.queries.ts';
-import { mediaUsageMessage } from './media.usage.ts';
 
 /**
  * Rules of the media library: tags are consistent (a topic brings its
@@ -238,7 +238,7 @@ export async function deleteMedia(
   const removed = await deps.db.transaction(async (tx) => {
     const row = await lockMediaRow(tx, kind, id);
     if (!row) throw notFound(kind === 'video' ? 'Video' : 'Audio');
-    const used = await mediaUsageMessage(tx, kind, id);
+    const used = await mediaUsedBy(tx, kind, id);
     if (used) throw conflict(used);
     const codes = await settlePrintedCodes(tx, ctx, {
       targets: { videoIds: [id] },

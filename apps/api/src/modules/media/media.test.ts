@@ -1,7 +1,7 @@
 import type { MediaItem } from '@bo/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chapters } from '../../db/schema/index.ts';
+import { auditLog, chapters, promoVideos } from '../../db/schema/index.ts';
 import { tinyMp4, tinyWav } from './media.fixtures.ts';
 import {
   added,
@@ -13,7 +13,6 @@ import {
   urlVideo,
   useMediaTestApp,
 } from './media.testing.ts';
-import { MEDIA_USAGES } from './media.usage.ts';
 
 /** Media by URL, edits, lists and filters, usage and access. */
 useMediaTestApp();
@@ -245,19 +244,21 @@ describe('usage and access', () => {
 
   it('deleting an item something uses answers 409 with what uses it', async () => {
     const v = await urlVideo();
-    MEDIA_USAGES.push({
-      singular: 'TOC entry',
-      plural: 'TOC entries',
-      kinds: ['video'],
-      count: async (_db, id) => (id === v.id ? 2 : 0),
-    });
-    try {
-      const res = await post(ctx.token, '/media/deletevideo', { id: v.id });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('2 TOC entries use this video');
-    } finally {
-      MEDIA_USAGES.pop();
-    }
+    const db = ctx.t.app.deps.db;
+    await db.insert(promoVideos).values(
+      ['Welcome', 'Tour'].map((title, position) => ({
+        videoId: v.id,
+        title,
+        position,
+        status: 'active' as const,
+      })),
+    );
+    const res = await post(ctx.token, '/media/deletevideo', { id: v.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      '2 promo videos use this video (promo "Welcome"; promo "Tour")',
+    );
+    await db.delete(promoVideos).where(eq(promoVideos.videoId, v.id));
     expect((await post(ctx.token, '/media/deletevideo', { id: v.id })).statusCode).toBe(200);
   });
 

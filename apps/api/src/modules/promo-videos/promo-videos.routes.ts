@@ -10,7 +10,6 @@ import {
   reorderPromoVideos,
   setPromoStatus,
 } from './promo-videos.service.ts';
-import './promo-videos.usage.ts';
 
 export function promoVideosModule(app: FastifyInstance, deps: Deps) {
   registerRoutes(app, deps, promoVideoRoutes, {

@@ -7,10 +7,9 @@ import { recordAudit } from '../../lib/audit-record.ts';
 import { changeStatus } from '../../lib/bulk-status.ts';
 import { AppError, type ErrorDetail, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { usageMessage } from '../../lib/usage.ts';
+import { usedBy } from '../../lib/usage-table.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { fieldsOf, findQuestions, lockQuestions } from './questions.queries.ts';
-import { QUESTION_USAGES } from './questions.usage.ts';
 
 /**
  * Changes to many questions at once, from the list's bulk actions: each
@@ -94,7 +93,7 @@ export function changeQuestionStatus(
 
 /**
  * Deletes every question of `ids`, or none: 409 `question_in_use` naming,
- * for each question in use, what uses it (QUESTION_USAGES). Revisions go
+ * for each question in use, what uses it (lib/usage-table.ts). Revisions go
  * with their question; images stay (another question may show them).
  */
 export function deleteQuestions(
@@ -107,7 +106,7 @@ export function deleteQuestions(
     await lockAll(tx, ids);
     const details: ErrorDetail[] = [];
     for (const [i, id] of ids.entries()) {
-      const used = await usageMessage(tx, QUESTION_USAGES, id, 'question');
+      const used = await usedBy(tx, 'question', id);
       if (used) details.push({ path: `body.ids.${i}`, message: `Question ${id}: ${used}` });
     }
     if (details.length) {

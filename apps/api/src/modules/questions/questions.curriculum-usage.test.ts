@@ -7,7 +7,7 @@ import {
   uniqueWords,
 } from './questions.testing.ts';
 
-/** The curriculum's deletes name the questions that use a level (questions.curriculum-usage.ts). */
+/** The curriculum's deletes name the questions that use a level (lib/usage-table.ts). */
 
 let w: QuestionsWorld;
 let cur: Awaited<ReturnType<typeof curriculum>>;

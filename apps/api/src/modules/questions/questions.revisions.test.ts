@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
+import { assessmentItems, assessments, auditLog } from '../../db/schema/index.ts';
 import { choice, type QuestionsWorld, questionsWorld, uniqueWords } from './questions.testing.ts';
-import { QUESTION_USAGES } from './questions.usage.ts';
 
 /**
  * Revisions (every save, who/when/what changed), the concurrent-edit 409,
@@ -166,9 +165,6 @@ describe('revisions', () => {
   });
 });
 
-/** Both drivers answer `execute` with `{ rows }`. */
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-
 describe('bulk status and delete', () => {
   it('changes status of several in one go with a revision each; an unknown id changes none', async () => {
     const { items } = await w.add(choice(uniqueWords()), choice(uniqueWords()));
@@ -190,59 +186,44 @@ describe('bulk status and delete', () => {
   });
 
   it('deletes all or none: a question in use refuses the whole call, naming what uses it', async () => {
-    const db = w.t.app.deps.database;
-    await db.executeSql(
-      'create table test_practice_questions (practice text not null, question_id bigint not null references questions(id))',
+    const db = w.t.app.deps.db;
+    const { items } = await w.add(
+      choice(uniqueWords()),
+      choice(uniqueWords()),
+      choice(uniqueWords()),
     );
-    QUESTION_USAGES.push({
-      singular: 'practice',
-      plural: 'practices',
-      // Asked inside the delete's transaction, as an assessment's entry will be.
-      count: async (tx, id) =>
-        Number(
-          rowsOf(
-            await tx.execute(
-              sql`select count(*) as n from test_practice_questions where question_id = ${id}`,
-            ),
-          )[0]!.n,
-        ),
-      where: async (tx, id) =>
-        rowsOf(
-          await tx.execute(
-            sql`select practice from test_practice_questions where question_id = ${id} order by practice`,
-          ),
-        ).map((r) => `"${r.practice}"`),
-    });
-    try {
-      const { items } = await w.add(
-        choice(uniqueWords()),
-        choice(uniqueWords()),
-        choice(uniqueWords()),
-      );
-      const [free, used, free2] = items.map((q) => q.id) as [number, number, number];
-      await db.executeSql(
-        "insert into test_practice_questions values ('Fractions drill', $1), ('Weekly test', $1)",
-        [used],
-      );
-      const res = await w.post('/questions/deletequestions', { ids: [free, used, free2] });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'question_in_use' });
-      expect(res.json().details).toEqual([
-        {
-          path: 'body.ids.1',
-          message: `Question ${used}: 2 practices use this question ("Fractions drill"; "Weekly test")`,
-        },
-      ]);
-      for (const id of [free, used, free2])
-        expect((await w.get(`/questions/getquestionbyid?id=${id}`)).statusCode).toBe(200);
+    const [free, used, free2] = items.map((q) => q.id) as [number, number, number];
+    // Two practices hold the question (the usage table names them).
+    const practices = await db
+      .insert(assessments)
+      .values(
+        ['Weekly test', 'Fractions drill'].map((name) => ({ kind: 'practice' as const, name })),
+      )
+      .returning({ id: assessments.id });
+    await db.insert(assessmentItems).values(
+      practices.map((p) => ({
+        assessmentId: p.id,
+        position: 1,
+        kind: 'question' as const,
+        questionId: used,
+      })),
+    );
+    const res = await w.post('/questions/deletequestions', { ids: [free, used, free2] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'question_in_use' });
+    expect(res.json().details).toEqual([
+      {
+        path: 'body.ids.1',
+        message: `Question ${used}: 2 practices use this question (Practice "Fractions drill"; Practice "Weekly test")`,
+      },
+    ]);
+    for (const id of [free, used, free2])
+      expect((await w.get(`/questions/getquestionbyid?id=${id}`)).statusCode).toBe(200);
 
-      const ok = await w.post('/questions/deletequestions', { ids: [free, free2] });
-      expect(ok.json()).toEqual({ ok: true, deleted: 2 });
-      expect((await w.get(`/questions/getquestionbyid?id=${free}`)).statusCode).toBe(404);
-      expect((await w.get(`/questions/revisions?id=${free}`)).statusCode).toBe(404);
-      expect((await w.post('/questions/deletequestions', { ids: [free] })).statusCode).toBe(404);
-    } finally {
-      QUESTION_USAGES.pop();
-    }
+    const ok = await w.post('/questions/deletequestions', { ids: [free, free2] });
+    expect(ok.json()).toEqual({ ok: true, deleted: 2 });
+    expect((await w.get(`/questions/getquestionbyid?id=${free}`)).statusCode).toBe(404);
+    expect((await w.get(`/questions/revisions?id=${free}`)).statusCode).toBe(404);
+    expect((await w.post('/questions/deletequestions', { ids: [free] })).statusCode).toBe(404);
   });
 });

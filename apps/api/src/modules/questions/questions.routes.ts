@@ -6,7 +6,6 @@ import { questionCoreHandlers } from './questions.core.routes.ts';
 import { questionFormatHandlers } from './questions.formats.routes.ts';
 import { questionListHandlers } from './questions.list.routes.ts';
 // Loaded with the module: the curriculum's deletes name the questions that use a level.
-import './questions.curriculum-usage.ts';
 
 /**
  * The question bank's routes, in three groups: a question and its history

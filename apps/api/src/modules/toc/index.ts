@@ -3,5 +3,4 @@
 export { countPdfPages } from './toc.files.ts';
 export { insertTocFromMasters } from './toc.masters.ts';
 export { bookByIsbn, bookNodes, type NodeRow, nodePaths } from './toc.queries.ts';
-export { TOC_SUBTREE_COUNTS } from './toc.usage.ts';
 export { lockBook, lockNodeBook } from './toc.write.ts';

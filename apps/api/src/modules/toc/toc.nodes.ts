@@ -14,9 +14,9 @@ import { recordAudit } from '../../lib/audit-record.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { printedCodesImpact, settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { TOC_SUBTREE_COUNTS } from '../../lib/usage-table.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { bookNodes, type NodeRow, readTocOfBook, subtreeIds } from './toc.queries.ts';
-import { TOC_SUBTREE_COUNTS } from './toc.usage.ts';
 import { invalid, lockBook, lockNodeBook, pdfKeysOf, removeFiles } from './toc.write.ts';
 
 /**
@@ -160,7 +160,7 @@ async function impactOf(db: Db | Tx, rows: NodeRow[], id: number) {
   const ids = subtreeIds(rows, id);
   const [[row], practices] = await Promise.all([
     db.select({ n: count() }).from(contentItems).where(inArray(contentItems.nodeId, ids)),
-    TOC_SUBTREE_COUNTS.practices?.(db, ids) ?? 0,
+    TOC_SUBTREE_COUNTS.practices(db, ids),
   ]);
   return { ids, impact: { nodes: ids.length, contentItems: row?.n ?? 0, practices } };
 }

@@ -1,3 +1,0 @@
-// The curriculum module's public face: what other modules may import from it
-// (docs/layers.md). Everything else in this folder is its own business.
-export { USAGES } from './curriculum.usage.ts';
