@@ -19,8 +19,21 @@ import {
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
+
+/**
+ * What `execute<Row>(sql)` answers on both drivers: node-postgres' `QueryResult`
+ * and PGlite's `Results` both carry the rows in `rows`, so raw SQL reads
+ * `(await db.execute<Row>(query)).rows` typed, without a cast at each call.
+ */
+export interface RowsResult extends PgQueryResultHKT {
+  type: Rows<this['row']>;
+}
+interface Rows<Row> {
+  rows: Row[];
+}
+
 /** One type for both drivers: the product speaks one dialect (PostgreSQL). */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<RowsResult, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {

@@ -16,7 +16,6 @@ import { badRequest } from './errors.ts';
  */
 
 const DAY_MS = 86_400_000;
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const NUMBER = /^[1-9][0-9]{0,15}$/;
@@ -101,7 +100,7 @@ export async function resolveAudience(db: Db, a: Audience): Promise<Resolution> 
   // than one OR that scans the table.
   const pick = sql`select ${learners.id}::text as id, ${learners.uid}::text as uid,
     lower(${learners.email}) as email from ${learners} where ${notBlocked} and`;
-  const found = await db.execute(sql`
+  const found = await db.execute<{ id: string; uid: string; email: string | null }>(sql`
     ${pick} ${learners.id} = any(${sql.param(ids)}::bigint[])
     union ${pick} ${learners.uid} = any(${sql.param(uids)}::uuid[])
     union ${pick} lower(${learners.email}) = any(${sql.param(emails)}::text[])`);
@@ -109,7 +108,7 @@ export async function resolveAudience(db: Db, a: Audience): Promise<Resolution> 
   const byUid = new Set<string>();
   const byEmail = new Set<string>();
   const matched = new Set<number>();
-  for (const r of rowsOf<{ id: string; uid: string; email: string | null }>(found)) {
+  for (const r of found.rows) {
     byId.add(r.id);
     byUid.add(r.uid);
     if (r.email) byEmail.add(r.email);
@@ -126,10 +125,10 @@ export async function resolveAudience(db: Db, a: Audience): Promise<Resolution> 
 
 /** How many learners the audience holds. */
 export async function countAudience(db: Db, a: ResolvedAudience, now: Date): Promise<number> {
-  const r = await db.execute(
+  const r = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from ${learners} where ${audienceCondition(a, now)}`,
   );
-  return Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /**
@@ -151,12 +150,12 @@ export async function forEachAudienceChunk(
   let after = 0;
   let written = 0;
   for (;;) {
-    const r = await db.execute(sql`
+    const r = await db.execute<{ last: string | null }>(sql`
       select max(id)::text as last from (
         select ${learners.id} as id from ${learners}
         where ${condition} and ${learners.id} > ${after}
         order by ${learners.id} limit ${chunkSize}) c`);
-    const last = rowsOf<{ last: string | null }>(r)[0]?.last;
+    const last = r.rows[0]?.last;
     if (!last) return written;
     written += await insertChunk(sql`select ${learners.id} as learner_id from ${learners}
       where ${condition} and ${learners.id} > ${after} and ${learners.id} <= ${Number(last)}`);

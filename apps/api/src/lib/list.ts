@@ -216,10 +216,10 @@ export async function estimatedCount(
   const counted = await db
     .transaction(async (tx) => {
       await tx.execute(sql`select set_config('statement_timeout', ${String(budgetMs)}, true)`);
-      const res = await tx.execute(
+      const res = await tx.execute<{ n: number }>(
         sql`select count(*)::int as n from (${filtered} limit ${exactBelow + 1}) as matches`,
       );
-      return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+      return Number(res.rows[0]?.n ?? 0);
     })
     .catch((err: unknown) => {
       if (isPgError(err, PG_ERROR.queryCanceled)) return null;
@@ -233,9 +233,7 @@ export async function estimatedCount(
 /** The planner's row estimate of a query: its top plan node's "Plan Rows". */
 async function plannedRows(db: Db, query: SQLWrapper): Promise<number> {
   const res = await db.execute(sql`explain (format json) ${query}`);
-  const cell = Object.values(
-    (res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {},
-  )[0];
+  const cell = Object.values(res.rows[0] ?? {})[0];
   // pg parses the json column; PGlite may hand it over as text.
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as {
     Plan: { 'Plan Rows': number };

@@ -52,8 +52,6 @@ export const list = (ids: readonly number[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-export const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
 export interface NodeLink {
   parentId: number | null;
   bookId: number;
@@ -63,16 +61,14 @@ export interface NodeLink {
 /** Every node of the given books (id → parent, book, title): paths and surviving parents. */
 async function nodesOfBooks(db: Db | Tx, bookIds: number[]): Promise<Map<number, NodeLink>> {
   if (!bookIds.length) return new Map();
-  const rows = rowsOf<{
-    id: string | number;
-    parent_id: string | number | null;
-    book_id: string | number;
-    title: string;
-  }>(
-    await db.execute(
-      sql`select id, parent_id, book_id, title from toc_nodes where book_id in (${list(bookIds)})`,
-    ),
-  );
+  const rows = (
+    await db.execute<{
+      id: string | number;
+      parent_id: string | number | null;
+      book_id: string | number;
+      title: string;
+    }>(sql`select id, parent_id, book_id, title from toc_nodes where book_id in (${list(bookIds)})`)
+  ).rows;
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -131,8 +127,8 @@ export async function printedCodesAt(
     scans: number;
     last_scan_at: Date | string | null;
   };
-  const rows = rowsOf<Row>(
-    await db.execute(sql`select q.id, q.code, q.book_id, b.isbn, b.title as book_title,
+  const rows = (
+    await db.execute<Row>(sql`select q.id, q.code, q.book_id, b.isbn, b.title as book_title,
         q.target_kind, q.toc_node_id, q.video_id, m.title as video_title,
         (select count(*) from qr_scans s where s.code_id = q.id
           and s.scanned_at >= ${since}::timestamptz)::int as scans,
@@ -140,8 +136,8 @@ export async function printedCodesAt(
       from qr_codes q left join books b on b.id = q.book_id
         left join media_items m on m.id = q.video_id
       where ${sql.join(where, sql` or `)}
-      order by b.title nulls last, q.code${lock ? sql` for update of q` : sql``}`),
-  );
+      order by b.title nulls last, q.code${lock ? sql` for update of q` : sql``}`)
+  ).rows;
   const bookIds = [
     ...new Set(rows.flatMap((r) => (r.book_id === null ? [] : [Number(r.book_id)]))),
   ];
@@ -185,10 +181,10 @@ export async function codesWithContent(db: Db | Tx, bookId: number, nodeIds: rea
   const onNodes = nodeIds.length
     ? sql` or (q.target_kind = 'toc_node' and q.toc_node_id in (${list(nodeIds)}))`
     : sql``;
-  const rows = rowsOf<{ id: string | number }>(
-    await db.execute(sql`select q.id from qr_codes q
+  const rows = (
+    await db.execute<{ id: string | number }>(sql`select q.id from qr_codes q
       where q.enabled and ((q.target_kind = 'book' and q.book_id = ${bookId})${onNodes})
-        and ${HAS_CONTENT}`),
-  );
+        and ${HAS_CONTENT}`)
+  ).rows;
   return rows.map((r) => Number(r.id));
 }

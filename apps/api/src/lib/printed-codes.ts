@@ -12,7 +12,6 @@ import {
   type PrintedCode,
   type PrintedCodeTargets,
   printedCodesAt,
-  rowsOf,
 } from './printed-codes.queries.ts';
 import type { RequestContext } from './request-context.ts';
 
@@ -126,13 +125,13 @@ async function chosenTarget(
   const gone = to === 'node' ? targets.nodeIds : targets.videoIds;
   if (gone?.includes(id))
     throw fail('qrCodesTargetId', `That ${to === 'node' ? 'node' : 'video'} is being deleted too`);
-  const found = rowsOf<{ book_id: string | number | null }>(
-    await tx.execute(
+  const found = (
+    await tx.execute<{ book_id: string | number | null }>(
       to === 'node'
         ? sql`select book_id from toc_nodes where id = ${id}`
         : sql`select null as book_id from media_items where id = ${id} and kind = 'video'`,
-    ),
-  )[0];
+    )
+  ).rows[0];
   if (!found) throw fail('qrCodesTargetId', to === 'node' ? 'No such TOC node' : 'No such video');
   return { id, bookId: found.book_id === null ? null : Number(found.book_id) };
 }

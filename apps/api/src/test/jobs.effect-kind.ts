@@ -33,9 +33,9 @@ export const effectJob: JobKind<EffectJobData> = {
   concurrency: 2,
   async run(data, ctx) {
     const db = ctx.deps.db;
-    const { rows } = (await db.execute(
+    const { rows } = await db.execute<{ before: number }>(
       sql`select count(*)::int as before from test_job_runs where job_id = ${ctx.id}`,
-    )) as unknown as { rows: { before: number }[] };
+    );
     await db.execute(
       sql`insert into test_job_runs (job_id, key, pid) values (${ctx.id}, ${data.key}, ${process.pid})`,
     );

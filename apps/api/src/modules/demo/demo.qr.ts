@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { qrBatches } from '../../db/schema/index.ts';
-import { insertCodes, type NewCode, rowsOf } from '../qr-codes/index.ts';
+import { insertCodes, type NewCode } from '../qr-codes/index.ts';
 
 /** Demo books whose codes are printed: a code per chapter and per TOC node with content. */
 const PRINTED_BOOKS = 12;
@@ -22,13 +22,16 @@ const VIDEOS = 3;
  */
 export async function seedQrCodes(tx: Tx, isbns: string[]): Promise<number> {
   if (!isbns.length) return 0;
-  const printed = rowsOf<{ id: number | string; coded: boolean }>(
-    await tx.execute(sql`select b.id, exists (select 1 from qr_codes q where q.book_id = b.id) as coded
+  const printed = (
+    await tx.execute<{
+      id: number | string;
+      coded: boolean;
+    }>(sql`select b.id, exists (select 1 from qr_codes q where q.book_id = b.id) as coded
       from books b
       where b.isbn in (select value from jsonb_array_elements_text(${JSON.stringify(isbns)}::jsonb))
         and exists (select 1 from toc_nodes n where n.book_id = b.id)
-      order by b.id limit ${PRINTED_BOOKS}`),
-  );
+      order by b.id limit ${PRINTED_BOOKS}`)
+  ).rows;
   let made = 0;
   const batch = async (
     kind: 'nodes' | 'spare' | 'video',
@@ -45,16 +48,17 @@ export async function seedQrCodes(tx: Tx, isbns: string[]): Promise<number> {
   for (const [i, book] of printed.entries()) {
     if (book.coded) continue;
     const bookId = Number(book.id);
-    const nodes = rowsOf<{ id: number | string }>(
+    const nodes =
       // Every chapter (top-level node), and every node with content in its part of the TOC: some
       // chapters' content is not uploaded yet, as in a book printed before its videos were made.
-      await tx.execute(sql`with recursive up(id) as (
+      (
+        await tx.execute<{ id: number | string }>(sql`with recursive up(id) as (
           select ci.node_id from content_items ci join toc_nodes n on n.id = ci.node_id
             where n.book_id = ${bookId}
           union select t.parent_id from toc_nodes t join up on t.id = up.id where t.parent_id is not null)
         select id from up union select id from toc_nodes where book_id = ${bookId} and parent_id is null
-        order by id`),
-    );
+        order by id`)
+      ).rows;
     await batch(
       'nodes',
       bookId,
@@ -74,11 +78,14 @@ export async function seedQrCodes(tx: Tx, isbns: string[]): Promise<number> {
       );
     }
   }
-  const videos = rowsOf<{ id: number | string; coded: boolean }>(
-    await tx.execute(sql`select m.id, exists (select 1 from qr_codes q where q.video_id = m.id) as coded
+  const videos = (
+    await tx.execute<{
+      id: number | string;
+      coded: boolean;
+    }>(sql`select m.id, exists (select 1 from qr_codes q where q.video_id = m.id) as coded
       from media_items m where m.kind = 'video'
-      order by m.id limit ${printed.length ? VIDEOS : 0}`),
-  );
+      order by m.id limit ${printed.length ? VIDEOS : 0}`)
+  ).rows;
   for (const v of videos.filter((x) => !x.coded)) {
     await batch('video', null, [
       { bookId: null, targetKind: 'video', tocNodeId: null, videoId: Number(v.id) },

@@ -19,7 +19,7 @@ const allJobs = sql`(select ${columns} from pgboss.job where name not like '\\_\
   union all
   select ${columns} from pgboss.archive where name not like '\\_\\_pgboss%') j`;
 
-interface JobRow {
+type JobRow = {
   id: string;
   name: string;
   state: Job['state'];
@@ -31,7 +31,7 @@ interface JobRow {
   start_after: string | Date;
   started_on: string | Date | null;
   completed_on: string | Date | null;
-}
+};
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
@@ -72,8 +72,6 @@ function toJob(r: JobRow): Job {
   };
 }
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
 export async function listJobs(
   deps: Pick<Deps, 'db' | 'jobs'>,
   q: z.infer<typeof jobListQuery>,
@@ -96,14 +94,14 @@ export async function listJobs(
   const where = sql.join(filters, sql` and `);
   const order = q.sort && q.order === 'asc' ? sql`asc` : sql`desc`;
   const [items, total] = await Promise.all([
-    deps.db.execute(sql`select * from ${allJobs} where ${where}
+    deps.db.execute<JobRow>(sql`select * from ${allJobs} where ${where}
       order by created_on ${order}, id ${order}
       limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
-    deps.db.execute(sql`select count(*)::int as n from ${allJobs} where ${where}`),
+    deps.db.execute<{ n: number }>(sql`select count(*)::int as n from ${allJobs} where ${where}`),
   ]);
   return {
-    items: rowsOf<JobRow>(items).map(toJob),
-    total: rowsOf<{ n: number }>(total)[0]?.n ?? 0,
+    items: items.rows.map(toJob),
+    total: total.rows[0]?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,
     kinds: [...deps.jobs.kindNames].sort(),
@@ -111,7 +109,7 @@ export async function listJobs(
 }
 
 async function findJob(db: Db, id: string): Promise<Job | undefined> {
-  const rows = rowsOf<JobRow>(await db.execute(sql`select * from ${allJobs} where id = ${id}`));
+  const rows = (await db.execute<JobRow>(sql`select * from ${allJobs} where id = ${id}`)).rows;
   return rows[0] && toJob(rows[0]);
 }
 

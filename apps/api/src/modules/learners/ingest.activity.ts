@@ -11,7 +11,7 @@ import {
   redemptions,
 } from '../../db/schema/index.ts';
 import type { Outcome, Pending } from './ingest.ts';
-import { type Of, rowsOf, stored } from './ingest.write.ts';
+import { jsonRecords, type Of, stored } from './ingest.write.ts';
 
 /** The batch's activity events, each kind in one multi-row statement. */
 
@@ -254,7 +254,7 @@ export async function endSessions(tx: Tx, list: Of<'session_ended'>[], out: Outc
   if (!rows.length) return;
   await tx.execute(sql`
     update learner_sessions s set ended_at = v.at
-    from (select distinct on (uid) uid, at from ${rowsOf(rows)} as r(uid uuid, at timestamptz)
+    from (select distinct on (uid) uid, at from ${jsonRecords(rows)} as r(uid uuid, at timestamptz)
           order by uid, at desc) v
     where s.session_uid = v.uid`);
 }
@@ -270,6 +270,6 @@ export async function touchLastActive(tx: Tx, learnerOf: Map<string, number>, li
   const rows = [...newest].map(([id, at]) => ({ id, at: new Date(at).toISOString() }));
   await tx.execute(sql`
     update learners l set last_active_at = greatest(l.last_active_at, v.at)
-    from ${rowsOf(rows)} as v(id bigint, at timestamptz)
+    from ${jsonRecords(rows)} as v(id bigint, at timestamptz)
     where l.id = v.id`);
 }

@@ -12,8 +12,9 @@ import type { Outcome, Pending } from './ingest.ts';
 
 export type Of<T extends IngestEvent['type']> = Pending<Extract<IngestEvent, { type: T }>>;
 
-/** JSON rows as a relation: `from rowsOf(...) as v(uid uuid, at timestamptz)`. */
-export const rowsOf = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
+/** JSON rows as a relation: `from jsonRecords(...) as v(uid uuid, at timestamptz)`. */
+export const jsonRecords = (rows: object[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 
 /** Inserts and counts: what came back was stored, the rest was there already. */
 export async function stored<T extends { eventId: string }>(
@@ -40,9 +41,7 @@ export async function knownIds(
       : sql`select id, book_id from assessments where id in ${unique}`,
   );
   return new Map(
-    (
-      res as unknown as { rows: { id: string | number; book_id: string | number | null }[] }
-    ).rows.map((r) => [Number(r.id), r.book_id === null ? null : Number(r.book_id)]),
+    res.rows.map((r) => [Number(r.id), r.book_id === null ? null : Number(r.book_id)]),
   );
 }
 

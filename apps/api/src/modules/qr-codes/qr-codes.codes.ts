@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { QR_ALPHABET, QR_CODE_LENGTH } from '@bo/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { rowsOf } from './qr-codes.queries.ts';
 
 /**
  * A code from the CSPRNG: each character drawn independently from the
@@ -40,12 +39,12 @@ export async function insertCodes(
       (e) =>
         sql`(${e.code}, ${batchId}, ${e.bookId}, ${e.targetKind}, ${e.tocNodeId}, ${e.videoId}, ${actorId}, ${actorId})`,
     );
-    const inserted = rowsOf<{ id: number | string; code: string }>(
-      await tx.execute(sql`insert into qr_codes
+    const inserted = (
+      await tx.execute<{ id: number | string; code: string }>(sql`insert into qr_codes
         (code, batch_id, book_id, target_kind, toc_node_id, video_id, created_by, updated_by)
         values ${sql.join(values, sql`, `)}
-        on conflict (code) do nothing returning id, code`),
-    );
+        on conflict (code) do nothing returning id, code`)
+    ).rows;
     const taken = new Set(inserted.map((r) => r.code));
     made.push(...inserted.map((r) => Number(r.id)));
     // A code drawn twice in one round is inserted once: the other entry draws again.

@@ -12,9 +12,7 @@ import { HAS_CONTENT } from '../../lib/printed-codes.queries.ts';
  * recursive query per code, which the query builder cannot say.
  */
 
-export const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
-interface CodeRow {
+type CodeRow = {
   id: number | string;
   code: string;
   book_id: number | string | null;
@@ -30,7 +28,7 @@ interface CodeRow {
   book_title: string | null;
   last_scan_at: Date | string | null;
   has_content: boolean;
-}
+};
 
 const CODE_COLUMNS = sql`q.id, q.code, q.book_id, q.target_kind, q.toc_node_id, q.video_id,
   q.enabled, q.batch_id, q.created_at,
@@ -54,8 +52,11 @@ const num = (v: number | string | null) => (v === null ? null : Number(v));
 /** "Unit 1 › Fractions › Halves" for each node id (root first). */
 export async function nodePaths(db: Db | Tx, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = rowsOf<{ start: number | string; path: string }>(
-    await db.execute(sql`with recursive up(start, id, parent_id, title, depth) as (
+  const rows = (
+    await db.execute<{
+      start: number | string;
+      path: string;
+    }>(sql`with recursive up(start, id, parent_id, title, depth) as (
       select n.id, n.id, n.parent_id, n.title, 0 from toc_nodes n
         where n.id in (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -64,8 +65,8 @@ export async function nodePaths(db: Db | Tx, ids: number[]): Promise<Map<number,
       union all
       select up.start, p.id, p.parent_id, p.title, up.depth + 1 from toc_nodes p
         join up on p.id = up.parent_id
-    ) select start, string_agg(title, ' › ' order by depth desc) as path from up group by start`),
-  );
+    ) select start, string_agg(title, ' › ' order by depth desc) as path from up group by start`)
+  ).rows;
   return new Map(rows.map((r) => [Number(r.start), r.path]));
 }
 
@@ -126,14 +127,16 @@ export async function codePage(
   const column = (params.sort ?? defaultSort) === 'code' ? sql`q.code` : sql`q.id`;
   const order = params.order === 'desc' ? sql`desc` : sql`asc`;
   const [rows, total] = await Promise.all([
-    db.execute(sql`select ${CODE_COLUMNS} from ${CODE_FROM} where ${where}${search}
+    db.execute<CodeRow>(sql`select ${CODE_COLUMNS} from ${CODE_FROM} where ${where}${search}
       order by ${column} ${order} limit ${params.pageSize}
       offset ${(params.page - 1) * params.pageSize}`),
-    db.execute(sql`select count(*)::int as n from ${CODE_FROM} where ${where}${search}`),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${CODE_FROM} where ${where}${search}`,
+    ),
   ]);
   return {
-    items: await present(db, baseUrl, rowsOf<CodeRow>(rows)),
-    total: Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0),
+    items: await present(db, baseUrl, rows.rows),
+    total: Number(total.rows[0]?.n ?? 0),
     page: params.page,
     pageSize: params.pageSize,
   };
@@ -169,22 +172,24 @@ export const codesWithoutContentPage = (db: Db, baseUrl: string, params: CodePag
 export async function codesByIds(db: Db | Tx, baseUrl: string, ids: number[], forLabels = false) {
   if (!ids.length) return [];
   const columns = forLabels ? LABEL_COLUMNS : CODE_COLUMNS;
-  const rows = rowsOf<CodeRow>(
-    await db.execute(sql`select ${columns} from ${CODE_FROM}
+  const rows = (
+    await db.execute<CodeRow>(sql`select ${columns} from ${CODE_FROM}
       where q.id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )})`),
-  );
+      )})`)
+  ).rows;
   const byId = new Map((await present(db, baseUrl, rows)).map((c) => [c.id, c]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Ids of the codes matching `where`, in the order they were made. */
 export async function codeIds(db: Db | Tx, where: SQL, limit: number): Promise<number[]> {
-  const rows = rowsOf<{ id: number | string }>(
-    await db.execute(sql`select q.id from qr_codes q where ${where} order by q.id limit ${limit}`),
-  );
+  const rows = (
+    await db.execute<{ id: number | string }>(
+      sql`select q.id from qr_codes q where ${where} order by q.id limit ${limit}`,
+    )
+  ).rows;
   return rows.map((r) => Number(r.id));
 }
 
@@ -204,19 +209,6 @@ export async function qrBooksPage(db: Db, params: QrBookParams) {
   const column =
     params.sort === 'isbn' ? sql`b.isbn` : params.sort === 'codes' ? sql`codes` : sql`b.title`;
   const order = params.order === 'desc' ? sql`desc` : sql`asc`;
-  const [rows, total] = await Promise.all([
-    db.execute(sql`select b.id, b.isbn, b.title,
-        count(*)::int as codes,
-        count(*) filter (where not ${HAS_CONTENT})::int as without_content,
-        count(*) filter (where not q.enabled)::int as disabled,
-        coalesce(sum((select count(*) from qr_scans s where s.code_id = q.id)), 0)::int as scans
-      from qr_codes q join books b on b.id = q.book_id
-      where true${search}
-      group by b.id order by ${column} ${order}, b.id limit ${params.pageSize}
-      offset ${(params.page - 1) * params.pageSize}`),
-    db.execute(sql`select count(distinct q.book_id)::int as n from qr_codes q
-      join books b on b.id = q.book_id where true${search}`),
-  ]);
   type Row = {
     id: number | string;
     isbn: string;
@@ -226,8 +218,21 @@ export async function qrBooksPage(db: Db, params: QrBookParams) {
     disabled: number;
     scans: number;
   };
+  const [rows, total] = await Promise.all([
+    db.execute<Row>(sql`select b.id, b.isbn, b.title,
+        count(*)::int as codes,
+        count(*) filter (where not ${HAS_CONTENT})::int as without_content,
+        count(*) filter (where not q.enabled)::int as disabled,
+        coalesce(sum((select count(*) from qr_scans s where s.code_id = q.id)), 0)::int as scans
+      from qr_codes q join books b on b.id = q.book_id
+      where true${search}
+      group by b.id order by ${column} ${order}, b.id limit ${params.pageSize}
+      offset ${(params.page - 1) * params.pageSize}`),
+    db.execute<{ n: number }>(sql`select count(distinct q.book_id)::int as n from qr_codes q
+      join books b on b.id = q.book_id where true${search}`),
+  ]);
   return {
-    items: rowsOf<Row>(rows).map((r) => ({
+    items: rows.rows.map((r) => ({
       bookId: Number(r.id),
       isbn: r.isbn,
       title: r.title,
@@ -236,7 +241,7 @@ export async function qrBooksPage(db: Db, params: QrBookParams) {
       disabled: Number(r.disabled),
       scans: Number(r.scans),
     })),
-    total: Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0),
+    total: Number(total.rows[0]?.n ?? 0),
     page: params.page,
     pageSize: params.pageSize,
   };

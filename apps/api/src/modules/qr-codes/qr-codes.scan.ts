@@ -6,7 +6,6 @@ import { groupCommit } from '../../lib/group-commit.ts';
 import { HAS_CONTENT } from '../../lib/printed-codes.queries.ts';
 import { MARK_TODAY } from '../../lib/report-marks.ts';
 import { hmac } from '../../lib/secrets.ts';
-import { rowsOf } from './qr-codes.queries.ts';
 import type { ScanCache } from './qr-codes.scan-cache.ts';
 
 /**
@@ -19,7 +18,7 @@ import type { ScanCache } from './qr-codes.scan-cache.ts';
  * the scan (qr-codes.scan-cache.ts has the rule for when it is looked up again).
  */
 
-interface ScanRow {
+type ScanRow = {
   id: number | string;
   enabled: boolean;
   target_kind: 'book' | 'toc_node' | 'video' | null;
@@ -27,7 +26,7 @@ interface ScanRow {
   toc_node_id: number | string | null;
   video_id: number | string | null;
   has_content: boolean;
-}
+};
 
 /** The day's salt: HMAC of the day under the server's secret, so hashes link within a day only. */
 function ipHasher(secret: Uint8Array) {
@@ -81,8 +80,8 @@ interface CachedScan {
  */
 const insertScans = (deps: Deps) =>
   groupCommit<CachedScan, boolean>(async (scans) => {
-    const found = rowsOf<{ i: number }>(
-      await deps.db.execute(sql`with input as (
+    const found = (
+      await deps.db.execute<{ i: number }>(sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(scans.map((s, i) => ({ i, ...s })))}::jsonb)
             as x(i int, "codeId" int8, "userAgent" text, "ipHash" text)
         ), q as (
@@ -93,8 +92,8 @@ const insertScans = (deps: Deps) =>
         ), mark as (
           insert into report_marks (day) select (now() at time zone 'UTC')::date where exists (select 1 from q)
         )
-        select i from q`),
-    );
+        select i from q`)
+    ).rows;
     const stored = new Set(found.map((f) => Number(f.i)));
     return scans.map((_, i) => stored.has(i));
   });
@@ -128,8 +127,8 @@ export function registerScanRoute(app: FastifyInstance, deps: Deps, cache: ScanC
         cache.forget(code);
       }
       const generation = cache.generation();
-      const [row] = rowsOf<ScanRow>(
-        await deps.db.execute(sql`with q as (
+      const [row] = (
+        await deps.db.execute<ScanRow>(sql`with q as (
             select * from qr_codes where code = ${code}
           ), scan as (
             insert into qr_scans (code_id, user_agent, ip_hash) select id, ${userAgent}, ${ipHash} from q
@@ -138,8 +137,8 @@ export function registerScanRoute(app: FastifyInstance, deps: Deps, cache: ScanC
             ${MARK_TODAY}
           )
           select q.id, q.enabled, q.target_kind, q.book_id, q.toc_node_id, q.video_id,
-            ${HAS_CONTENT} as has_content from q`),
-      );
+            ${HAS_CONTENT} as has_content from q`)
+      ).rows;
       if (!row) return page(reply, 404, code, 'Unknown code', 'This QR code is not one of ours.');
       if (!row.enabled)
         return page(reply, 410, code, 'Code withdrawn', 'This QR code is no longer in use.');

@@ -57,15 +57,15 @@ const statsByDatabase = new Map<string, WordStats>();
 async function wordStats(db: Db | Tx, database: string): Promise<WordStats> {
   const cached = statsByDatabase.get(database);
   if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached;
-  const [row] = rowsOf<{ rows: number; lexemes: string[] | null; freqs: number[] | null }>(
-    await db.execute(sql`
+  const [row] = (
+    await db.execute<{ rows: number; lexemes: string[] | null; freqs: number[] | null }>(sql`
       select greatest(c.reltuples, 0)::float8 as rows,
         s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs as freqs
       from pg_class c
       left join pg_stats s on s.schemaname = current_schema() and s.tablename = c.relname
         and s.attname = 'search_vector'
-      where c.oid = 'questions'::regclass`),
-  );
+      where c.oid = 'questions'::regclass`)
+  ).rows;
   const lexemes = row?.lexemes ?? [];
   // After the lexemes' own frequencies come the lowest, the highest and the null fraction.
   const freqs = (row?.freqs ?? []).map(Number);
@@ -91,10 +91,13 @@ async function wordStats(db: Db | Tx, database: string): Promise<WordStats> {
  * word, which is often its rarest (it is in no question yet).
  */
 async function rarestWords(db: Db | Tx, text: string): Promise<{ words: string[]; need: number }> {
-  const [row] = rowsOf<{ database: string; lexemes: string[] }>(
-    await db.execute(sql`select current_database() as database,
-      array(select lexeme from unnest(to_tsvector('simple', ${text}))) as lexemes`),
-  );
+  const [row] = (
+    await db.execute<{
+      database: string;
+      lexemes: string[];
+    }>(sql`select current_database() as database,
+      array(select lexeme from unnest(to_tsvector('simple', ${text}))) as lexemes`)
+  ).rows;
   if (!row?.lexemes.length) return { words: [], need: 0 };
   const stats = await wordStats(db, row.database);
   const freq = (w: string) => stats.freqs.get(w) ?? stats.unlisted;
@@ -152,7 +155,11 @@ export async function nearDuplicates(
     : sql``;
   // The tsquery is a parameter, not built in the statement: planned with its
   // value, the planner sees how rare the words are and takes the GIN index.
-  const res = await db.execute(sql`
+  const res = await db.execute<{
+    id: number | string;
+    stem: string;
+    similarity: number | string;
+  }>(sql`
     select id, stem, similarity
     from (
       select id, stem, similarity(similarity_text, ${text}) as similarity
@@ -165,18 +172,14 @@ export async function nearDuplicates(
     where similarity >= ${threshold}
     order by similarity desc, id
     limit ${NEAR_DUPLICATE_LIMIT}`);
-  return rowsOf<{ id: number | string; stem: string; similarity: number | string }>(res).map(
-    (r) => ({
-      id: Number(r.id),
-      text: shorten(plainText(r.stem)),
-      similarity: Math.round(Number(r.similarity) * 100) / 100,
-    }),
-  );
+  return res.rows.map((r) => ({
+    id: Number(r.id),
+    text: shorten(plainText(r.stem)),
+    similarity: Math.round(Number(r.similarity) * 100) / 100,
+  }));
 }
 
 /** Both drivers answer `execute` with `{ rows }`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * `checkduplicates`, as the editor types: the exact duplicate a save would
  * be refused for, and the near ones it would be warned about. A read: the

@@ -211,7 +211,7 @@ export async function writeQuestionRows(
   // As bytes: PGlite and node-postgres send them as they are (db/client.ts, `jsonBytesAsIs`).
   const text = Buffer.from(rows, 'utf8');
   const written = await tx
-    .execute(sql`
+    .execute<{ id: string; key: string }>(sql`
       with r as (
         select x.*, j.f, j.s, j.m, j.k, j.ordinality
         from rows from (json_to_recordset(${text}::json) as (f jsonb, s text, m text, k text))
@@ -240,12 +240,7 @@ export async function writeQuestionRows(
       select id::text, dedupe_key as key from q`)
     .catch(uniqueAsDuplicate);
   // Matched by the unique key: RETURNING's order is not a promise.
-  const byKey = new Map(
-    (written as unknown as { rows: { id: string; key: string }[] }).rows.map((r) => [
-      r.key,
-      Number(r.id),
-    ]),
-  );
+  const byKey = new Map(written.rows.map((r) => [r.key, Number(r.id)]));
   return keys.map((key) => byKey.get(key)!);
 }
 

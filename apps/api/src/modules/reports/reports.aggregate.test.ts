@@ -7,7 +7,6 @@ import { book } from '../../test/write-samples/books.ts';
 import { event, ingest, makeAppKey, registered } from '../learners/learners.testing.ts';
 import { rebuildReports, refreshReports } from './reports.aggregate.ts';
 import { refreshEverySeconds } from './reports.jobs.ts';
-import { rows } from './reports.range.ts';
 
 /**
  * The aggregates follow the raw rows: late, resent and completing events,
@@ -54,10 +53,9 @@ describe('aggregates', () => {
     await refreshReports(t.app.deps.db);
     expect(await redemptionsOn('2026-01-03')).toBe(1);
     expect(await redemptionsOn('2026-01-10')).toBe(2);
-    const marks = await rows<{ n: number }>(
-      t.app.deps.db,
-      sql`select count(*)::int as n from report_marks`,
-    );
+    const marks = (
+      await t.app.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from report_marks`)
+    ).rows;
     expect(marks[0]!.n).toBe(0);
   });
 
@@ -110,12 +108,13 @@ describe('aggregates', () => {
 
   it('the QR report over weeks and edge days counts what the scans hold, both periods', async () => {
     const db = t.app.deps.db;
-    const [code] = await rows<{ id: number }>(
-      db,
-      sql`with b as (insert into qr_batches (book_id, kind, count) values (${bookId}, 'spare', 2) returning id)
+    const [code] = (
+      await db.execute<{
+        id: number;
+      }>(sql`with b as (insert into qr_batches (book_id, kind, count) values (${bookId}, 'spare', 2) returning id)
         insert into qr_codes (code, batch_id, book_id, target_kind)
-        select 'WK' || g, (select id from b), ${bookId}, 'book' from generate_series(1, 2) g returning id::int`,
-    );
+        select 'WK' || g, (select id from b), ${bookId}, 'book' from generate_series(1, 2) g returning id::int`)
+    ).rows;
     // Scans on every third day from 2026-02-02 (a Monday) for 8 weeks, two codes.
     await db.execute(sql`insert into qr_scans (code_id, scanned_at, ip_hash)
       select ${code!.id} + (g % 2), timestamptz '2026-02-02 10:00Z' + g * interval '3 days', 'h'
@@ -125,12 +124,12 @@ describe('aggregates', () => {
     await refreshReports(db);
     const counted = async (from: string, to: string) =>
       (
-        await rows<{ scans: number; codes: number }>(
-          db,
-          sql`select count(*)::int as scans, count(distinct code_id)::int as codes from qr_scans
-            where code_id >= ${code!.id} and scanned_at >= ${from}::date and scanned_at < ${to}::date + 1`,
-        )
-      )[0]!;
+        await db.execute<{
+          scans: number;
+          codes: number;
+        }>(sql`select count(*)::int as scans, count(distinct code_id)::int as codes from qr_scans
+            where code_id >= ${code!.id} and scanned_at >= ${from}::date and scanned_at < ${to}::date + 1`)
+      ).rows[0]!;
     // 2026-02-26 (a Thursday) to 2026-03-25 (a Wednesday): edge days, three whole weeks; the previous 28 days likewise.
     const report = await get(
       `/reports/getqrcodereport?from=2026-02-26&to=2026-03-25&bookId=${bookId}`,
@@ -147,15 +146,16 @@ describe('aggregates', () => {
 
   it('a rebuild from the raw rows finds what the refreshes kept', async () => {
     const snapshot = () =>
-      rows(
-        t.app.deps.db,
-        sql`select metric, day::text, book_id::text, dim, n::text, total from report_daily
+      t.app.deps.db
+        .execute(
+          sql`select metric, day::text, book_id::text, dim, n::text, total from report_daily
           union all select 'learner', day::text, learner_id::text, kinds::text, '1', 0 from report_learner_days
           union all select 'years', year::text, learner_id::text, dim::text,
             concat_ws(' ', w0, w1, w2, w3, w4, w5), 0 from report_learner_years
             where (w0 | w1 | w2 | w3 | w4 | w5) <> 0
           order by 1, 2, 3, 4`,
-      );
+        )
+        .then((r) => r.rows);
     const kept = await snapshot();
     expect(kept.length).toBeGreaterThan(3);
     await rebuildReports(t.app.deps.db);

@@ -30,10 +30,10 @@ export function assessmentLevelsSql(
     ) x group by 1, 2, 3, 4`;
 }
 
-export interface Level {
+export type Level = {
   level: number;
   n: number;
-}
+};
 
 /**
  * The share of each level's attempts that falls in the upper and in the

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { groupShares, groupSize, type Level } from './reports.assessment-levels.ts';
 import { reportFile } from './reports.download.ts';
-import { allOf, metric, one, previousOf, type Range, rows, within } from './reports.range.ts';
+import { allOf, metric, previousOf, type Range, within } from './reports.range.ts';
 
 /**
  * `/reports/assessmentresults`: one assessment's attempts in a range, read
@@ -39,12 +39,12 @@ const learners = (id: number, r: Range) => sql`
   select count(distinct learner_id)::int as n from assessment_attempts
   where ${allOf(sql`assessment_id = ${id}`, within(sql`submitted_at`, r))}`;
 
-interface ItemRow {
+type ItemRow = {
   itemId: number;
   position: number | null;
   text: string | null;
   stem: string | null;
-}
+};
 
 /** The assessment's questions and any other item answered in the range, in the assessment's order. */
 const itemsOf = (id: number, r: Range) => sql`
@@ -103,28 +103,40 @@ function perItem(items: ItemRow[], levels: Level[], attempts: number, answers: I
   });
 }
 
-interface ItemLevel {
+type ItemLevel = {
   item: number;
   level: number;
   answered: number;
   correct: number;
-}
+};
 
 export async function assessmentResults(db: Db, q: Query) {
   const range = { from: q.from, to: q.to };
   const previousRange = previousOf(range);
-  const [assessment] = await rows<{ id: number; title: string; kind: string }>(
-    db,
-    sql`select id::int as id, name as title, kind from assessments where id = ${q.assessmentId}`,
-  );
+  const [assessment] = (
+    await db.execute<{ id: number; title: string; kind: string }>(
+      sql`select id::int as id, name as title, kind from assessments where id = ${q.assessmentId}`,
+    )
+  ).rows;
   if (!assessment) throw notFound('Assessment');
-  const [levels, levelsBefore, learnersNow, learnersBefore, items, answers] = await Promise.all([
-    rows<Level>(db, attemptLevels(q.assessmentId, range)),
-    rows<Level>(db, attemptLevels(q.assessmentId, previousRange)),
-    one<{ n: number }>(db, learners(q.assessmentId, range)),
-    one<{ n: number }>(db, learners(q.assessmentId, previousRange)),
-    rows<ItemRow>(db, itemsOf(q.assessmentId, range)),
-    rows<ItemLevel>(db, itemLevels(q.assessmentId, range)),
+  const [
+    { rows: levels },
+    { rows: levelsBefore },
+    {
+      rows: [learnersNow],
+    },
+    {
+      rows: [learnersBefore],
+    },
+    { rows: items },
+    { rows: answers },
+  ] = await Promise.all([
+    db.execute<Level>(attemptLevels(q.assessmentId, range)),
+    db.execute<Level>(attemptLevels(q.assessmentId, previousRange)),
+    db.execute<{ n: number }>(learners(q.assessmentId, range)),
+    db.execute<{ n: number }>(learners(q.assessmentId, previousRange)),
+    db.execute<ItemRow>(itemsOf(q.assessmentId, range)),
+    db.execute<ItemLevel>(itemLevels(q.assessmentId, range)),
   ]);
   const now = totalsOf(levels);
   const before = totalsOf(levelsBefore);
@@ -157,7 +169,7 @@ export async function assessmentResults(db: Db, q: Query) {
     previousRange,
     assessment,
     attempts: metric(now.attempts, before.attempts),
-    learners: metric(learnersNow.n, learnersBefore.n),
+    learners: metric(learnersNow?.n ?? 0, learnersBefore?.n ?? 0),
     averageScorePercent: metric(round(now.average, 1), round(before.average, 1)),
     scoreDistribution: Array.from({ length: 10 }, (_, i) => ({
       fromPercent: i * 10,

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { reportFile } from './reports.download.ts';
-import { eachDay, metric, previousOf, type Range, rows, within } from './reports.range.ts';
+import { eachDay, metric, previousOf, type Range, within } from './reports.range.ts';
 import { bookTitles } from './reports.redemptions.ts';
 
 /**
@@ -63,12 +63,11 @@ async function figures(db: Db, bookIds: number[], r: Range): Promise<Figures> {
     bookIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const [days, whole] = await Promise.all([
-    rows<{ bookId: number | string; day: string; figure: Counted; n: string | number }>(
-      db,
+  const [{ rows: days }, { rows: whole }] = await Promise.all([
+    db.execute<{ bookId: number | string; day: string; figure: Counted; n: string | number }>(
       perDay(ids, r),
     ),
-    rows<{ bookId: number; learners: number; rating: number | null }>(db, overRange(ids, r)),
+    db.execute<{ bookId: number; learners: number; rating: number | null }>(overRange(ids, r)),
   ]);
   const series = new Map<number, Day[]>();
   const totals = new Map<number, Record<keyof BookMetrics, number>>();

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activePerDay, inRangeOfYear, YEAR_DIMS, type YearDim } from './reports.learner-years.ts';
-import { allOf, type Range, rows } from './reports.range.ts';
+import { allOf, type Range } from './reports.range.ts';
 
 /**
  * Reads of the aggregates (reports.aggregate.ts): sums of report_daily over
@@ -38,12 +38,15 @@ export async function dailySums(
   where?: SQL,
   by?: SQL,
 ): Promise<(Sum & { key: string })[]> {
-  const found = await rows<{ key: string; n: string | number; total: number }>(
-    db,
-    sql`select ${by ?? sql`''`}::text as key, coalesce(sum(n), 0)::int8 as n, coalesce(sum(total), 0)::float8 as total
+  const found = (
+    await db.execute<{
+      key: string;
+      n: string | number;
+      total: number;
+    }>(sql`select ${by ?? sql`''`}::text as key, coalesce(sum(n), 0)::int8 as n, coalesce(sum(total), 0)::float8 as total
       from report_daily where ${allOf(sql`metric = ${metric}`, daysOf(r), where)}
-      ${by ? sql`group by 1` : sql``}`,
-  );
+      ${by ? sql`group by 1` : sql``}`)
+  ).rows;
   return found.map((f) => ({ key: f.key, n: Number(f.n), total: Number(f.total) }));
 }
 
@@ -112,17 +115,18 @@ export async function distinctLearnersEach<const R extends readonly Range[]>(
       ranges.map((_, i) => sql`count(*) filter (where ${test(i)})::int as ${sql.raw(`n${i}`)}`),
       sql`, `,
     );
-  const [row] = await rows<Record<string, number>>(
-    db,
-    // Within a year a learner has one row; across two, a learner's rows are taken together.
-    years.size === 1
-      ? sql`select ${counts((i) => tests[i]!)} from ${from}`
-      : sql`select ${counts((i) => sql.raw(`r${i}`))} from (
+  const [row] = (
+    await db.execute<Record<string, number>>(
+      // Within a year a learner has one row; across two, a learner's rows are taken together.
+      years.size === 1
+        ? sql`select ${counts((i) => tests[i]!)} from ${from}`
+        : sql`select ${counts((i) => sql.raw(`r${i}`))} from (
           select y.learner_id, ${sql.join(
             tests.map((t, i) => sql`bool_or(${t}) as ${sql.raw(`r${i}`)}`),
             sql`, `,
           )} from ${from} group by y.learner_id) x`,
-  );
+    )
+  ).rows;
   return ranges.map((_, i) => row?.[`n${i}`] ?? 0) as { -readonly [K in keyof R]: number };
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HAS_CONTENT } from '../../lib/printed-codes.queries.ts';
 import { distinctLearnersEach, learnersByDay } from './reports.daily.ts';
-import { addDays, eachDay, metric, one, previousOf, type Range, rows } from './reports.range.ts';
+import { addDays, eachDay, metric, previousOf, type Range } from './reports.range.ts';
 import { bookTitles } from './reports.redemptions.ts';
 
 /** The dashboard's figures: the last 7, 30 or 90 days up to today (UTC), against the period before. */
@@ -43,33 +43,46 @@ export async function dashboard(deps: Deps, q: z.infer<typeof dashboardQuery>) {
   );
   type Row = { figure: Figure; day: string; n: string | number };
   const since30 = new Date(deps.clock().getTime() - 30 * 86_400_000).toISOString();
-  const [total, days, before, activeDays, top, without, contact, active, scannedNowhere] =
-    await Promise.all([
-      one<{ n: number }>(db, sql`select count(*)::int as n from learners`),
-      rows<Row>(db, perDay(range)),
-      rows<Row>(db, perDay(previousRange)),
-      learnersByDay(db, range),
-      rows<{ bookId: number; redemptions: number; views: number; scans: number }>(
-        db,
-        topBooks(range),
-      ),
-      one<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}`,
-      ),
-      one<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from contact_messages where status = 'new'`,
-      ),
-      activeCounts,
-      // Printed codes learners still scan that lead nowhere (docs/domain.md, "Printed codes").
-      one<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}
+  const [
+    {
+      rows: [total],
+    },
+    { rows: days },
+    { rows: before },
+    activeDays,
+    { rows: top },
+    {
+      rows: [without],
+    },
+    {
+      rows: [contact],
+    },
+    active,
+    {
+      rows: [scannedNowhere],
+    },
+  ] = await Promise.all([
+    db.execute<{ n: number }>(sql`select count(*)::int as n from learners`),
+    db.execute<Row>(perDay(range)),
+    db.execute<Row>(perDay(previousRange)),
+    learnersByDay(db, range),
+    db.execute<{ bookId: number; redemptions: number; views: number; scans: number }>(
+      topBooks(range),
+    ),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}`,
+    ),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from contact_messages where status = 'new'`,
+    ),
+    activeCounts,
+    // Printed codes learners still scan that lead nowhere (docs/domain.md, "Printed codes").
+    db.execute<{
+      n: number;
+    }>(sql`select count(*)::int as n from qr_codes q where q.enabled and not ${HAS_CONTENT}
         and exists (select 1 from qr_scans s where s.code_id = q.id
-          and s.scanned_at >= ${since30}::timestamptz)`,
-      ),
-    ]);
+          and s.scanned_at >= ${since30}::timestamptz)`),
+  ]);
   const activeIn = (w: number) => metric(active[2 * w] ?? 0, active[2 * w + 1] ?? 0);
   const sum = (list: Row[], f: Figure) =>
     list.filter((d) => d.figure === f).reduce((t, d) => t + Number(d.n), 0);
@@ -85,7 +98,7 @@ export async function dashboard(deps: Deps, q: z.infer<typeof dashboardQuery>) {
   return {
     range,
     previousRange,
-    learners: { total: total.n, new: trend.registered },
+    learners: { total: total?.n ?? 0, new: trend.registered },
     active: { today: activeIn(0), last7Days: activeIn(1), last30Days: activeIn(2) },
     redemptions: trend.redemptions,
     scans: trend.scans,
@@ -103,8 +116,8 @@ export async function dashboard(deps: Deps, q: z.infer<typeof dashboardQuery>) {
       isbn: titles.get(b.bookId)?.isbn ?? '',
       title: titles.get(b.bookId)?.title ?? '',
     })),
-    codesWithoutContent: without.n,
-    codesScannedWithoutContent: scannedNowhere.n,
-    newContactMessages: contact.n,
+    codesWithoutContent: without?.n ?? 0,
+    codesScannedWithoutContent: scannedNowhere?.n ?? 0,
+    newContactMessages: contact?.n ?? 0,
   } satisfies Dashboard;
 }

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keysetRows, type XlsxColumn } from '../../lib/xlsx/export.ts';
 import type { ReportDownload } from './reports.download.ts';
-import { allOf, one, pageOf, type Range, rows, within } from './reports.range.ts';
+import { allOf, pageOf, type Range, within } from './reports.range.ts';
 
 /**
  * The rows under a report (each session, redemption, feedback or scan of the
@@ -25,14 +25,15 @@ const whereIn = <R, W>(e: EventRows<R, W>, r: Range) => allOf(within(e.at, r), e
 
 export async function countRows<R, W>(db: Db, e: EventRows<R, W>, r: Range): Promise<number> {
   return (
-    await one<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${e.from} where ${whereIn(e, r)}`,
-    )
-  ).n;
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${e.from} where ${whereIn(e, r)}`,
+      )
+    ).rows[0]?.n ?? 0
+  );
 }
 
-export async function rowsPage<R, W>(
+export async function rowsPage<R extends Record<string, unknown>, W>(
   db: Db,
   e: EventRows<R, W>,
   r: Range,
@@ -40,25 +41,29 @@ export async function rowsPage<R, W>(
   total: number,
 ) {
   const { limit, offset } = pageOf(q);
-  const raw = await rows<R>(
-    db,
-    sql`select ${e.select} from ${e.from} where ${whereIn(e, r)}
-      order by ${e.at} desc, ${e.id} desc limit ${limit} offset ${offset}`,
-  );
+  const raw = (
+    await db.execute<R>(sql`select ${e.select} from ${e.from} where ${whereIn(e, r)}
+      order by ${e.at} desc, ${e.id} desc limit ${limit} offset ${offset}`)
+  ).rows;
   return { items: raw.map(e.map), total, page: q.page, pageSize: q.pageSize };
 }
 
-export function rowsDownload<R, W>(db: Db, e: EventRows<R, W>, r: Range): ReportDownload<W> {
-  const page = (after: [string, number] | null, limit: number) =>
-    rows<R & { _at: string; _id: number | string }>(
-      db,
-      sql`select ${e.select}, (${e.at})::text as _at, ${e.id}::int8 as _id from ${e.from}
+export function rowsDownload<R extends Record<string, unknown>, W>(
+  db: Db,
+  e: EventRows<R, W>,
+  r: Range,
+): ReportDownload<W> {
+  const page = async (after: [string, number] | null, limit: number) =>
+    (
+      await db.execute<
+        R & { _at: string; _id: number | string }
+      >(sql`select ${e.select}, (${e.at})::text as _at, ${e.id}::int8 as _id from ${e.from}
         where ${allOf(
           whereIn(e, r),
           after ? sql`(${e.at}, ${e.id}) > (${after[0]}::timestamptz, ${after[1]})` : undefined,
         )}
-        order by ${e.at}, ${e.id} limit ${limit}`,
-    );
+        order by ${e.at}, ${e.id} limit ${limit}`)
+    ).rows;
   return {
     name: e.name,
     columns: e.columns,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { LEARNER_DAY_KINDS, SESSION_KINDS } from './reports.kinds.ts';
-import { allOf, eachDay, type Range, rows } from './reports.range.ts';
+import { allOf, eachDay, type Range } from './reports.range.ts';
 
 /**
  * Years of active days per learner (report_learner_years): what distinct
@@ -144,10 +144,11 @@ export async function activePerDay(
       const { word, bit } = wordBit(day);
       return sql.raw(`count(*) filter (where (y.w${word} & ${bit}) <> 0)::int as d${i}`);
     });
-    const [row] = await rows<Record<string, number>>(
-      db,
-      sql`select ${sql.join(cells, sql`, `)} from ${from} where ${allOf(sql`y.year = ${year}`, where)}`,
-    );
+    const [row] = (
+      await db.execute<Record<string, number>>(
+        sql`select ${sql.join(cells, sql`, `)} from ${from} where ${allOf(sql`y.year = ${year}`, where)}`,
+      )
+    ).rows;
     days.forEach((day, i) => {
       counts.set(day, row?.[`d${i}`] ?? 0);
     });

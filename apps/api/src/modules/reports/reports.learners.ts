@@ -11,11 +11,9 @@ import {
   eachDay,
   iso,
   metric,
-  one,
   pageOf,
   previousOf,
   type Range,
-  rows,
   within,
 } from './reports.range.ts';
 
@@ -37,7 +35,7 @@ function learnerFilter(q: Query): SQL | undefined {
 const registeredWhere = (q: Query, r: Range) =>
   allOf(within(sql`l.registered_at`, r), learnerFilter(q));
 
-interface LearnerRow {
+type LearnerRow = {
   id: number;
   name: string;
   email: string | null;
@@ -51,7 +49,7 @@ interface LearnerRow {
   lastActiveAt: Date | string | null;
   /** registered_at as the database's text: an exact key. */
   at: string;
-}
+};
 
 const selectRows = (where: SQL) => sql`
   select l.id::int as id, l.name, l.email, l.phone, g.name as "gradeName", l.school, l.city,
@@ -71,19 +69,22 @@ export async function learnersReport(db: Db, q: Query) {
   if (q.format !== 'json') return reportFile(q.format, range, learnersDownload(db, q, range));
   const filter = learnerFilter(q);
   const { limit, offset } = pageOf(q);
-  const [registered, previousRegistered, [active, previousActive], perDay, activeDays, page] =
-    await Promise.all([
-      registeredCount(db, q, range),
-      registeredCount(db, q, previousRange),
-      distinctLearnersEach(db, [range, previousRange], { learners: filter }),
-      registeredByDay(db, q, range),
-      learnersByDay(db, range, { learners: filter }),
-      rows<LearnerRow>(
-        db,
-        sql`${selectRows(registeredWhere(q, range))}
-          order by l.registered_at desc, l.id desc limit ${limit} offset ${offset}`,
-      ),
-    ]);
+  const [
+    registered,
+    previousRegistered,
+    [active, previousActive],
+    perDay,
+    activeDays,
+    { rows: page },
+  ] = await Promise.all([
+    registeredCount(db, q, range),
+    registeredCount(db, q, previousRange),
+    distinctLearnersEach(db, [range, previousRange], { learners: filter }),
+    registeredByDay(db, q, range),
+    learnersByDay(db, range, { learners: filter }),
+    db.execute<LearnerRow>(sql`${selectRows(registeredWhere(q, range))}
+          order by l.registered_at desc, l.id desc limit ${limit} offset ${offset}`),
+  ]);
   const series = eachDay(range).map((day) => ({
     day,
     registered: perDay.get(day) ?? 0,
@@ -109,22 +110,25 @@ export async function learnersReport(db: Db, q: Query) {
 async function registeredCount(db: Db, q: Query, r: Range): Promise<number> {
   if (!learnerFilter(q)) return (await dailySum(db, 'registered', r)).n;
   return (
-    await one<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from learners l where ${registeredWhere(q, r)}`,
-    )
-  ).n;
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from learners l where ${registeredWhere(q, r)}`,
+      )
+    ).rows[0]?.n ?? 0
+  );
 }
 
 async function registeredByDay(db: Db, q: Query, r: Range): Promise<Map<string, number>> {
   if (!learnerFilter(q)) {
     return new Map([...(await dailyByDay(db, 'registered', r))].map(([day, s]) => [day, s.n]));
   }
-  const found = await rows<{ day: string; n: number }>(
-    db,
-    sql`select ${dayOf(sql`l.registered_at`)} as day, count(*)::int as n from learners l
-      where ${registeredWhere(q, r)} group by 1`,
-  );
+  const found = (
+    await db.execute<{
+      day: string;
+      n: number;
+    }>(sql`select ${dayOf(sql`l.registered_at`)} as day, count(*)::int as n from learners l
+      where ${registeredWhere(q, r)} group by 1`)
+  ).rows;
   return new Map(found.map((d) => [d.day, d.n]));
 }
 
@@ -150,14 +154,16 @@ function learnersDownload(
       { header: 'Last active', key: 'lastActiveAt', width: 24 },
     ],
     count: async () =>
-      (await one<{ n: number }>(db, sql`select count(*)::int as n from learners l where ${where}`))
-        .n,
+      (
+        await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from learners l where ${where}`,
+        )
+      ).rows[0]?.n ?? 0,
     rows: () =>
       keysetRows(
         async (after: [string, number] | null, limit) =>
           (
-            await rows<LearnerRow>(
-              db,
+            await db.execute<LearnerRow>(
               sql`${selectRows(
                 allOf(
                   where,
@@ -167,7 +173,7 @@ function learnersDownload(
                 ),
               )} order by l.registered_at, l.id limit ${limit}`,
             )
-          ).map((r) => ({ ...toRow(r), key: [r.at, r.id] as [string, number] })),
+          ).rows.map((r) => ({ ...toRow(r), key: [r.at, r.id] as [string, number] })),
         (r) => r.key,
       ),
   };

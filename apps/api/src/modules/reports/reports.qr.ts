@@ -7,16 +7,7 @@ import { mondayOf } from './reports.aggregate.ts';
 import { dailyByDay, dailySum } from './reports.daily.ts';
 import { reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
-import {
-  addDays,
-  allOf,
-  eachDay,
-  iso,
-  metric,
-  previousOf,
-  type Range,
-  rows,
-} from './reports.range.ts';
+import { addDays, allOf, eachDay, iso, metric, previousOf, type Range } from './reports.range.ts';
 
 /** `/reports/getqrcodereport`: scans through /q/ by code, book and day. */
 
@@ -97,13 +88,11 @@ export async function qrReport(db: Db, q: Query) {
     codes: number;
     codesBefore: number;
   };
-  const [now, before, perDay, codes, byBook] = await Promise.all([
+  const [now, before, perDay, { rows: codes }, { rows: byBook }] = await Promise.all([
     dailySum(db, scans, range, where),
     dailySum(db, scans, previousRange, where),
     dailyByDay(db, scans, range, where),
-    rows<CodeRow>(
-      db,
-      sql`with per_code as (
+    db.execute<CodeRow>(sql`with per_code as (
           select dim, book_id, sum(n) filter (where day >= ${range.from}::date) as now,
             sum(n) filter (where day < ${range.from}::date) as before
           from report_daily
@@ -117,15 +106,13 @@ export async function qrReport(db: Db, q: Query) {
           counted.codes, counted."codesBefore"
         from counted left join top t on true left join qr_codes c on c.id = t.code_id
           left join books b on b.id = t.book_id
-        order by t.scans desc, c.code`,
-    ),
-    rows<QrReport['byBook'][number]>(
-      db,
-      sql`select nullif(d.book_id, 0)::int as "bookId", b.title, sum(d.n)::int as scans
+        order by t.scans desc, c.code`),
+    db.execute<
+      QrReport['byBook'][number]
+    >(sql`select nullif(d.book_id, 0)::int as "bookId", b.title, sum(d.n)::int as scans
         from report_daily d left join books b on b.id = d.book_id
         where ${allOf(sql`metric = ${scans}`, inRange(range), where)}
-        group by d.book_id, b.title order by scans desc, b.title`,
-    ),
+        group by d.book_id, b.title order by scans desc, b.title`),
   ]);
   const top = codes.filter((c) => c.codeId !== null);
   // Where each code points now, read as the codes' lists read it (qr-codes.queries.ts).

@@ -1,7 +1,6 @@
 import type { Metric } from '@bo/contract';
 import { daysInRange } from '@bo/contract/reports';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 
 /**
  * The pieces every report shares: its range and the previous period of the
@@ -63,17 +62,6 @@ export function fillDays<T extends { day: string }>(
 ): T[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return eachDay(r).map((day) => byDay.get(day) ?? empty(day));
-}
-
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-export async function one<T>(db: Db, query: SQL): Promise<T> {
-  const [row] = await rows<T>(db, query);
-  if (!row) throw new Error('The query answered no row');
-  return row;
 }
 
 /** `and`-joins the present conditions (`true` when none). */

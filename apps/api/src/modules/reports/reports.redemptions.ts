@@ -6,17 +6,7 @@ import { LEARNER_DAY_KINDS } from './reports.aggregate.ts';
 import { dailyByDay, dailySum, dailySums, distinctLearnersEach } from './reports.daily.ts';
 import { reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
-import {
-  allOf,
-  eachDay,
-  iso,
-  metric,
-  one,
-  previousOf,
-  type Range,
-  rows,
-  within,
-} from './reports.range.ts';
+import { allOf, eachDay, iso, metric, previousOf, type Range, within } from './reports.range.ts';
 
 /** `/reports/getuserredemtionsreports`: redemptions by book and day. */
 
@@ -54,11 +44,12 @@ export async function redemptionsReport(db: Db, q: Query) {
   const book = q.bookId ? sql`book_id = ${q.bookId}` : undefined;
   // Learners of one book: from its rows (indexed by book and time); of all: the learner-day bits.
   const bookLearners = (r: Range) =>
-    one<{ n: number }>(
-      db,
-      sql`select count(distinct learner_id)::int as n from learner_redemptions
-        where book_id = ${q.bookId} and ${within(sql`at`, r)}`,
-    ).then((x) => x.n);
+    db
+      .execute<{
+        n: number;
+      }>(sql`select count(distinct learner_id)::int as n from learner_redemptions
+        where book_id = ${q.bookId} and ${within(sql`at`, r)}`)
+      .then(({ rows: [x] }) => x?.n ?? 0);
   const learners = q.bookId
     ? Promise.all([bookLearners(range), bookLearners(previousRange)])
     : distinctLearnersEach(db, [range, previousRange], { kinds: LEARNER_DAY_KINDS.redemption });
@@ -103,12 +94,13 @@ export async function redemptionsReport(db: Db, q: Query) {
 /** ISBN and title of the given books. */
 export async function bookTitles(db: Db, ids: number[]) {
   if (!ids.length) return new Map<number, { isbn: string; title: string }>();
-  const found = await rows<{ id: number; isbn: string; title: string }>(
-    db,
-    sql`select id::int as id, isbn, title from books where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  const found = (
+    await db.execute<{ id: number; isbn: string; title: string }>(
+      sql`select id::int as id, isbn, title from books where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
+  ).rows;
   return new Map(found.map((b) => [b.id, b]));
 }

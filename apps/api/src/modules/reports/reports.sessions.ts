@@ -22,7 +22,7 @@ import { allOf, eachDay, iso, metric, previousOf, type Range } from './reports.r
 
 type Query = z.infer<typeof sessionsReportQuery>;
 
-interface Raw {
+type Raw = {
   id: number;
   learnerId: number;
   learnerName: string;
@@ -30,7 +30,7 @@ interface Raw {
   startedAt: Date | string;
   endedAt: Date | string | null;
   seconds: number | null;
-}
+};
 
 const SECONDS = sql`extract(epoch from s.ended_at - s.started_at)`;
 

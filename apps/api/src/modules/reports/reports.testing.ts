@@ -8,7 +8,6 @@ import { book } from '../../test/write-samples/books.ts';
 import { practice } from '../../test/write-samples/practices.ts';
 import { ingest, makeAppKey } from '../learners/learners.testing.ts';
 import { refreshReports } from './reports.aggregate.ts';
-import { rows } from './reports.range.ts';
 
 /**
  * A report test's world: two books, a practice, and varied learner activity
@@ -71,10 +70,11 @@ export function useReportWorld(): ReportWorld {
     const world = { t: w.t, token: w.token };
     w.books = [(await book(world)).id as number, (await book(world)).id as number];
     w.practiceId = (await practice(world)).id;
-    const [owner] = await rows<{ bookId: number | null }>(
-      w.t.app.deps.db,
-      sql`select book_id::int as "bookId" from assessments where id = ${w.practiceId}`,
-    );
+    const [owner] = (
+      await w.t.app.deps.db.execute<{ bookId: number | null }>(
+        sql`select book_id::int as "bookId" from assessments where id = ${w.practiceId}`,
+      )
+    ).rows;
     w.practiceBookId = owner?.bookId ?? null;
     const key = await makeAppKey(w.t, w.token);
     const { events, activity } = makeActivity(w.books, w.practiceId);
@@ -85,11 +85,12 @@ export function useReportWorld(): ReportWorld {
     }
     // The reports read the aggregates: the refresh the job runs recomputes the marked days.
     await refreshReports(w.t.app.deps.db);
-    const ids = await rows<{ id: number; uid: string }>(
-      w.t.app.deps.db,
-      // The back-office ids of the learners, for the rows the reports list.
-      sql`select id::int as id, uid::text as uid from learners`,
-    );
+    const ids = (
+      await w.t.app.deps.db.execute<{ id: number; uid: string }>(
+        // The back-office ids of the learners, for the rows the reports list.
+        sql`select id::int as id, uid::text as uid from learners`,
+      )
+    ).rows;
     const byUid = new Map(ids.map((r) => [r.uid, r.id]));
     for (const l of activity.learners) l.id = byUid.get(l.uid);
   }, 120_000);

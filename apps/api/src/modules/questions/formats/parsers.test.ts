@@ -7,7 +7,7 @@ import { parseGift } from './gift.ts';
 import { parseMoodle } from './moodle.ts';
 import { moodleXml } from './moodle-export.ts';
 import { detectFormat } from './read.ts';
-import { rowsOf } from './rows.ts';
+import { sheetOf } from './rows.ts';
 
 /** The parsers are pure: text in, drafts and problems out. */
 
@@ -190,7 +190,7 @@ describe('Moodle XML', () => {
     for await (const chunk of moodleXml(questions, 'http://x')) text += chunk;
     const back = parseMoodle(text);
     expect(back.errors).toEqual([]);
-    const rows = rowsOf(back);
+    const rows = sheetOf(back);
     expect(rows.errors).toEqual([]);
     const fields = rows.rows.map((r) => questionFieldsSchema.parse(draftOf(r).draft.question));
     const pick = (q: (typeof questions)[number]) => ({

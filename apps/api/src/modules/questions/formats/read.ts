@@ -16,7 +16,7 @@ import { looksLikeGift, parseGift } from './gift.ts';
 import { type ImagePlan, planImages } from './images.ts';
 import { looksLikeMoodle, parseMoodle } from './moodle.ts';
 import { relativeImages } from './moodle-export.ts';
-import { MAX_TEXT_QUESTIONS, type Note, type ParsedFile, rowsOf } from './rows.ts';
+import { MAX_TEXT_QUESTIONS, type Note, type ParsedFile, sheetOf } from './rows.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';
 
 /**
@@ -109,7 +109,7 @@ export async function readQuestionFile(
     }
   }
   opts.onProgress?.(parsed.drafts.length);
-  const read = rowsOf(parsed);
+  const read = sheetOf(parsed);
   const files = new Map([...(parsed.files ?? [])].map(([n, b]) => [n.toLowerCase(), b]));
   const images = await planImages(read.rows, files, read.errors, 'the file');
   return { source: rowsSource(read), format, notes: parsed.notes, images };

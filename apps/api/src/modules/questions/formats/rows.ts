@@ -38,7 +38,7 @@ const POSITIONS = new Map(KEYS.map((k, i) => [k, i]));
  * no question), and a skipped one is never valid. Counting only the drafts
  * made "rows" miss the refused questions and "valid" go below zero.
  */
-export function rowsOf(parsed: ParsedFile): ReadSheet<QuestionColumns> {
+export function sheetOf(parsed: ParsedFile): ReadSheet<QuestionColumns> {
   const errors: ImportError[] = [...parsed.errors];
   const rows: SheetRow<QuestionColumns>[] = [];
   for (const draft of parsed.drafts) {
