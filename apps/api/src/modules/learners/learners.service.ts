@@ -16,6 +16,7 @@ import type { SortKey } from '../../lib/list.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import { keysetRows } from '../../lib/xlsx/export.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { LEARNER_COLUMNS } from './learners.columns.ts';
 import { activeBindingsOf, learnerBatch } from './learners.queries.ts';
 
 /**
@@ -56,20 +57,7 @@ export function exportLearners(db: Db, q: z.infer<typeof learnerExportQuery>) {
   return xlsxFile('Learners.xlsx', [
     {
       name: 'Learners',
-      columns: [
-        { header: 'Name', key: 'name', width: 28 },
-        { header: 'E-mail', key: 'email', width: 28 },
-        { header: 'Phone', key: 'phone', width: 16 },
-        { header: 'Grade', key: 'gradeName', width: 12 },
-        { header: 'School', key: 'school', width: 28 },
-        { header: 'City', key: 'city', width: 16 },
-        { header: 'State', key: 'state', width: 16 },
-        { header: 'Status', key: 'status', width: 10 },
-        { header: 'Registered', key: 'registeredAt', width: 22 },
-        { header: 'Last active', key: 'lastActiveAt', width: 22 },
-        { header: 'Bound devices', key: 'activeDevices', width: 12 },
-        { header: 'ID', key: 'id', width: 10 },
-      ],
+      columns: [...LEARNER_COLUMNS, { header: 'Bound devices', key: 'activeDevices', width: 12 }],
       rows: keysetRows(
         (after: SortKey | null, limit) => learnerBatch(db, q, after, limit),
         (learner) => learner.key,

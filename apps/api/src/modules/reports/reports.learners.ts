@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { keysetRows } from '../../lib/xlsx/export.ts';
+import { LEARNER_COLUMNS } from '../learners/learners.columns.ts';
 import { dailyByDay, dailySum, distinctLearnersEach, learnersByDay } from './reports.daily.ts';
 import { type ReportDownload, reportFile } from './reports.download.ts';
 import {
@@ -140,19 +141,7 @@ function learnersDownload(
   const where = registeredWhere(q, range);
   return {
     name: 'Learners',
-    columns: [
-      { header: 'ID', key: 'id', width: 10 },
-      { header: 'Name', key: 'name', width: 28 },
-      { header: 'E-mail', key: 'email', width: 28 },
-      { header: 'Phone', key: 'phone', width: 16 },
-      { header: 'Grade', key: 'gradeName', width: 12 },
-      { header: 'School', key: 'school', width: 28 },
-      { header: 'City', key: 'city', width: 16 },
-      { header: 'State', key: 'state', width: 16 },
-      { header: 'Status', key: 'status', width: 10 },
-      { header: 'Registered', key: 'registeredAt', width: 24 },
-      { header: 'Last active', key: 'lastActiveAt', width: 24 },
-    ],
+    columns: LEARNER_COLUMNS,
     count: async () =>
       (
         await db.execute<{ n: number }>(
