@@ -43,24 +43,45 @@ export async function applyOrder(
       { path: order.field, message: `Give every ${order.noun} once` },
     ]);
   }
-  const moved = order.ids
-    .map((id, i) => [id, i + order.base] as const)
-    .filter(([id, at]) => order.positions?.get(id) !== at);
+  await writePositions(
+    tx,
+    order,
+    order.ids.map((id, i) => [id, i + order.base] as const),
+  );
+}
+
+/**
+ * Sets each row's `position` to its wanted one in one UPDATE, skipping the
+ * rows `positions` says are already there: the writing half of
+ * `applyOrder`, and of moves that renumber two lists at once (a TOC node
+ * taken from one parent to another).
+ */
+export async function writePositions(
+  tx: Tx,
+  target: {
+    table: PgTable;
+    id: AnyPgColumn;
+    stamp: Record<string, unknown>;
+    positions?: ReadonlyMap<number, number>;
+  },
+  wanted: readonly (readonly [id: number, position: number])[],
+) {
+  const moved = wanted.filter(([id, at]) => target.positions?.get(id) !== at);
   if (!moved.length) return;
   const position: SQL = sql.join(
     [
-      sql`case ${order.id}`,
+      sql`case ${target.id}`,
       ...moved.map(([id, at]) => sql`when ${id} then ${sql.raw(String(at))}`),
       sql`end`,
     ],
     sql` `,
   );
   await tx
-    .update(order.table)
-    .set({ position: sql`${position}`, ...order.stamp })
+    .update(target.table)
+    .set({ position: sql`${position}`, ...target.stamp })
     .where(
       inArray(
-        order.id,
+        target.id,
         moved.map(([id]) => id),
       ),
     );

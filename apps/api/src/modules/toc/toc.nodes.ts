@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { printedCodesImpact, settlePrintedCodes } from '../../lib/printed-codes.ts';
+import { writePositions } from '../../lib/reorder.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { TOC_SUBTREE_COUNTS } from '../../lib/usage-table.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -123,34 +124,35 @@ export function moveTocNode(
       rows.filter((r) => r.parentId === p && r.id !== node.id);
     const order = siblingsOf(parentId);
     order.splice(Math.min(input.position, order.length), 0, node);
-    const updates = new Map<number, { parentId: number | null; position: number }>();
-    order.forEach((r, i) => {
-      updates.set(r.id, { parentId, position: i });
-    });
+    const position = order.indexOf(node);
+    // The siblings renumbered in one statement (lib/reorder.ts): the new
+    // parent's children and, when the node leaves it, the old parent's.
+    const wanted = order.flatMap((r, i) => (r === node ? [] : [[r.id, i] as const]));
     if (node.parentId !== parentId) {
-      siblingsOf(node.parentId).forEach((r, i) => {
-        updates.set(r.id, { parentId: r.parentId, position: i });
-      });
+      wanted.push(...siblingsOf(node.parentId).map((r, i) => [r.id, i] as const));
     }
-    const byId = new Map<number, NodeRow>(rows.map((r) => [r.id, r]));
-    for (const [id, u] of updates) {
-      const was = byId.get(id)!;
-      if (was.parentId === u.parentId && was.position === u.position) continue;
+    await writePositions(
+      tx,
+      {
+        table: tocNodes,
+        id: tocNodes.id,
+        stamp: {},
+        positions: new Map(rows.map((r) => [r.id, r.position])),
+      },
+      wanted,
+    );
+    if (node.parentId !== parentId || node.position !== position) {
       await tx
         .update(tocNodes)
-        .set({
-          parentId: u.parentId,
-          position: u.position,
-          ...(id === node.id ? { updatedAt: deps.clock(), updatedBy: actor.id } : {}),
-        })
-        .where(eq(tocNodes.id, id));
+        .set({ parentId, position, updatedAt: deps.clock(), updatedBy: actor.id })
+        .where(eq(tocNodes.id, node.id));
     }
     await recordAudit(tx, ctx, {
       action: 'toc_node_moved',
       entity: 'toc_node',
       entityId: node.id,
       before: { parentId: node.parentId, position: node.position },
-      after: { parentId, position: updates.get(node.id)!.position },
+      after: { parentId, position },
     });
     return readTocOfBook(tx, book.id);
   });
