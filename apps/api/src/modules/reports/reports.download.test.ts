@@ -101,9 +101,10 @@ describe('downloads', () => {
     expect(rows).toHaveLength(want.length);
     expect(rows.map((r) => r[0]).sort()).toEqual(want.map((r) => r.at).sort());
     const learners = await w.get(`/reports/getuserdatareport?${q('&city=Delhi&format=xlsx')}`);
-    const [, ...people] = await parseXlsx(learners.rawPayload);
+    const [learnerHeader, ...people] = await parseXlsx(learners.rawPayload);
+    const id = learnerHeader!.indexOf('ID');
     const delhi = w.activity.learners.filter((l) => l.city === 'Delhi' && inRange(l.at, RANGE));
-    expect(people.map((r) => r[0]).sort()).toEqual(delhi.map((l) => l.id).sort());
+    expect(people.map((r) => r[id]).sort()).toEqual(delhi.map((l) => l.id).sort());
   });
 
   it('books side by side as CSV: one row per book and day', async () => {
