@@ -1,21 +1,18 @@
+import { create } from 'content-disposition';
+
 /**
  * RFC 6266 `Content-Disposition` for a name that came from a user or a
- * record: the quoted `filename` keeps only safe ASCII (no quotes, slashes,
- * control characters or header-splitting CR/LF), and `filename*` carries the
- * full UTF-8 name percent-encoded for the browsers that read it.
+ * record, written by the `content-disposition` package (Express's): the name
+ * is first cut to a safe base name (`safeFileName`); the quoted `filename`
+ * then keeps only printable ASCII, since browsers read the header's other
+ * bytes differently, and `filename*` carries the full UTF-8 name.
  */
 export function contentDisposition(
   name: string,
   type: 'attachment' | 'inline' = 'attachment',
 ): string {
   const cleaned = safeFileName(name);
-  const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_');
-  const encoded = encodeURIComponent(cleaned).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  const extended = ascii === cleaned ? '' : `; filename*=UTF-8''${encoded}`;
-  return `${type}; filename="${ascii}"${extended}`;
+  return create(cleaned, { type, fallback: cleaned.replace(/[^\x20-\x7e]/g, '_') });
 }
 
 /** A base name only: path parts, control characters, quotes and backslashes go. */

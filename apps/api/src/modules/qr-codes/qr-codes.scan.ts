@@ -1,5 +1,6 @@
 import { QR_CODE_PATTERN } from '@bo/contract';
 import { sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
@@ -41,8 +42,6 @@ function ipHasher(secret: Uint8Array) {
     return hmac(Buffer.from(salt, 'hex'), ip);
   };
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(reply: FastifyReply, status: number, code: string, heading: string, text: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">

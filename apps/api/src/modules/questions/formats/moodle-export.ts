@@ -1,4 +1,5 @@
 import type { QuestionFields } from '@bo/contract';
+import escapeHtml from 'escape-html';
 
 /**
  * Questions as Moodle XML, written question by question (a generator: the
@@ -15,8 +16,6 @@ import type { QuestionFields } from '@bo/contract';
  */
 
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
-const attr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const text = (s: string) => `<text>${cdata(s)}</text>`;
 const html = (tag: string, s: string | null) => `<${tag} format="html">${text(s ?? '')}</${tag}>`;
 
@@ -54,7 +53,7 @@ function body(q: QuestionFields, at: (html: string) => string): string {
     case 'numeric': {
       const n = q.numeric!;
       const units = n.unit
-        ? `<units><unit><multiplier>1</multiplier><unit_name>${attr(n.unit)}</unit_name></unit></units>`
+        ? `<units><unit><multiplier>1</multiplier><unit_name>${escapeHtml(n.unit)}</unit_name></unit></units>`
         : '';
       return `${answer(100, String(n.value), `<tolerance>${n.tolerance}</tolerance>`)}${units}`;
     }
