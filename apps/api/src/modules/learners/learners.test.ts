@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { book } from '../../test/write-samples/books.ts';
-import { event, ingest, makeAppKey, registered } from './learners.testing.ts';
 import { LEARNER_COLUMNS } from './learners.columns.ts';
+import { event, ingest, makeAppKey, registered } from './learners.testing.ts';
 
 let t: TestApp;
 let token: string;
