@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { keysetRows } from '../../lib/xlsx/export.ts';
-import { LEARNER_COLUMNS } from '../learners/learners.columns.ts';
+import { LEARNER_COLUMNS } from '../learners/index.ts';
 import { dailyByDay, dailySum, distinctLearnersEach, learnersByDay } from './reports.daily.ts';
 import { type ReportDownload, reportFile } from './reports.download.ts';
 import {
