@@ -3,7 +3,7 @@ import { create } from 'content-disposition';
 /**
  * RFC 6266 `Content-Disposition` for a name that came from a user or a
  * record, written by the `content-disposition` package (Express's): the name
- * is first cut to a safe base name (`safeFileName`); the quoted `filename`
+ * is first cut to a safe base name (`safeFileName`); `filename` (quoted unless the name is one RFC 7230 token)
  * then keeps only printable ASCII, since browsers read the header's other
  * bytes differently, and `filename*` carries the full UTF-8 name.
  */

@@ -198,7 +198,7 @@ describe.each(STORAGE_DRIVERS)('uploads and serving on $name storage', ({ start 
         'accept-ranges': 'bytes',
         'x-content-type-options': 'nosniff',
         'content-security-policy': 'sandbox',
-        'content-disposition': 'inline; filename="a_b__.pdf"',
+        'content-disposition': 'inline; filename=a_b__.pdf',
         'content-length': String(PDF.length),
       });
     });
