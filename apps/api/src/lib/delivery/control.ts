@@ -30,8 +30,6 @@ const STATUS_WORDS = {
   failed: 'failed',
 };
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
 /**
  * Applies the action in the caller's transaction and answers the status it
  * had; a status the action does not apply to answers 409 naming both (`noun`
@@ -45,19 +43,23 @@ export async function changeDelivery(
   opts: { noun: string; lane: DeliveryLane; by: number | null },
 ): Promise<DeliveryStatus> {
   const rule = ACTIONS[action];
-  const [before] = rowsOf<{ status: DeliveryStatus }>(
-    await tx.execute(sql`select status from deliveries where id = ${deliveryId} for update`),
-  );
+  const [before] = (
+    await tx.execute<{ status: DeliveryStatus }>(
+      sql`select status from deliveries where id = ${deliveryId} for update`,
+    )
+  ).rows;
   if (!before) throw notFound(opts.noun.replace(/^./, (c) => c.toUpperCase()));
   if (!(rule.from as readonly string[]).includes(before.status))
     throw conflict(
       `This ${opts.noun} is ${STATUS_WORDS[before.status]}: it cannot be ${VERBS[action]}`,
     );
   if (action === 'retry_failed') {
-    const [again] = rowsOf<{ n: number }>(
-      await tx.execute(sql`with a as (update delivery_recipients set state = 'queued', reason = null
-        where delivery_id = ${deliveryId} and state = 'failed' returning 1) select count(*)::int as n from a`),
-    );
+    const [again] = (
+      await tx.execute<{
+        n: number;
+      }>(sql`with a as (update delivery_recipients set state = 'queued', reason = null
+        where delivery_id = ${deliveryId} and state = 'failed' returning 1) select count(*)::int as n from a`)
+    ).rows;
     if (!again?.n)
       throw conflict(`No recipient of this ${opts.noun} failed: there is nothing to send again`);
   }

@@ -45,7 +45,6 @@ const SLICE_MS = 20_000;
 const LEASE_SECONDS = 60;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Channels made once per Deps: a pooled transport lives as long as the app. */
 const made = new WeakMap<Deps, Map<string, Channel>>();
@@ -78,13 +77,13 @@ export async function runDelivery(
   lastTry = false,
 ) {
   const me = ctx.id;
-  const [taken] = rowsOf<{ source: string }>(
-    await deps.db.execute(sql`update deliveries set lease_owner = ${me},
+  const [taken] = (
+    await deps.db.execute<{ source: string }>(sql`update deliveries set lease_owner = ${me},
         lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
       where id = ${deliveryId} and status = 'sending'
         and (lease_owner is null or lease_owner = ${me} or lease_until < now())
-      returning source`),
-  );
+      returning source`)
+  ).rows;
   if (!taken) return { ran: false };
   const source = registry.sources.find((s) => s.name === taken.source);
   if (!source) throw new Error(`No delivery source named ${taken.source}`);
@@ -152,17 +151,19 @@ async function sendChannel(
   const collect = heapKeeper();
   for (;;) {
     // Still ours and still sending? (Renews the lease.)
-    const [state] = rowsOf<{ status: string }>(
-      await deps.db.execute(sql`update deliveries set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
-        where id = ${deliveryId} and lease_owner = ${me} returning status`),
-    );
+    const [state] = (
+      await deps.db.execute<{
+        status: string;
+      }>(sql`update deliveries set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        where id = ${deliveryId} and lease_owner = ${me} returning status`)
+    ).rows;
     if (!state) return { sent, stop: { lost: true } };
     if (state.status !== 'sending') {
       // Hand the lease back unless it was resumed meanwhile (then go on).
       const released =
         await deps.db.execute(sql`update deliveries set lease_owner = null, lease_until = null
         where id = ${deliveryId} and lease_owner = ${me} and status <> 'sending' returning id`);
-      if (rowsOf(released).length) return { sent, stop: { stopped: state.status } };
+      if (released.rows.length) return { sent, stop: { stopped: state.status } };
       continue;
     }
     if (Date.now() > end || signal.aborted) return { sent, stop: await handOver(run, 0) };
@@ -217,22 +218,24 @@ async function sendChannel(
 async function finish(run: Run) {
   const { deps, deliveryId, me, source } = run;
   return deps.db.transaction(async (tx) => {
-    const done = rowsOf(
+    const done = (
       await tx.execute(sql`update deliveries set status = 'done', finished_at = now(), lease_owner = null,
           lease_until = null, updated_at = now()
         where id = ${deliveryId} and lease_owner = ${me} and status = 'sending'
           and not exists (select 1 from delivery_recipients
             where delivery_id = ${deliveryId} and state in ('queued', 'sending'))
-        returning id`),
-    );
+        returning id`)
+    ).rows;
     if (done.length) {
       await source.ended?.(deps, tx, deliveryId, null);
       return { done: true };
     }
-    const [left] = rowsOf<{ status: string }>(
-      await tx.execute(sql`update deliveries set lease_owner = null, lease_until = null
-        where id = ${deliveryId} and lease_owner = ${me} returning status`),
-    );
+    const [left] = (
+      await tx.execute<{
+        status: string;
+      }>(sql`update deliveries set lease_owner = null, lease_until = null
+        where id = ${deliveryId} and lease_owner = ${me} returning status`)
+    ).rows;
     if (left?.status !== 'sending') return { stopped: left?.status ?? 'lost' };
     await deps.jobs.enqueue(tx, run.kind as DeliveryLane, { deliveryId });
     return { continued: true };
@@ -248,11 +251,11 @@ async function fail(run: Run, reason: string) {
   const { deps, deliveryId, me, source } = run;
   deps.log.warn({ deliveryId, reason }, 'delivery: failed as a whole');
   await deps.db.transaction(async (tx) => {
-    const ours = rowsOf(
+    const ours = (
       await tx.execute(sql`update deliveries set status = 'failed', failure_reason = ${reason},
           finished_at = now(), lease_owner = null, lease_until = null, updated_at = now()
-        where id = ${deliveryId} and lease_owner = ${me} returning id`),
-    );
+        where id = ${deliveryId} and lease_owner = ${me} returning id`)
+    ).rows;
     if (!ours.length) return;
     await tx.execute(sql`update delivery_recipients set state = 'skipped', reason = ${`failed: ${reason}`.slice(0, 500)}
       where delivery_id = ${deliveryId} and state in ('queued', 'sending')`);

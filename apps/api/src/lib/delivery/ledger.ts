@@ -6,7 +6,6 @@ import type { LedgerRow, Outcome } from './types.ts';
 
 /** The delivery ledger's statements: making a delivery, claiming rows, writing outcomes, totals. */
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 /**
@@ -39,9 +38,11 @@ export async function createDelivery(
 
 /** The delivery's row alone (its owner's row names it before the ledger is written). */
 export async function insertDelivery(tx: Executor, source: string): Promise<number> {
-  const [made] = rowsOf<{ id: number | string }>(
-    await tx.execute(sql`insert into deliveries (source) values (${source}) returning id`),
-  );
+  const [made] = (
+    await tx.execute<{ id: number | string }>(
+      sql`insert into deliveries (source) values (${source}) returning id`,
+    )
+  ).rows;
   return Number(made!.id);
 }
 
@@ -66,19 +67,19 @@ export async function startDelivery(
 
 /** Rows left `sending` by a run that stopped: back to the queue (they may be sent twice). */
 export async function requeueInFlight(db: Executor, deliveryId: number): Promise<number> {
-  const [r] = rowsOf<{ n: number }>(
-    await db.execute(sql`with r as (update delivery_recipients set state = 'queued'
-      where delivery_id = ${deliveryId} and state = 'sending' returning 1) select count(*)::int as n from r`),
-  );
+  const [r] = (
+    await db.execute<{ n: number }>(sql`with r as (update delivery_recipients set state = 'queued'
+      where delivery_id = ${deliveryId} and state = 'sending' returning 1) select count(*)::int as n from r`)
+  ).rows;
   return r?.n ?? 0;
 }
 
 /** Rows of a channel sent in the last hour, everywhere (the per-hour throttle). */
 export async function recentlySent(db: Executor, channel: string): Promise<number> {
-  const [r] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from delivery_recipients
-      where channel = ${channel} and state = 'sent' and sent_at > now() - interval '1 hour'`),
-  );
+  const [r] = (
+    await db.execute<{ n: number }>(sql`select count(*)::int as n from delivery_recipients
+      where channel = ${channel} and state = 'sent' and sent_at > now() - interval '1 hour'`)
+  ).rows;
   return r?.n ?? 0;
 }
 
@@ -90,19 +91,19 @@ export async function claimBatch(
   after: number,
   size: number,
 ): Promise<LedgerRow[]> {
-  const claimed = rowsOf<{
-    id: number | string;
-    learner_id: number | string | null;
-    address: string | null;
-    payload: string | null;
-  }>(
-    await db.execute(sql`with c as (select id from delivery_recipients
+  const claimed = (
+    await db.execute<{
+      id: number | string;
+      learner_id: number | string | null;
+      address: string | null;
+      payload: string | null;
+    }>(sql`with c as (select id from delivery_recipients
         where delivery_id = ${deliveryId} and channel = ${channel} and state = 'queued' and id > ${after}
         order by id limit ${size} for update skip locked)
       update delivery_recipients r set state = 'sending', claimed_at = now(), attempts = r.attempts + 1
       from c where r.id = c.id
-      returning r.id, r.learner_id, r.address, r.payload`),
-  );
+      returning r.id, r.learner_id, r.address, r.payload`)
+  ).rows;
   return claimed.map((c) => ({
     id: Number(c.id),
     channel,
@@ -150,11 +151,15 @@ export async function deliveryTotals(
 ): Promise<Map<number, DeliveryTotals>> {
   const out = new Map(ids.map((id) => [id, { ...EMPTY }]));
   if (!ids.length) return out;
-  const rows = rowsOf<{ delivery_id: number | string; state: RecipientState; n: number }>(
-    await db.execute(sql`select delivery_id, state, count(*)::int as n from delivery_recipients
+  const rows = (
+    await db.execute<{
+      delivery_id: number | string;
+      state: RecipientState;
+      n: number;
+    }>(sql`select delivery_id, state, count(*)::int as n from delivery_recipients
       where delivery_id = any(${idArray(ids)}::bigint[]) ${channel ? sql`and channel = ${channel}` : sql``}
-      group by delivery_id, state`),
-  );
+      group by delivery_id, state`)
+  ).rows;
   for (const r of rows) {
     const t = out.get(Number(r.delivery_id))!;
     t[r.state] = r.n;

@@ -19,7 +19,6 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { rowsOf } from './mail.render.ts';
 
 type Row = typeof mailers.$inferSelect & {
   status: Mailer['status'];
@@ -96,13 +95,17 @@ async function templateFor(db: Db | Tx, id: number) {
 export async function previewMailer(deps: Deps, body: z.infer<typeof mailerPreviewBody>) {
   const t = await templateFor(deps.db, body.templateId);
   const { audience, unknown } = await resolveAudience(deps.db, body.audience);
-  const [row] = rowsOf<{ recipients: number; unsubscribed: number; without_email: number }>(
-    await deps.db.execute(sql`select count(*)::int as recipients,
+  const [row] = (
+    await deps.db.execute<{
+      recipients: number;
+      unsubscribed: number;
+      without_email: number;
+    }>(sql`select count(*)::int as recipients,
         count(u.learner_id)::int as unsubscribed,
         count(*) filter (where coalesce(learners.email, '') = '')::int as without_email
       from learners left join mail_unsubscribes u on u.learner_id = learners.id
-      where ${audienceCondition(audience, deps.clock())}`),
-  );
+      where ${audienceCondition(audience, deps.clock())}`)
+  ).rows;
   return {
     recipients: row?.recipients ?? 0,
     unsubscribed: row?.unsubscribed ?? 0,

@@ -5,10 +5,8 @@ import {
   variablesIn,
 } from '@bo/contract';
 import { sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { Db, Tx } from '../../db/client.ts';
-
-/** The rows of a raw `db.execute`. */
-export const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** A learner's values for the template variables ('' where the learner has none). */
 export type MailValues = Record<MailVariable, string>;
@@ -24,12 +22,6 @@ export const SAMPLE_VALUES: MailValues = {
   city: 'Pune',
   state: 'Maharashtra',
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? '&#39;',
-  );
 
 /** Values may not break a header: every run of white space (CR/LF included) is one space. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -70,7 +62,7 @@ export function render(t: Rendered, values: MailValues): Rendered {
   };
 }
 
-interface LearnerRow {
+type LearnerRow = {
   id: number | string;
   name: string;
   email: string | null;
@@ -80,7 +72,7 @@ interface LearnerRow {
   city: string | null;
   state: string | null;
   unsubscribed: boolean;
-}
+};
 
 /**
  * Learners' variable values by id, in one query; those who unsubscribed
@@ -92,12 +84,12 @@ export async function learnerValues(
   unsubscribed?: Set<number>,
 ): Promise<Map<number, MailValues>> {
   if (!ids.length) return new Map();
-  const rows = rowsOf<LearnerRow>(
-    await db.execute(sql`select l.id, l.name, l.email, l.phone, g.name as grade, l.school, l.city, l.state,
+  const rows = (
+    await db.execute<LearnerRow>(sql`select l.id, l.name, l.email, l.phone, g.name as grade, l.school, l.city, l.state,
         exists (select 1 from mail_unsubscribes u where u.learner_id = l.id) as unsubscribed
       from learners l left join grades g on g.id = l.grade_id
-      where l.id = any(${`{${ids.join(',')}}`}::bigint[])`),
-  );
+      where l.id = any(${`{${ids.join(',')}}`}::bigint[])`)
+  ).rows;
   for (const r of rows) if (r.unsubscribed) unsubscribed?.add(Number(r.id));
   return new Map(
     rows.map((r) => [

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { createMailer, type Mail, smtpChannel } from '../../lib/delivery/smtp.ts';
 import { type Composed, DeliveryFailure, type DeliverySource } from '../../lib/delivery/types.ts';
-import { learnerValues, type Rendered, render, rowsOf, unknownVariables } from './mail.render.ts';
+import { learnerValues, type Rendered, render, unknownVariables } from './mail.render.ts';
 import { unsubscribeUrl } from './mail.unsubscribe.ts';
 
 /**
@@ -16,11 +16,11 @@ export const mailerSource: DeliverySource = {
   name: 'mailer',
   channels: ['bulk-mail'],
   async open(deps, deliveryId) {
-    const [campaign] = rowsOf<{ id: number | string; subject: string; html: string; text: string }>(
-      await deps.db.execute(
+    const [campaign] = (
+      await deps.db.execute<{ id: number | string; subject: string; html: string; text: string }>(
         sql`select id, subject, html, text from mailers where delivery_id = ${deliveryId}`,
-      ),
-    );
+      )
+    ).rows;
     if (!campaign) throw new DeliveryFailure('The mailer was deleted');
     const mailerId = Number(campaign.id);
     // A campaign copied from a template saved before its variables were

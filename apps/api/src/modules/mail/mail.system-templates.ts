@@ -1,12 +1,7 @@
+import escapeHtml from 'escape-html';
 import type { Mail } from '../../lib/delivery/smtp.ts';
 
 /** The product's system mails, each in text and HTML. Values are escaped. */
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a1b1e;max-width:560px;margin:24px auto;padding:0 16px">

@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { htmlToText, sanitizeMailHtml } from './mail.html.ts';
-import { learnerValues, render, rowsOf, SAMPLE_VALUES } from './mail.render.ts';
+import { learnerValues, render, SAMPLE_VALUES } from './mail.render.ts';
 
 type Row = typeof mailTemplates.$inferSelect;
 
@@ -180,10 +180,14 @@ export async function previewTemplate(deps: Deps, body: z.infer<typeof previewTe
 
 /** Learners to preview with: up to 10 whose name, e-mail or phone holds q. */
 export async function searchLearners(deps: Deps, q: string) {
-  const rows = rowsOf<{ id: number | string; name: string; email: string | null }>(
-    await deps.db.execute(sql`select id, name, email from learners
+  const rows = (
+    await deps.db.execute<{
+      id: number | string;
+      name: string;
+      email: string | null;
+    }>(sql`select id, name, email from learners
       where search like '%' || lower(${q.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'
-      order by name, id limit 10`),
-  );
+      order by name, id limit 10`)
+  ).rows;
   return { items: rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email })) };
 }

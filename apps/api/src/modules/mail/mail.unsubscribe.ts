@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { hmac, safeEqualHex } from '../../lib/secrets.ts';
@@ -34,8 +35,6 @@ function verify(deps: Deps, token: string): { learnerId: number; mailerId: numbe
   const mailerId = Number(m[2]);
   return safeEqualHex(m[3]!, sign(deps, learnerId, mailerId)) ? { learnerId, mailerId } : null;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(reply: FastifyReply, status: number, heading: string, body: string) {
   return reply
