@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '@bo/contract';
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { admins, otpChallenges } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
@@ -13,12 +13,13 @@ import { hmac, randomDigits, safeEqualHex } from '../../lib/secrets.ts';
 import { effectiveModules } from '../../plugins/auth-guard.ts';
 import { sendMail, signInCodeMail } from '../mail/index.ts';
 import { findAdminByEmail, NO_ADMIN } from './admin-lookup.ts';
+import { claimTry, giveTryBack, lockedError, lockedUntilOf, lockIfDue } from './login.lockout.ts';
 import { startSession } from './sessions.service.ts';
+
+export { LOCK_AFTER_FAILURES, LOCK_MS } from './login.lockout.ts';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
-export const LOCK_AFTER_FAILURES = 10;
-export const LOCK_MS = 15 * 60_000;
 /** Resends of one sign-in (a chain of challenges from one password step). */
 export const OTP_MAX_RESENDS = 3;
 /** Resends per account in any hour, whatever the sign-ins: a mailbox is not a target. */
@@ -260,62 +261,6 @@ async function issueChallenge(
 /** Keyed hash bound to the challenge: a code is worth nothing on another challenge. */
 const codeHash = (deps: Deps, challengeId: string, code: string) =>
   hmac(deps.config.jwtSecret, `otp:${challengeId}:${code}`);
-
-/**
- * Counts one try (password or code) as a failure before it is checked, unless
- * the account is locked or all ten tries are taken: one statement, so parallel
- * tries cannot all pass a stale lock check.
- */
-async function claimTry(deps: Deps, adminId: number, now: Date) {
-  const claimed = await deps.db
-    .update(admins)
-    .set({ failedLogins: sql`${admins.failedLogins} + 1` })
-    .where(
-      and(
-        eq(admins.id, adminId),
-        lt(admins.failedLogins, LOCK_AFTER_FAILURES),
-        or(isNull(admins.lockedUntil), lte(admins.lockedUntil, now)),
-      ),
-    )
-    .returning({ id: admins.id });
-  return claimed.length > 0;
-}
-
-/** After a wrong answer (counted by claimTry): the 10th locks for 15 minutes, the count restarts. */
-async function lockIfDue(deps: Deps, adminId: number) {
-  const lockUntil = addMs(deps.clock(), LOCK_MS);
-  await deps.db
-    .update(admins)
-    .set({
-      failedLogins: sql`case when ${admins.failedLogins} >= ${LOCK_AFTER_FAILURES} then 0 else ${admins.failedLogins} end`,
-      lockedUntil: sql`case when ${admins.failedLogins} >= ${LOCK_AFTER_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${admins.lockedUntil} end`,
-    })
-    .where(eq(admins.id, adminId));
-}
-
-/** A right answer's try is not a failure. */
-async function giveTryBack(deps: Deps, adminId: number) {
-  await deps.db
-    .update(admins)
-    .set({ failedLogins: sql`greatest(${admins.failedLogins} - 1, 0)` })
-    .where(eq(admins.id, adminId));
-}
-
-async function lockedUntilOf(deps: Deps, adminId: number, now: Date) {
-  const [row] = await deps.db
-    .select({ lockedUntil: admins.lockedUntil })
-    .from(admins)
-    .where(eq(admins.id, adminId));
-  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : addMs(now, LOCK_MS);
-}
-
-function lockedError(until: Date, now: Date) {
-  const minutes = Math.ceil((until.getTime() - now.getTime()) / 60_000);
-  return tooManyRequests(
-    `Too many failed sign-ins. This account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}; you can also reset your password.`,
-    (until.getTime() - now.getTime()) / 1000,
-  );
-}
 
 function failed(action: AuditAction, id: number | null, email: string | null, reason: string) {
   return { action, entity: 'session' as const, actor: { id, email }, after: { reason } };

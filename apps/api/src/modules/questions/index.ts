@@ -2,4 +2,5 @@
 // (docs/layers.md). Everything else in this folder is its own business.
 export { type PreparedQuestion, prepareQuestion } from './questions.prepare.ts';
 export { questionColumns } from './questions.queries.ts';
-export { existingDuplicates, insertQuestions } from './questions.write.ts';
+export { insertQuestions } from './questions.write.ts';
+export { existingDuplicates } from './questions.write-checks.ts';

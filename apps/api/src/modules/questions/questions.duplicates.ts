@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { sanitizeFields } from './questions.prepare.ts';
 import { dedupeKey, plainText, similarityText } from './questions.text.ts';
-import { existingDuplicates } from './questions.write.ts';
+import { existingDuplicates } from './questions.write-checks.ts';
 
 /**
  * Near duplicates (docs/questions.md, "Duplicates"): questions whose

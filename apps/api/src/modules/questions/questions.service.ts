@@ -18,14 +18,12 @@ import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { nearDuplicates } from './questions.duplicates.ts';
 import { type PreparedQuestion, prepareFields, problemDetails } from './questions.prepare.ts';
 import { fieldsOf, findQuestion, findQuestions, lockQuestions } from './questions.queries.ts';
+import { insertQuestions, storedColumns, writeRevision } from './questions.write.ts';
 import {
   assertCurriculum,
   assertNoExactDuplicates,
-  insertQuestions,
-  storedColumns,
   uniqueAsDuplicate,
-  writeRevision,
-} from './questions.write.ts';
+} from './questions.write-checks.ts';
 
 /**
  * A question's life through the editor: add (one or a batch, all or none),

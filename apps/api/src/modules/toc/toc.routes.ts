@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { assignContent, attachMedia, removeContent, reorderContent } from './toc.content.ts';
+import { downloadToc, tocTemplate } from './toc.download.ts';
 import { servePdf, serveSignedPdf, uploadContent } from './toc.files.ts';
 import { dummyToc } from './toc.masters.ts';
 import {
@@ -13,7 +14,7 @@ import {
   updateTocNode,
 } from './toc.nodes.ts';
 import { bookByIsbn, bookContent, readToc } from './toc.queries.ts';
-import { downloadToc, tocTemplate, uploadToc } from './toc.xlsx.ts';
+import { uploadToc } from './toc.xlsx.ts';
 
 export function tocModule(app: FastifyInstance, deps: Deps) {
   const db = deps.db;

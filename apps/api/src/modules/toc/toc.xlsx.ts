@@ -1,31 +1,21 @@
-import {
-  type PrintedCodesChoice,
-  routes,
-  TOC_SHEET_MIN_LEVELS,
-  type TocNode,
-  type UploadTocResponse,
-} from '@bo/contract';
+import { type PrintedCodesChoice, routes, type UploadTocResponse } from '@bo/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
-import { xlsxFile } from '../../lib/file-answer.ts';
 import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
 import { wholeFile } from '../../lib/import/whole-file.ts';
 import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
-import type { CellValue, XlsxColumn } from '../../lib/xlsx/export.ts';
 import { type AuthAdmin, authorizeChange } from '../../plugins/auth-guard.ts';
 import { bookNodes, type NodeRow, nodePaths, readTocOfBook } from './toc.queries.ts';
 import {
   countChanges,
-  HEADERS,
   keyOf,
-  levelHeader,
   type Placement,
   placements,
   planToc,
@@ -36,67 +26,13 @@ import {
 import { lockBook, pdfKeysOf, removeFiles } from './toc.write.ts';
 
 /**
- * The TOC round trip as XLSX (docs/decisions.md, Books: TOC and content):
- * downloadtoc writes the sheet toc.sheet.ts reads; uploadtoc plans the
- * changes, reports them (dry run), then applies all of them in one
+ * The TOC round trip as XLSX, upload side (docs/decisions.md, Books: TOC and
+ * content): toc.download.ts writes the sheet toc.sheet.ts reads; uploadtoc
+ * plans the changes, reports them (dry run), then applies all of them in one
  * transaction with the book's row locked, planned again under the lock.
  */
 
 export const MAX_TOC_ROWS = tocSheet.maxRows;
-
-interface SheetLine {
-  level: number;
-  id: number | null;
-  title: string;
-  kind: string;
-  isFree: boolean;
-  status: string;
-}
-
-function sheetColumns(levels: number): XlsxColumn<SheetLine>[] {
-  return [
-    ...Array.from({ length: levels }, (_, i) => ({
-      header: levelHeader(i + 1),
-      key: `level${i + 1}`,
-      width: 28,
-      value: (r: SheetLine): CellValue => (r.level === i + 1 ? r.title : null),
-    })),
-    { header: HEADERS.nodeId, key: 'id', width: 10 },
-    { header: HEADERS.kind, key: 'kind', width: 10 },
-    { header: HEADERS.free, key: 'free', width: 8, value: (r) => (r.isFree ? 'Yes' : 'No') },
-    { header: HEADERS.status, key: 'status', width: 10 },
-  ];
-}
-
-function linesOf(nodes: TocNode[], level = 1, out: SheetLine[] = []): SheetLine[] {
-  for (const n of nodes) {
-    out.push({ level, id: n.id, title: n.title, kind: n.kind, isFree: n.isFree, status: n.status });
-    linesOf(n.children, level + 1, out);
-  }
-  return out;
-}
-
-export async function downloadToc(db: Db, bookId: number) {
-  const toc = await readTocOfBook(db, bookId);
-  const lines = linesOf(toc.nodes);
-  const levels = Math.max(TOC_SHEET_MIN_LEVELS, ...lines.map((l) => l.level));
-  return xlsxFile(`TOC ${toc.book.isbn}.xlsx`, [
-    { name: 'TOC', columns: sheetColumns(levels), rows: lines },
-  ]);
-}
-
-const EXAMPLE: SheetLine[] = [
-  { level: 1, id: null, title: 'Unit 1: Numbers', kind: 'unit', isFree: true, status: 'active' },
-  { level: 2, id: null, title: 'Counting', kind: 'chapter', isFree: true, status: 'active' },
-  { level: 3, id: null, title: 'Numbers to 100', kind: 'topic', isFree: false, status: 'active' },
-  { level: 4, id: null, title: 'Exercises', kind: 'section', isFree: false, status: 'active' },
-  { level: 1, id: null, title: 'Unit 2: Shapes', kind: 'unit', isFree: false, status: 'active' },
-];
-
-export const tocTemplate = () =>
-  xlsxFile('TOC template.xlsx', [
-    { name: 'TOC', columns: sheetColumns(TOC_SHEET_MIN_LEVELS), rows: EXAMPLE },
-  ]);
 
 /** Node ids of the sheet that belong to other books. */
 async function foreignIds(db: Db | Tx, bookId: number, rows: TocRow[], own: Set<number>) {

@@ -9,7 +9,7 @@ import { texProblems } from '../../../lib/rich-text/tex.ts';
 import type { SheetRow } from '../../../lib/xlsx/sheet.ts';
 import { nearDuplicates } from '../questions.duplicates.ts';
 import { type PreparedQuestion, prepareQuestion } from '../questions.prepare.ts';
-import { existingDuplicates } from '../questions.write.ts';
+import { existingDuplicates } from '../questions.write-checks.ts';
 import { type CurriculumNames, draftOf } from './cells.ts';
 import { curriculumResolver } from './curriculum-names.ts';
 import { header, OPTION_KEYS, type QuestionColumns } from './sheet.ts';

@@ -13,12 +13,8 @@ import type { StoredUpload } from '../../../lib/import/stored-file.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { UploadedFile } from '../../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
-import {
-  assertCurriculum,
-  auditImported,
-  writeNewQuestions,
-  writeQuestionRows,
-} from '../questions.write.ts';
+import { auditImported, writeNewQuestions, writeQuestionRows } from '../questions.write.ts';
+import { assertCurriculum } from '../questions.write-checks.ts';
 import { storeImages } from './images.ts';
 import { type CheckedRow, questionCheck } from './import-check.ts';
 import { commitKept, type KeptQuestions, keepChecked, keptBatch } from './import-kept.ts';
