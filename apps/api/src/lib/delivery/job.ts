@@ -22,8 +22,7 @@ declare module '../../jobs/job.ts' {
  *   with backoff for about ten minutes, as before the engine.
  */
 export function deliveryJobs(registry: DeliveryRegistry): JobKind[] {
-  const run = (retryLimit: number) => (data: { deliveryId: number }, ctx: JobContext) =>
-    runDelivery(ctx.deps, registry, data.deliveryId, ctx, ctx.attempt > retryLimit);
+  const run = (retryLimit: number) => deliveryRun(registry, retryLimit);
   return [
     defineJob({
       kind: 'delivery.send',
@@ -45,3 +44,12 @@ export function deliveryJobs(registry: DeliveryRegistry): JobKind[] {
     }),
   ] as JobKind[];
 }
+
+/**
+ * A delivery job's run: its last try (attempt 1 + retryLimit) fails the
+ * delivery on an error instead of leaving it `sending` with nobody to retry.
+ */
+export const deliveryRun =
+  (registry: DeliveryRegistry, retryLimit: number) =>
+  (data: { deliveryId: number }, ctx: JobContext) =>
+    runDelivery(ctx.deps, registry, data.deliveryId, ctx, ctx.attempt > retryLimit);
