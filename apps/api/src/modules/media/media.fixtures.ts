@@ -1,4 +1,7 @@
-/** Small, valid media files built byte by byte for tests (no binary fixtures in the repo). */
+/**
+ * Small, valid media files built byte by byte for the upload tests. Real
+ * files made by ffmpeg, for durations, are in fixtures/.
+ */
 
 function box(type: string, body: Buffer): Buffer {
   const head = Buffer.alloc(8);
