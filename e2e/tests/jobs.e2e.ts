@@ -23,7 +23,7 @@ describe('jobs screen', () => {
     await page.getByRole('heading', { name: 'Jobs' }).waitFor();
     const rows = page.locator('[data-testid^="job-row-"]');
     await rows.first().waitFor();
-    // Kinds by name, not by their code (`mail.send`).
+    // Kinds by name, not by their code (`delivery.now`).
     await expect.poll(() => rows.filter({ hasText: 'E-mail' }).count()).toBeGreaterThan(0);
     await rows.filter({ hasText: 'Done' }).first().waitFor();
     await expectAccessible(page, 'jobs screen');
@@ -33,7 +33,7 @@ describe('jobs screen', () => {
     await page.waitForURL(/state=failed/);
     await page.getByText('No jobs match').waitFor();
 
-    await page.goto(`${server.url}/jobs?kind=mail.send`);
+    await page.goto(`${server.url}/jobs?kind=delivery.now`);
     await rows.first().waitFor();
     expect(await rows.filter({ hasNotText: 'E-mail' }).count()).toBe(0);
 

@@ -26,9 +26,20 @@ useServerAndBrowser(
 /** Picks a node up by its handle, presses `keys`, drops it; answers the move sent. */
 async function keyboardMove(page: Page, section: Locator, title: string, keys: string[]) {
   await section.getByLabel(`Drag ${title}`, { exact: true }).focus();
-  await pickUpByKeyboard(page);
+  // Picked up: dnd-kit's live region at once says where it would go (its place now).
+  await pickUpByKeyboard(page, `${title} would go`);
+  // dnd-kit's live region says where the item would go after each key; on
+  // a loaded machine a fixed pause was not always enough for the sensor to
+  // act, and the drop then moved nothing. A key that changes only the depth
+  // (Right) may say nothing new, hence the bounded wait.
+  const live = page.locator('[id^="DndLiveRegion"]');
   for (const key of keys) {
+    const before = await live.textContent();
     await page.keyboard.press(key);
+    await expect
+      .poll(() => live.textContent(), { timeout: 3000 })
+      .not.toBe(before)
+      .catch(() => {});
     await page.waitForTimeout(150);
   }
   const moved = nextTocMove(page);
