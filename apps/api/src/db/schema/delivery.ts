@@ -56,7 +56,10 @@ export const deliveryRecipients = pgTable(
   },
   (t) => [
     uniqueIndex('delivery_recipients_key').on(t.deliveryId, t.channel, t.learnerId),
-    index('delivery_recipients_state_idx').on(t.deliveryId, t.channel, t.state, t.id),
+    // Without the channel: a delivery's channels are written and sent one after
+    // another, so their ids do not interleave, and every index entry is
+    // 10 bytes narrower (the 100,000-row ledger is written faster).
+    index('delivery_recipients_state_idx').on(t.deliveryId, t.state, t.id),
     index('delivery_recipients_sent_idx').on(t.channel, t.sentAt).where(sql`${t.state} = 'sent'`),
   ],
 );
