@@ -31,8 +31,28 @@ import { cleanRichText } from './assessments.rich-text.ts';
 export type Actor = { id: number };
 export const stamp = (actor: Actor) => ({ updatedAt: new Date(), updatedBy: actor.id });
 
-export async function touch(tx: Tx, id: number, actor: Actor) {
+async function touch(tx: Tx, id: number, actor: Actor) {
   await tx.update(assessments).set(stamp(actor)).where(eq(assessments.id, id));
+}
+
+/**
+ * One change to an assessment's items, as every such change runs: in one
+ * transaction, the header locked first (two builders queue up) and stamped
+ * with who changed it last.
+ */
+export function changeItems<T>(
+  deps: Deps,
+  kind: AssessmentKind,
+  id: number,
+  actor: Actor,
+  change: (tx: Tx, a: typeof assessments.$inferSelect) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const a = await lockAssessment(tx, kind, id);
+    const result = await change(tx, a);
+    await touch(tx, a.id, actor);
+    return result;
+  });
 }
 
 async function nextPosition(tx: Tx, assessmentId: number) {
@@ -134,8 +154,7 @@ export async function addInstruction(
   body: z.infer<typeof addInstructionBody>,
 ): Promise<AssessmentItem> {
   const html = cleanRichText(body.html, 'body.html');
-  return deps.db.transaction(async (tx) => {
-    const a = await lockAssessment(tx, kind, body.id);
+  return changeItems(deps, kind, body.id, actor, async (tx, a) => {
     await assertSection(tx, a.id, body.sectionId);
     const [item] = await tx
       .insert(assessmentItems)
@@ -150,7 +169,6 @@ export async function addInstruction(
         updatedBy: actor.id,
       })
       .returning();
-    await touch(tx, a.id, actor);
     return toItem(item!);
   });
 }
@@ -164,8 +182,7 @@ async function updateItem(
   set: Partial<typeof assessmentItems.$inferInsert>,
   onlyQuestions = false,
 ): Promise<AssessmentItem> {
-  return deps.db.transaction(async (tx) => {
-    const a = await lockAssessment(tx, kind, ref.id);
+  return changeItems(deps, kind, ref.id, actor, async (tx, a) => {
     const where = and(eq(assessmentItems.id, ref.itemId), eq(assessmentItems.assessmentId, a.id));
     const [current] = await tx.select().from(assessmentItems).where(where);
     if (!current) throw notFound('Item');
@@ -177,7 +194,6 @@ async function updateItem(
       .update(assessmentItems)
       .set({ ...set, ...stamp(actor) })
       .where(where);
-    await touch(tx, a.id, actor);
     return (await readItems(tx, a.id)).find((i) => i.id === ref.itemId)!;
   });
 }
@@ -218,12 +234,10 @@ export async function setAllMarks(
   actor: Actor,
   body: z.infer<typeof allMarksBody>,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const a = await lockAssessment(tx, kind, body.id);
+  return changeItems(deps, kind, body.id, actor, async (tx, a) => {
     await tx
       .update(assessmentItems)
       .set({ marks: body.marks, negativeMarks: body.negativeMarks, ...stamp(actor) })
       .where(and(eq(assessmentItems.assessmentId, a.id), eq(assessmentItems.kind, 'question')));
-    await touch(tx, a.id, actor);
   });
 }

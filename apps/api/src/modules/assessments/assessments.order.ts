@@ -11,8 +11,8 @@ import { assessmentItems, assessmentSections } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { applyOrder } from '../../lib/reorder.ts';
-import { type Actor, stamp, touch } from './assessments.items.ts';
-import { ITEM_ORDER, lockAssessment } from './assessments.queries.ts';
+import { type Actor, changeItems, stamp } from './assessments.items.ts';
+import { ITEM_ORDER } from './assessments.queries.ts';
 
 /**
  * The order of an assessment's items: removing closes the gap, reordering
@@ -27,8 +27,7 @@ export async function removeItems(
   actor: Actor,
   body: z.infer<typeof removeItemsBody>,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const a = await lockAssessment(tx, kind, body.id);
+  return changeItems(deps, kind, body.id, actor, async (tx, a) => {
     const removed = await tx
       .delete(assessmentItems)
       .where(and(eq(assessmentItems.assessmentId, a.id), inArray(assessmentItems.id, body.itemIds)))
@@ -40,7 +39,6 @@ export async function removeItems(
     }
     const rest = await currentOrder(tx, a.id);
     if (rest.ids.length) await applyOrder(tx, orderOf(kind, rest, rest.ids, actor));
-    await touch(tx, a.id, actor);
     return removed.length;
   });
 }
@@ -153,12 +151,10 @@ export async function reorderItems(
   actor: Actor,
   body: z.infer<typeof reorderItemsBody>,
 ) {
-  await deps.db.transaction(async (tx) => {
-    const a = await lockAssessment(tx, kind, body.id);
+  await changeItems(deps, kind, body.id, actor, async (tx, a) => {
     if (body.sectionIds)
       await applyOrder(tx, await sectionOrderOf(tx, kind, a.id, body.sectionIds, actor));
     if (body.moves?.length) await moveItems(tx, a.id, body.moves, actor);
     await applyOrder(tx, orderOf(kind, await currentOrder(tx, a.id), body.itemIds, actor));
-    await touch(tx, a.id, actor);
   });
 }
