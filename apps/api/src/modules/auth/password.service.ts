@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { actionTokens, admins } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
@@ -95,18 +96,35 @@ export async function requestPasswordReset(deps: Deps, ctx: RequestContext, emai
   });
 }
 
+/**
+ * A password chosen on an e-mailed link (reset or invitation): checked and
+ * hashed before the transaction (hashing is slow), then in it the link is
+ * checked again and used up before `save` writes the password.
+ */
+async function passwordByLink(
+  deps: Deps,
+  kind: 'reset' | 'invite',
+  token: string,
+  password: string,
+  save: (tx: Tx, admin: typeof admins.$inferSelect, passwordHash: string) => Promise<void>,
+) {
+  assertAcceptablePassword(password, 'password');
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const { row, admin } = await usableLink(deps, tx, kind, token);
+    if (!admin) throw invalidLink();
+    await useToken(deps, tx, row.id);
+    await save(tx, admin, passwordHash);
+  });
+}
+
 export async function resetPassword(
   deps: Deps,
   ctx: RequestContext,
   token: string,
   password: string,
 ) {
-  assertAcceptablePassword(password, 'password');
-  const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
-    const { row, admin: target } = await usableLink(deps, tx, 'reset', token);
-    if (!target) throw invalidLink();
-    await useToken(deps, tx, row.id);
+  await passwordByLink(deps, 'reset', token, password, async (tx, target, passwordHash) => {
     await tx
       .update(admins)
       .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: deps.clock() })
@@ -186,12 +204,7 @@ export async function acceptInvite(
   token: string,
   password: string,
 ) {
-  assertAcceptablePassword(password, 'password');
-  const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
-    const { row, admin } = await usableLink(deps, tx, 'invite', token);
-    if (!admin) throw invalidLink();
-    await useToken(deps, tx, row.id);
+  await passwordByLink(deps, 'invite', token, password, async (tx, admin, passwordHash) => {
     await tx
       .update(admins)
       .set({ passwordHash, status: 'active', updatedAt: deps.clock() })
