@@ -1,6 +1,5 @@
 import type { CloneFreeTocResponse } from '@bo/contract';
 import type { Deps } from '../../deps.ts';
-import { recordAudit } from '../../lib/audit-record.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -109,14 +108,14 @@ export function cloneFreeToc(
       chosen.push(m.id);
       if (m.by === 'master') byMaster++;
     }
-    const was = targetRows.filter((r) => r.isFree).map((r) => r.id);
-    await setChosen(tx, deps, actor, book.id, chosen);
-    await recordAudit(tx, ctx, {
-      action: 'free_sample_cloned',
-      entity: 'free_sample',
-      entityId: book.id,
-      before: { nodeIds: was },
-      after: { fromBookId: from.id, nodeIds: chosen, unmatchedSourceNodeIds: unmatched },
+    await setChosen(tx, deps, ctx, actor, {
+      bookId: book.id,
+      rows: targetRows,
+      chosen,
+      audit: {
+        action: 'free_sample_cloned',
+        after: { fromBookId: from.id, nodeIds: chosen, unmatchedSourceNodeIds: unmatched },
+      },
     });
     const paths = nodePaths(sourceRows);
     return {

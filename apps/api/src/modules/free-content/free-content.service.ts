@@ -3,11 +3,11 @@ import { and, eq, inArray, not } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { freeBooks, tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
+import { type AuditInput, markUnchanged, recordAudit } from '../../lib/audit-record.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { bookByIsbn, bookNodes, lockBook, lockNodeBook } from '../toc/index.ts';
+import { bookByIsbn, bookNodes, lockBook, lockNodeBook, type NodeRow } from '../toc/index.ts';
 import { readFreeToc } from './free-content.queries.ts';
 
 /**
@@ -72,16 +72,24 @@ export function deleteFreeIsbn(deps: Deps, ctx: RequestContext, bookId: number) 
 }
 
 /**
- * Makes exactly `chosen` the book's free nodes: writes only the nodes whose
- * flag changes.
+ * Makes exactly `chosen` the book's free nodes, writing only the nodes whose
+ * flag changes, with its audit row: before, the nodes of `rows` (the book's
+ * nodes as they were) that were free; after, `audit.after`.
  */
 export async function setChosen(
   tx: Tx,
   deps: Deps,
+  ctx: RequestContext,
   actor: AuthAdmin,
-  bookId: number,
-  chosen: number[],
+  change: {
+    bookId: number;
+    rows: NodeRow[];
+    chosen: number[];
+    audit: Pick<AuditInput, 'action' | 'after'>;
+  },
 ) {
+  const { bookId, chosen } = change;
+  const was = change.rows.filter((r) => r.isFree).map((r) => r.id);
   const stamp = { updatedAt: deps.clock(), updatedBy: actor.id };
   await tx
     .update(tocNodes)
@@ -98,6 +106,12 @@ export async function setChosen(
       .update(tocNodes)
       .set({ isFree: true, ...stamp })
       .where(and(inArray(tocNodes.id, chosen), eq(tocNodes.isFree, false)));
+  await recordAudit(tx, ctx, {
+    ...change.audit,
+    entity: 'free_sample',
+    entityId: bookId,
+    before: { nodeIds: was },
+  });
 }
 
 export function createFreeToc(
@@ -116,14 +130,11 @@ export function createFreeToc(
       const message = `TOC node${foreign.length === 1 ? '' : 's'} ${foreign.slice(0, 5).join(', ')} ${foreign.length === 1 ? 'is not a node' : 'are not nodes'} of "${book.title}"`;
       throw badRequest(message, [{ path: 'body.nodeIds', message }]);
     }
-    const was = rows.filter((r) => r.isFree).map((r) => r.id);
-    await setChosen(tx, deps, actor, book.id, chosen);
-    await recordAudit(tx, ctx, {
-      action: 'free_sample_set',
-      entity: 'free_sample',
-      entityId: book.id,
-      before: { nodeIds: was },
-      after: { nodeIds: chosen },
+    await setChosen(tx, deps, ctx, actor, {
+      bookId: book.id,
+      rows,
+      chosen,
+      audit: { action: 'free_sample_set', after: { nodeIds: chosen } },
     });
     return readFreeToc(tx, book);
   });
