@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  count,
   desc,
   gt,
   ilike,
@@ -13,8 +14,8 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client.ts';
 import { isPgError, PG_ERROR } from './pg-errors.ts';
 
 /**
@@ -119,6 +120,30 @@ export function sortKeyset<S extends string>(
 }
 
 /**
+ * One batch of a list's download, in the list's order after `after`
+ * (`keysetRows` walks these): `rows` selects the list's fields with
+ * `sortKey: order.key` beside them (FROM and joins, no WHERE), `where` is the
+ * list's filter. Each row comes back mapped, with where it stands.
+ */
+export async function keysetBatch<Q extends PgSelect, T>(
+  order: ReturnType<typeof sortKeyset>,
+  rows: Q,
+  where: SQL | undefined,
+  batch: { after: SortKey | null; limit: number },
+  map: (row: Awaited<Q>[number]) => T,
+): Promise<(T & { key: SortKey })[]> {
+  type Row = Awaited<Q>[number];
+  const found = (await rows
+    .where(and(where, batch.after ? order.after(batch.after) : undefined))
+    .orderBy(...order.orderBy)
+    .limit(batch.limit)) as (Row & { id: number; sortKey: string | null })[];
+  return found.map(({ sortKey, ...row }) => ({
+    ...map(row as Row),
+    key: { value: sortKey, id: row.id },
+  }));
+}
+
+/**
  * Runs the page query and the count together. `query` is a select with its
  * FROM and WHERE set; paging and ordering are applied here.
  */
@@ -160,6 +185,38 @@ export function listPageByKeys<Q extends PgSelect, T>(
     .offset((params.page - 1) * params.pageSize);
   const rows = page.rows.where(inArray(page.key, pageKeys)).orderBy(...page.orderBy);
   return pageOf(params, rows, page.count, page.map);
+}
+
+/**
+ * listPageByKeys over the rows of one table that match `where`, the usual
+ * case: the page's keys and the exact count both read that table alone.
+ * `count`, when given, counts the matching ids otherwise (`estimatedCount`).
+ */
+export function listTableByKeys<Q extends PgSelect, T>(
+  db: Db | Tx,
+  params: ListParams,
+  page: {
+    table: PgTable;
+    key: AnyPgColumn;
+    where: SQL | undefined;
+    rows: Q;
+    orderBy: SQL[];
+    map: (row: Awaited<Q>[number]) => T;
+    count?: (matching: PgSelect) => CountRows;
+  },
+): Promise<Page<T>> {
+  // A builder runs once: the keys and a given count each get their own.
+  const matching = () => db.select({ id: page.key }).from(page.table).where(page.where).$dynamic();
+  return listPageByKeys(params, {
+    key: page.key,
+    keys: matching(),
+    rows: page.rows,
+    orderBy: page.orderBy,
+    count: page.count
+      ? page.count(matching())
+      : db.select({ n: count() }).from(page.table).where(page.where),
+    map: page.map,
+  });
 }
 
 async function pageOf<R, T>(

@@ -1,11 +1,12 @@
 import { type Book, type bookListQuery, isbn10CheckDigit, isbn10To13 } from '@bo/contract';
-import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import {
-  listPageByKeys,
+  keysetBatch,
+  listTableByKeys,
   loweredSearch,
   type SortKey,
   sortKeyset,
@@ -128,13 +129,12 @@ export const bookSort = (q: Pick<z.infer<typeof bookListQuery>, 'sort' | 'order'
   sortOrder({ ...q, page: 1, pageSize: 1 }, SORT, 'title', books.id);
 
 export function listBooks(db: Db, q: z.infer<typeof bookListQuery>) {
-  const where = bookWhere(q);
-  return listPageByKeys(q, {
+  return listTableByKeys(db, q, {
+    table: books,
     key: books.id,
-    keys: db.select({ id: books.id }).from(books).where(where).$dynamic(),
+    where: bookWhere(q),
     rows: selectBooks(db).$dynamic(),
     orderBy: bookSort(q),
-    count: db.select({ n: count() }).from(books).where(where),
     map: toBook,
   });
 }
@@ -143,7 +143,7 @@ export function listBooks(db: Db, q: z.infer<typeof bookListQuery>) {
  * One page of the list's rows without counting, in the list's order after
  * `after` (the download walks these by key: lib/xlsx/export.ts, `keysetRows`).
  */
-export async function bookBatch(
+export function bookBatch(
   db: Db,
   q: BookFilter & Pick<z.infer<typeof bookListQuery>, 'sort' | 'order'>,
   after: SortKey | null,
@@ -151,18 +151,13 @@ export async function bookBatch(
 ) {
   const order = sortKeyset(q, SORT, 'title', books.id);
   // bookFields and where the row stands (selectBooks' joins, with the key beside).
-  const rows = await db
+  const rows = db
     .select({ ...bookFields, sortKey: order.key })
     .from(books)
     .leftJoin(grades, eq(grades.id, books.gradeId))
     .leftJoin(subjects, eq(subjects.id, books.subjectId))
-    .where(and(bookWhere(q), after ? order.after(after) : undefined))
-    .orderBy(...order.orderBy)
-    .limit(limit);
-  return rows.map(({ sortKey, ...row }) => ({
-    ...toBook(row),
-    key: { value: sortKey, id: row.id },
-  }));
+    .$dynamic();
+  return keysetBatch(order, rows, bookWhere(q), { after, limit }, toBook);
 }
 
 export async function findBook(db: Db | Tx, id: number): Promise<BookRecord | undefined> {

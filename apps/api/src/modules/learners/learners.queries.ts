@@ -1,10 +1,11 @@
 import type { Learner, learnerExportQuery, learnerListQuery } from '@bo/contract';
-import { and, count, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { deviceBindings, grades, learners } from '../../db/schema/index.ts';
 import {
-  listPageByKeys,
+  keysetBatch,
+  listTableByKeys,
   loweredSearch,
   type SortKey,
   sortKeyset,
@@ -75,13 +76,12 @@ const learnerSort = (q: Pick<Filter, 'sort' | 'order'>) =>
   sortOrder({ ...q, page: 1, pageSize: 1 }, SORT, 'registeredAt', learners.id, 'desc');
 
 export function listLearners(db: Db, q: z.infer<typeof learnerListQuery>) {
-  const where = learnerWhere(q);
-  return listPageByKeys(q, {
+  return listTableByKeys(db, q, {
+    table: learners,
     key: learners.id,
-    keys: db.select({ id: learners.id }).from(learners).where(where).$dynamic(),
+    where: learnerWhere(q),
     rows: selectLearners(db).$dynamic(),
     orderBy: learnerSort(q),
-    count: db.select({ n: count() }).from(learners).where(where),
     map: toLearner,
   });
 }
@@ -90,20 +90,15 @@ export function listLearners(db: Db, q: z.infer<typeof learnerListQuery>) {
  * One page of the download's rows, in the list's order after `after` (the
  * download walks these by key: lib/xlsx/export.ts, `keysetRows`).
  */
-export async function learnerBatch(db: Db, q: Filter, after: SortKey | null, limit: number) {
+export function learnerBatch(db: Db, q: Filter, after: SortKey | null, limit: number) {
   const order = sortKeyset(q, SORT, 'registeredAt', learners.id, 'desc');
   // selectLearners' row with where it stands beside it.
-  const rows = await db
+  const rows = db
     .select({ ...learnerFields, sortKey: order.key })
     .from(learners)
     .leftJoin(grades, eq(grades.id, learners.gradeId))
-    .where(and(learnerWhere(q), after ? order.after(after) : undefined))
-    .orderBy(...order.orderBy)
-    .limit(limit);
-  return rows.map(({ sortKey, ...row }) => ({
-    ...toLearner(row),
-    key: { value: sortKey, id: row.id },
-  }));
+    .$dynamic();
+  return keysetBatch(order, rows, learnerWhere(q), { after, limit }, toLearner);
 }
 
 export async function findLearner(db: Db, id: number) {

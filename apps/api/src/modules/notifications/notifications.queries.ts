@@ -1,10 +1,10 @@
 import type { Audience, Notification, notificationListQuery } from '@bo/contract';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { listPageByKeys, sortOrder, textSearch } from '../../lib/list.ts';
+import { listTableByKeys, sortOrder, textSearch } from '../../lib/list.ts';
 import { engagementImageUrl } from '../engagement-images/index.ts';
 
 /** Reading notifications: one row as the API answers it, and the list. */
@@ -46,16 +46,15 @@ const SORT = {
 } as const;
 
 export function listNotifications(deps: Deps, q: z.infer<typeof notificationListQuery>) {
-  const where: SQL | undefined = and(
-    textSearch(q.q, [notifications.title]),
-    q.state ? eq(notifications.state, q.state) : undefined,
-  );
-  return listPageByKeys(q, {
+  return listTableByKeys(deps.db, q, {
+    table: notifications,
     key: notifications.id,
-    keys: deps.db.select({ id: notifications.id }).from(notifications).where(where).$dynamic(),
+    where: and(
+      textSearch(q.q, [notifications.title]),
+      q.state ? eq(notifications.state, q.state) : undefined,
+    ),
     rows: deps.db.select().from(notifications).$dynamic(),
     orderBy: sortOrder(q, SORT, 'createdAt', notifications.id, 'desc'),
-    count: deps.db.select({ n: count() }).from(notifications).where(where),
     map: (r: NotificationRow) => toNotification(deps, r),
   });
 }

@@ -1,5 +1,5 @@
 import type { Audience, Popup, popupListQuery, popupStatusBody, savePopupBody } from '@bo/contract';
-import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { popups, popupViews } from '../../db/schema/index.ts';
@@ -8,7 +8,7 @@ import { resolveAudience } from '../../lib/audience.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
 import { changeStatus } from '../../lib/bulk-status.ts';
 import { notFound } from '../../lib/errors.ts';
-import { listPageByKeys, sortOrder, textSearch } from '../../lib/list.ts';
+import { listTableByKeys, sortOrder, textSearch } from '../../lib/list.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { engagementImageUrl } from '../engagement-images/index.ts';
@@ -110,16 +110,12 @@ const SORT = {
 } as const;
 
 export function listPopups(deps: Deps, q: z.infer<typeof popupListQuery>) {
-  const where = and(
-    textSearch(q.q, [popups.title]),
-    q.status ? eq(popups.status, q.status) : undefined,
-  );
-  return listPageByKeys(q, {
+  return listTableByKeys(deps.db, q, {
+    table: popups,
     key: popups.id,
-    keys: deps.db.select({ id: popups.id }).from(popups).where(where).$dynamic(),
+    where: and(textSearch(q.q, [popups.title]), q.status ? eq(popups.status, q.status) : undefined),
     rows: selectPopups(deps.db).$dynamic(),
     orderBy: sortOrder(q, SORT, 'priority', popups.id, 'desc'),
-    count: deps.db.select({ n: count() }).from(popups).where(where),
     map: (r: PopupRow & { shown: number }) => toPopup(deps, r),
   });
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { questions, questionTagCounts } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { escapeLike, estimatedCount, listPageByKeys, sortOrder } from '../../lib/list.ts';
+import { escapeLike, estimatedCount, listTableByKeys, sortOrder } from '../../lib/list.ts';
 import { assessmentQuestionIds } from './questions.assessment-filter.ts';
 import { selectQuestionRows, toQuestionRow } from './questions.rows.ts';
 
@@ -107,14 +107,13 @@ const COUNT_BUDGET_MS = 20;
  */
 export async function listQuestions(db: Db, q: ListQuery, exactBelow: number) {
   assertDateRange(q);
-  const where = questionWhere(q);
-  const matching = () => db.select({ id: questions.id }).from(questions).where(where).$dynamic();
-  const page = await listPageByKeys(q, {
+  const page = await listTableByKeys(db, q, {
+    table: questions,
     key: questions.id,
-    keys: matching(),
+    where: questionWhere(q),
     rows: selectQuestionRows(db).$dynamic(),
     orderBy: questionOrder(q),
-    count: estimatedCount(db, matching(), exactBelow, COUNT_BUDGET_MS),
+    count: (matching) => estimatedCount(db, matching, exactBelow, COUNT_BUDGET_MS),
     map: toQuestionRow,
   });
   return { ...page, totalIsEstimate: page.totalIsEstimate ?? false };
