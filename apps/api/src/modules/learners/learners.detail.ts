@@ -1,6 +1,6 @@
 import { LEARNER_DETAIL_RECENT, type LearnerDetail } from '@bo/contract';
 import { desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   admins,
@@ -26,93 +26,112 @@ const N = LEARNER_DETAIL_RECENT;
 export async function learnerDetail(db: Db, id: number): Promise<LearnerDetail> {
   const learner = await findLearner(db, id);
   if (!learner) throw notFound('Learner');
+  // Each kind's newest N rows of this learner, newest first (then by `order`'s tiebreakers).
+  const newest = <Q extends PgSelect>(query: Q, learnerId: AnyPgColumn, ...order: AnyPgColumn[]) =>
+    query
+      .where(eq(learnerId, id))
+      .orderBy(...order.map((c) => desc(c)))
+      .limit(N);
   const [devices, sessions, redeemed, given, views, attempts] = await Promise.all([
-    db
-      .select({
-        id: deviceBindings.id,
-        deviceId: deviceBindings.deviceId,
-        platform: deviceBindings.platform,
-        boundAt: deviceBindings.boundAt,
-        resetAt: deviceBindings.resetAt,
-        resetByName: resetter.name,
-        resetReason: deviceBindings.resetReason,
-      })
-      .from(deviceBindings)
-      .leftJoin(resetter, eq(resetter.id, deviceBindings.resetBy))
-      .where(eq(deviceBindings.learnerId, id))
-      .orderBy(desc(deviceBindings.boundAt), desc(deviceBindings.id))
-      .limit(N),
-    db
-      .select({
-        id: learnerSessions.id,
-        startedAt: learnerSessions.startedAt,
-        endedAt: learnerSessions.endedAt,
-        platform: learnerSessions.platform,
-      })
-      .from(learnerSessions)
-      .where(eq(learnerSessions.learnerId, id))
-      .orderBy(desc(learnerSessions.startedAt))
-      .limit(N),
-    db
-      .select({
-        id: redemptions.id,
-        bookId: redemptions.bookId,
-        bookTitle: books.title,
-        code: redemptions.code,
-        at: redemptions.at,
-      })
-      .from(redemptions)
-      .innerJoin(books, eq(books.id, redemptions.bookId))
-      .where(eq(redemptions.learnerId, id))
-      .orderBy(desc(redemptions.at))
-      .limit(N),
-    db
-      .select({
-        id: feedback.id,
-        bookId: feedback.bookId,
-        bookTitle: books.title,
-        contentKind: feedback.contentKind,
-        contentId: feedback.contentId,
-        rating: feedback.rating,
-        comment: feedback.comment,
-        at: feedback.at,
-      })
-      .from(feedback)
-      .leftJoin(books, eq(books.id, feedback.bookId))
-      .where(eq(feedback.learnerId, id))
-      .orderBy(desc(feedback.at))
-      .limit(N),
-    db
-      .select({
-        id: contentViews.id,
-        bookId: contentViews.bookId,
-        bookTitle: books.title,
-        contentKind: contentViews.contentKind,
-        contentId: contentViews.contentId,
-        seconds: contentViews.seconds,
-        at: contentViews.at,
-      })
-      .from(contentViews)
-      .innerJoin(books, eq(books.id, contentViews.bookId))
-      .where(eq(contentViews.learnerId, id))
-      .orderBy(desc(contentViews.at))
-      .limit(N),
-    db
-      .select({
-        id: assessmentAttempts.id,
-        assessmentId: assessmentAttempts.assessmentId,
-        assessmentName: assessments.name,
-        assessmentKind: assessments.kind,
-        score: assessmentAttempts.score,
-        maxScore: assessmentAttempts.maxScore,
-        timeTakenSeconds: assessmentAttempts.timeTakenSeconds,
-        submittedAt: assessmentAttempts.submittedAt,
-      })
-      .from(assessmentAttempts)
-      .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
-      .where(eq(assessmentAttempts.learnerId, id))
-      .orderBy(desc(assessmentAttempts.submittedAt))
-      .limit(N),
+    newest(
+      db
+        .select({
+          id: deviceBindings.id,
+          deviceId: deviceBindings.deviceId,
+          platform: deviceBindings.platform,
+          boundAt: deviceBindings.boundAt,
+          resetAt: deviceBindings.resetAt,
+          resetByName: resetter.name,
+          resetReason: deviceBindings.resetReason,
+        })
+        .from(deviceBindings)
+        .leftJoin(resetter, eq(resetter.id, deviceBindings.resetBy))
+        .$dynamic(),
+      deviceBindings.learnerId,
+      deviceBindings.boundAt,
+      deviceBindings.id,
+    ),
+    newest(
+      db
+        .select({
+          id: learnerSessions.id,
+          startedAt: learnerSessions.startedAt,
+          endedAt: learnerSessions.endedAt,
+          platform: learnerSessions.platform,
+        })
+        .from(learnerSessions)
+        .$dynamic(),
+      learnerSessions.learnerId,
+      learnerSessions.startedAt,
+    ),
+    newest(
+      db
+        .select({
+          id: redemptions.id,
+          bookId: redemptions.bookId,
+          bookTitle: books.title,
+          code: redemptions.code,
+          at: redemptions.at,
+        })
+        .from(redemptions)
+        .innerJoin(books, eq(books.id, redemptions.bookId))
+        .$dynamic(),
+      redemptions.learnerId,
+      redemptions.at,
+    ),
+    newest(
+      db
+        .select({
+          id: feedback.id,
+          bookId: feedback.bookId,
+          bookTitle: books.title,
+          contentKind: feedback.contentKind,
+          contentId: feedback.contentId,
+          rating: feedback.rating,
+          comment: feedback.comment,
+          at: feedback.at,
+        })
+        .from(feedback)
+        .leftJoin(books, eq(books.id, feedback.bookId))
+        .$dynamic(),
+      feedback.learnerId,
+      feedback.at,
+    ),
+    newest(
+      db
+        .select({
+          id: contentViews.id,
+          bookId: contentViews.bookId,
+          bookTitle: books.title,
+          contentKind: contentViews.contentKind,
+          contentId: contentViews.contentId,
+          seconds: contentViews.seconds,
+          at: contentViews.at,
+        })
+        .from(contentViews)
+        .innerJoin(books, eq(books.id, contentViews.bookId))
+        .$dynamic(),
+      contentViews.learnerId,
+      contentViews.at,
+    ),
+    newest(
+      db
+        .select({
+          id: assessmentAttempts.id,
+          assessmentId: assessmentAttempts.assessmentId,
+          assessmentName: assessments.name,
+          assessmentKind: assessments.kind,
+          score: assessmentAttempts.score,
+          maxScore: assessmentAttempts.maxScore,
+          timeTakenSeconds: assessmentAttempts.timeTakenSeconds,
+          submittedAt: assessmentAttempts.submittedAt,
+        })
+        .from(assessmentAttempts)
+        .innerJoin(assessments, eq(assessments.id, assessmentAttempts.assessmentId))
+        .$dynamic(),
+      assessmentAttempts.learnerId,
+      assessmentAttempts.submittedAt,
+    ),
   ]);
   return {
     learner,
