@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { groupShares, groupSize, type Level } from './reports.assessment-levels.ts';
-import { reportFile } from './reports.download.ts';
+import { listedRows, reportFile } from './reports.download.ts';
 import { allOf, metric, previousOf, type Range, within } from './reports.range.ts';
 
 /**
@@ -142,21 +142,15 @@ export async function assessmentResults(db: Db, q: Query) {
   const before = totalsOf(levelsBefore);
   const questions = perItem(items, levels, now.attempts, answers);
   if (q.format !== 'json') {
-    return reportFile(q.format, range, {
-      name: 'Assessment results',
-      columns: [
-        { header: 'Position', key: 'position', width: 10 },
-        { header: 'Item ID', key: 'itemId', width: 10 },
-        { header: 'Question', key: 'text', width: 60 },
-        { header: 'Answered', key: 'answered', width: 10 },
-        { header: 'Share correct', key: 'correctShare', width: 14 },
-        { header: 'Discrimination (upper-lower 27%)', key: 'discrimination', width: 18 },
-      ],
-      count: async () => questions.length,
-      rows: async function* () {
-        yield* questions;
-      },
-    });
+    const columns = [
+      { header: 'Position', key: 'position', width: 10 },
+      { header: 'Item ID', key: 'itemId', width: 10 },
+      { header: 'Question', key: 'text', width: 60 },
+      { header: 'Answered', key: 'answered', width: 10 },
+      { header: 'Share correct', key: 'correctShare', width: 14 },
+      { header: 'Discrimination (upper-lower 27%)', key: 'discrimination', width: 18 },
+    ];
+    return reportFile(q.format, range, listedRows('Assessment results', columns, questions));
   }
   const byBin = new Map<number, number>();
   for (const l of levels) {

@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { reportFile } from './reports.download.ts';
+import { COLUMN, listedRows, reportFile } from './reports.download.ts';
 import { eachDay, metric, previousOf, type Range, within } from './reports.range.ts';
 import { bookTitles } from './reports.redemptions.ts';
 
@@ -119,24 +119,18 @@ type Comparison = Awaited<ReturnType<typeof compare>>;
 /** The download: one row per book and day. */
 function daysFile(format: 'csv' | 'xlsx', name: string, c: Comparison) {
   const rowsOut = c.books.flatMap((b) => b.series.map((d) => ({ ...b.book, ...d })));
-  return reportFile(format, c.range, {
-    name,
-    columns: [
-      { header: 'Day', key: 'day', width: 12 },
-      { header: 'ISBN', key: 'isbn', width: 16 },
-      { header: 'Title', key: 'title', width: 36 },
-      { header: 'Redemptions', key: 'redemptions', width: 12 },
-      { header: 'Views', key: 'views', width: 10 },
-      { header: 'Seconds viewed', key: 'viewSeconds', width: 14 },
-      { header: 'Scans', key: 'scans', width: 10 },
-      { header: 'Feedback', key: 'feedback', width: 10 },
-      { header: 'Attempts', key: 'attempts', width: 10 },
-    ],
-    count: async () => rowsOut.length,
-    rows: async function* () {
-      yield* rowsOut;
-    },
-  });
+  const columns = [
+    { header: 'Day', key: 'day', width: 12 },
+    COLUMN.isbn,
+    COLUMN.title,
+    { header: 'Redemptions', key: 'redemptions', width: 12 },
+    { header: 'Views', key: 'views', width: 10 },
+    { header: 'Seconds viewed', key: 'viewSeconds', width: 14 },
+    { header: 'Scans', key: 'scans', width: 10 },
+    { header: 'Feedback', key: 'feedback', width: 10 },
+    { header: 'Attempts', key: 'attempts', width: 10 },
+  ];
+  return reportFile(format, c.range, listedRows(name, columns, rowsOut));
 }
 
 export async function bookAnalytics(db: Db, q: z.infer<typeof bookAnalyticsQuery>) {

@@ -43,3 +43,29 @@ export async function reportFile<T>(
     { name: download.name, columns: download.columns, rows: download.rows() },
   ]);
 }
+
+/** A download of rows already in memory (a report worked out whole before its file is written). */
+export function listedRows<T>(
+  name: string,
+  columns: XlsxColumn<T>[],
+  rows: T[],
+): ReportDownload<T> {
+  return {
+    name,
+    columns,
+    count: async () => rows.length,
+    rows: async function* () {
+      yield* rows;
+    },
+  };
+}
+
+/** The columns several reports' files hold: a learner, book or code reads alike in each. */
+export const COLUMN = {
+  learnerId: { header: 'Learner ID', key: 'learnerId', width: 12 },
+  learnerName: { header: 'Learner', key: 'learnerName', width: 28 },
+  bookId: { header: 'Book ID', key: 'bookId', width: 10 },
+  isbn: { header: 'ISBN', key: 'isbn', width: 16 },
+  title: { header: 'Title', key: 'title', width: 36 },
+  code: { header: 'Code', key: 'code', width: 16 },
+} satisfies Record<string, XlsxColumn<unknown>>;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { dailyByDay, dailySum, dailySums } from './reports.daily.ts';
-import { reportFile } from './reports.download.ts';
+import { COLUMN, reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
 import { allOf, eachDay, iso, metric, previousOf } from './reports.range.ts';
 
@@ -27,10 +27,10 @@ function feedbackRows(q: Query): EventRows<Row, Row> {
     ),
     columns: [
       { header: 'Received', key: 'at', width: 24 },
-      { header: 'Learner ID', key: 'learnerId', width: 12 },
-      { header: 'Learner', key: 'learnerName', width: 28 },
-      { header: 'Book ID', key: 'bookId', width: 10 },
-      { header: 'Title', key: 'title', width: 36 },
+      COLUMN.learnerId,
+      COLUMN.learnerName,
+      COLUMN.bookId,
+      COLUMN.title,
       { header: 'Content kind', key: 'contentKind', width: 14 },
       { header: 'Content ID', key: 'contentId', width: 12 },
       { header: 'Rating', key: 'rating', width: 8 },

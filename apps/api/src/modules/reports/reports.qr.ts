@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { codesByIds } from '../qr-codes/index.ts';
 import { mondayOf } from './reports.aggregate.ts';
 import { dailyByDay, dailySum } from './reports.daily.ts';
-import { reportFile } from './reports.download.ts';
+import { COLUMN, reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
 import { addDays, allOf, eachDay, iso, metric, previousOf, type Range } from './reports.range.ts';
 
@@ -28,10 +28,10 @@ function scanRows(q: Query): EventRows<Row, Row> {
     ),
     columns: [
       { header: 'Scanned', key: 'at', width: 24 },
-      { header: 'Code', key: 'code', width: 16 },
+      COLUMN.code,
       { header: 'Code ID', key: 'codeId', width: 10 },
-      { header: 'Book ID', key: 'bookId', width: 10 },
-      { header: 'Title', key: 'title', width: 36 },
+      COLUMN.bookId,
+      COLUMN.title,
       { header: 'Scan ID', key: 'id', width: 12 },
     ],
     map: (r) => ({ ...r, at: iso(r.at) as string }),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { LEARNER_DAY_KINDS } from './reports.aggregate.ts';
 import { dailyByDay, dailySum, dailySums, distinctLearnersEach } from './reports.daily.ts';
-import { reportFile } from './reports.download.ts';
+import { COLUMN, reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
 import { allOf, eachDay, iso, metric, previousOf, type Range, within } from './reports.range.ts';
 
@@ -24,12 +24,12 @@ function redemptionRows(q: Query): EventRows<Row, Row> {
     where: allOf(q.bookId ? sql`r.book_id = ${q.bookId}` : undefined),
     columns: [
       { header: 'Redeemed', key: 'at', width: 24 },
-      { header: 'Learner ID', key: 'learnerId', width: 12 },
-      { header: 'Learner', key: 'learnerName', width: 28 },
-      { header: 'Book ID', key: 'bookId', width: 10 },
-      { header: 'ISBN', key: 'isbn', width: 16 },
-      { header: 'Title', key: 'title', width: 36 },
-      { header: 'Code', key: 'code', width: 16 },
+      COLUMN.learnerId,
+      COLUMN.learnerName,
+      COLUMN.bookId,
+      COLUMN.isbn,
+      COLUMN.title,
+      COLUMN.code,
       { header: 'Redemption ID', key: 'id', width: 14 },
     ],
     map: (r) => ({ ...r, at: iso(r.at) as string }),

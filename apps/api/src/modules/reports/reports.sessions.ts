@@ -14,7 +14,7 @@ import {
   distinctLearnersEach,
   learnersByDay,
 } from './reports.daily.ts';
-import { reportFile } from './reports.download.ts';
+import { COLUMN, reportFile } from './reports.download.ts';
 import { type EventRows, rowsDownload, rowsPage } from './reports.events.ts';
 import { allOf, eachDay, iso, metric, previousOf, type Range } from './reports.range.ts';
 
@@ -46,8 +46,8 @@ function sessionRows(q: Query): EventRows<Raw, SessionsReport['rows']['items'][n
     where: allOf(q.platform ? sql`s.platform = ${q.platform}` : undefined),
     columns: [
       { header: 'Session ID', key: 'id', width: 12 },
-      { header: 'Learner ID', key: 'learnerId', width: 12 },
-      { header: 'Learner', key: 'learnerName', width: 28 },
+      COLUMN.learnerId,
+      COLUMN.learnerName,
       { header: 'Platform', key: 'platform', width: 10 },
       { header: 'Started', key: 'startedAt', width: 24 },
       { header: 'Ended', key: 'endedAt', width: 24 },
