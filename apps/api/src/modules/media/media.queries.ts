@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, mediaItems, subjects, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { joinCurriculumNames } from '../../lib/curriculum-names.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import { signFileUrl } from '../../lib/storage/signed-url.ts';
 
@@ -39,13 +40,7 @@ const mediaFields = {
 };
 
 const selectMedia = (db: Db | Tx) =>
-  db
-    .select(mediaFields)
-    .from(mediaItems)
-    .leftJoin(grades, eq(grades.id, mediaItems.gradeId))
-    .leftJoin(subjects, eq(subjects.id, mediaItems.subjectId))
-    .leftJoin(chapters, eq(chapters.id, mediaItems.chapterId))
-    .leftJoin(topics, eq(topics.id, mediaItems.topicId));
+  joinCurriculumNames(db.select(mediaFields).from(mediaItems).$dynamic(), mediaItems);
 
 export type MediaRecord = Awaited<ReturnType<typeof selectMedia>>[number];
 type Signer = Pick<Deps, 'config' | 'clock'>;

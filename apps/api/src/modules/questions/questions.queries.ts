@@ -2,7 +2,8 @@ import type { Question, QuestionFields } from '@bo/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { admins, chapters, grades, questions, subjects, topics } from '../../db/schema/index.ts';
+import { admins, questions } from '../../db/schema/index.ts';
+import { curriculumNames, joinCurriculumNames } from '../../lib/curriculum-names.ts';
 
 /**
  * Reading questions as the API answers them: the stored fields with the
@@ -36,10 +37,7 @@ export const questionColumns = {
   revision: questions.revision,
   source: questions.source,
   sourceLabel: questions.sourceLabel,
-  gradeName: grades.name,
-  subjectName: subjects.name,
-  chapterName: chapters.name,
-  topicName: topics.name,
+  ...curriculumNames,
   createdByName: createdBy.name,
   updatedByName: updatedBy.name,
   createdAt: questions.createdAt,
@@ -47,13 +45,7 @@ export const questionColumns = {
 };
 
 const selectQuestions = (db: Db | Tx) =>
-  db
-    .select(questionColumns)
-    .from(questions)
-    .leftJoin(grades, eq(grades.id, questions.gradeId))
-    .leftJoin(subjects, eq(subjects.id, questions.subjectId))
-    .leftJoin(chapters, eq(chapters.id, questions.chapterId))
-    .leftJoin(topics, eq(topics.id, questions.topicId))
+  joinCurriculumNames(db.select(questionColumns).from(questions).$dynamic(), questions)
     .leftJoin(createdBy, eq(createdBy.id, questions.createdBy))
     .leftJoin(updatedBy, eq(updatedBy.id, questions.updatedBy));
 

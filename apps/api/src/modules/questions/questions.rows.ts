@@ -1,20 +1,13 @@
 import type { QuestionRow } from '@bo/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { chapters, grades, questions, subjects, topics } from '../../db/schema/index.ts';
+import { questions } from '../../db/schema/index.ts';
+import { curriculumNames, joinCurriculumNames } from '../../lib/curriculum-names.ts';
 import { richTextView } from '../../lib/rich-text/view.ts';
 
 /**
  * A list row (enough to render the stem and its labels) with its curriculum
  * names; the whole question is questions.queries.ts's `findQuestions`.
  */
-
-const curriculumNames = {
-  gradeName: grades.name,
-  subjectName: subjects.name,
-  chapterName: chapters.name,
-  topicName: topics.name,
-};
 
 const rowFields = {
   id: questions.id,
@@ -33,13 +26,7 @@ const rowFields = {
 
 /** FROM questions with the curriculum names: the list's page rows (filtered by id by the caller). */
 export const selectQuestionRows = (db: Db | Tx) =>
-  db
-    .select(rowFields)
-    .from(questions)
-    .leftJoin(grades, eq(grades.id, questions.gradeId))
-    .leftJoin(subjects, eq(subjects.id, questions.subjectId))
-    .leftJoin(chapters, eq(chapters.id, questions.chapterId))
-    .leftJoin(topics, eq(topics.id, questions.topicId));
+  joinCurriculumNames(db.select(rowFields).from(questions).$dynamic(), questions);
 
 type RowRecord = Awaited<ReturnType<typeof selectQuestionRows>>[number];
 
