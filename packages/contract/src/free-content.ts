@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuery, timestampSchema } from './common.ts';
 import { isbnSchema } from './isbn.ts';
-import { tocBookSchema, tocNodeKindSchema, tocNodeStatusSchema } from './toc.ts';
+import { type TocNodeHead, tocBookSchema, tocNodeHeadSchema, tocNodeStatusSchema } from './toc.ts';
 
 /**
  * Free content (docs/domain.md, Free and promotional content): whole books
@@ -25,13 +25,7 @@ export const freeBooksQuery = listQuery(['title', 'isbn', 'addedAt'] as const);
 export const addFreeIsbnBody = z.object({ isbn: isbnSchema });
 export const deleteFreeIsbnBody = z.object({ bookId: idSchema });
 
-export interface FreeTocNode {
-  id: number;
-  parentId: number | null;
-  kind: z.infer<typeof tocNodeKindSchema>;
-  title: string;
-  chapterId: number | null;
-  topicId: number | null;
+export interface FreeTocNode extends TocNodeHead {
   status: z.infer<typeof tocNodeStatusSchema>;
   /** Chosen for the free sample itself. */
   isFree: boolean;
@@ -44,12 +38,7 @@ export interface FreeTocNode {
 export const freeTocNodeSchema: z.ZodType<FreeTocNode> = z
   .lazy(() =>
     z.object({
-      id: z.number().int(),
-      parentId: z.number().int().nullable(),
-      kind: tocNodeKindSchema,
-      title: z.string(),
-      chapterId: z.number().int().nullable(),
-      topicId: z.number().int().nullable(),
+      ...tocNodeHeadSchema.shape,
       status: tocNodeStatusSchema,
       isFree: z.boolean(),
       freeByParent: z.boolean(),

@@ -37,13 +37,18 @@ export const CONTENT_KINDS = ['pdf', 'video', 'audio', 'link'] as const;
 export const contentKindSchema = z.enum(CONTENT_KINDS);
 export type ContentKind = z.infer<typeof contentKindSchema>;
 
-export interface TocNode {
-  id: number;
-  parentId: number | null;
-  kind: TocNodeKind;
-  title: string;
-  chapterId: number | null;
-  topicId: number | null;
+/** What a node is in every tree that shows one (the TOC, the free sample's). */
+export const tocNodeHeadSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  kind: tocNodeKindSchema,
+  title: z.string(),
+  chapterId: z.number().int().nullable(),
+  topicId: z.number().int().nullable(),
+});
+export type TocNodeHead = z.infer<typeof tocNodeHeadSchema>;
+
+export interface TocNode extends TocNodeHead {
   position: number;
   /** Open without purchase (the free sample of a book). */
   isFree: boolean;
@@ -57,12 +62,7 @@ export interface TocNode {
 export const tocNodeSchema: z.ZodType<TocNode> = z
   .lazy(() =>
     z.object({
-      id: z.number().int(),
-      parentId: z.number().int().nullable(),
-      kind: tocNodeKindSchema,
-      title: z.string(),
-      chapterId: z.number().int().nullable(),
-      topicId: z.number().int().nullable(),
+      ...tocNodeHeadSchema.shape,
       position: z.number().int(),
       isFree: z.boolean(),
       status: tocNodeStatusSchema,
