@@ -8,6 +8,7 @@ import { recordAudit } from '../../lib/audit-record.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sentFields } from '../../lib/sent-fields.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { createActionToken, expireTokens, revokeAllSessions, TTL } from '../auth/index.ts';
 import { invitationMail, sendMail } from '../mail/index.ts';
@@ -121,10 +122,7 @@ export async function editAdmin(
     const [row] = await tx
       .update(admins)
       .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.phone !== undefined ? { phone: input.phone } : {}),
-        ...(input.role !== undefined ? { role: input.role } : {}),
-        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...sentFields(input, ['name', 'phone', 'role', 'status']),
         updatedAt: deps.clock(),
         updatedBy: actor.id,
       })

@@ -9,6 +9,7 @@ import { changeStatus } from '../../lib/bulk-status.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sentFields } from '../../lib/sent-fields.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { type BookRecord, findBook, isbnOwners, lockBookRow, lockIsbns } from './books.queries.ts';
 
@@ -147,13 +148,8 @@ export function editBook(
       await tx
         .update(books)
         .set({
-          ...(input.isbn !== undefined ? { isbn: input.isbn } : {}),
-          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...sentFields(input, ['isbn', 'title', 'series', 'edition', 'language', 'status']),
           ...curriculum,
-          ...(input.series !== undefined ? { series: input.series } : {}),
-          ...(input.edition !== undefined ? { edition: input.edition } : {}),
-          ...(input.language !== undefined ? { language: input.language } : {}),
-          ...(input.status !== undefined ? { status: input.status } : {}),
           updatedAt: deps.clock(),
           updatedBy: actor.id,
         })

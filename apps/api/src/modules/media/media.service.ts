@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sentFields } from '../../lib/sent-fields.ts';
 import { ALLOWED_TYPES } from '../../lib/storage/upload.ts';
 import { mediaUsedBy } from '../../lib/usage-table.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -200,13 +201,15 @@ export async function editMedia(
     await tx
       .update(mediaItems)
       .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.language !== undefined ? { language: input.language } : {}),
-        ...(input.status !== undefined ? { status: input.status } : {}),
-        ...(input.thumbnailKey !== undefined ? { thumbnailKey: input.thumbnailKey } : {}),
-        ...(input.url !== undefined ? { url: input.url } : {}),
-        ...(input.durationSeconds !== undefined ? { durationSeconds: input.durationSeconds } : {}),
+        ...sentFields(input, [
+          'title',
+          'description',
+          'language',
+          'status',
+          'thumbnailKey',
+          'url',
+          'durationSeconds',
+        ]),
         ...tags,
         updatedAt: deps.clock(),
         updatedBy: actor.id,
