@@ -16,14 +16,14 @@ type TopicRow = typeof topics.$inferSelect;
 export type MasterRow = SubjectRow | ChapterRow | TopicRow;
 export type MasterItem = Subject | Chapter | Topic;
 
+/** A download's columns around the item's name (after the parent and position). */
+const col = (header: string, key: string) => ({ header, key, width: 10 });
+
 /**
  * Rows of `child` whose `fk` points at the outer row of `parent`. Written
  * with explicit qualifiers: Drizzle drops them in single-table selects, and
  * an unqualified `id` would resolve to the inner table.
  */
-/** A download's columns around the item's name (after the parent and position). */
-const col = (header: string, key: string) => ({ header, key, width: 10 });
-
 const countOf = (child: string, fk: string, parent: string) =>
   sql<number>`(select count(*)::int from ${sql.identifier(child)} c where c.${sql.identifier(fk)} = ${sql.identifier(parent)}.id)`;
 
