@@ -14,10 +14,12 @@ const rows = (n: number, from = 1): Row[] =>
 function Screen({
   query,
   selectable = false,
+  filtered = false,
   onRowClick,
 }: {
   query: Partial<ListTableQuery<Row>>;
   selectable?: boolean;
+  filtered?: boolean;
   onRowClick?: (row: Row) => void;
 }) {
   const params = useListParams(schema);
@@ -34,8 +36,7 @@ function Screen({
         ...query,
       }}
       noun="Rows"
-      errorTitle="Could not load the rows"
-      emptyText="No rows yet"
+      filtered={filtered}
       defaultSort="createdAt"
       rowTestId={(row) => `row-${row.id}`}
       onRowClick={onRowClick}
@@ -107,9 +108,11 @@ describe('ListTable', () => {
     expect(Object.fromEntries(search)).toEqual({ sort: 'name', order: 'asc' });
   });
 
-  it('says so when there are no rows, and offers a retry when the list cannot load', async () => {
+  it('says so in words made from the noun when there are no rows, and offers a retry when the list cannot load', async () => {
     render('/list', page([], 0));
     await screen.findByText('No rows yet');
+    render('/list?q=x', page([], 0), { filtered: true });
+    await screen.findByText('No rows match');
     const refetch = vi.fn();
     render('/list', { isError: true, error: new Error('boom'), refetch });
     const alert = await screen.findByRole('alert');

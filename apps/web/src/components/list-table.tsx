@@ -1,4 +1,5 @@
 import 'mantine-datatable/styles.css';
+import type { IconProps } from '@tabler/icons-react';
 import {
   DataTable,
   type DataTableColumn,
@@ -6,7 +7,7 @@ import {
   type DataTableSelectionProps,
   type DataTableSortProps,
 } from 'mantine-datatable';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import type { ListUpdate } from '../lib/search-params.ts';
 import { LoadError } from './load-error.tsx';
 import { paginationControlProps, paginationItemProps } from './pagination-labels.ts';
@@ -41,13 +42,19 @@ export interface ListTableProps<T extends { id: number | string }> {
   params: ListTableParams;
   query: ListTableQuery<T>;
   columns: DataTableColumn<T>[];
-  /** Plural noun for "<noun> per page", e.g. "Admins". */
+  /**
+   * Plural noun, e.g. "Admins": "Admins per page", and unless told otherwise
+   * "Could not load the admins" and "No admins yet" (or "No admins match").
+   */
   noun: string;
+  /** Whether the URL holds a search or filter: an empty table then says "No … match". */
+  filtered?: boolean;
   /** Title of the alert shown instead of the table when the list cannot load. */
-  errorTitle: string;
-  /** Shown in an empty table ("No admins yet" or "No admins match"). */
-  emptyText: string;
-  emptyIcon?: ReactNode;
+  errorTitle?: string;
+  /** Shown in an empty table instead of the words made from `noun` and `filtered`. */
+  emptyText?: string;
+  /** Drawn above the empty table's words, at the size every list uses. */
+  emptyIcon?: ComponentType<IconProps>;
   /** Makes the table sortable by URL `sort`/`order`; the column shown as sorted when `sort` is unset. */
   defaultSort?: string;
   /** The server's order when `sort` is unset (its `sortOrder` default), so the arrow tells the truth. */
@@ -79,9 +86,10 @@ export function ListTable<T extends { id: number | string }>({
   query,
   columns,
   noun,
-  errorTitle,
-  emptyText,
-  emptyIcon,
+  filtered = false,
+  errorTitle = `Could not load the ${noun.toLowerCase()}`,
+  emptyText = `No ${noun.toLowerCase()} ${filtered ? 'match' : 'yet'}`,
+  emptyIcon: EmptyIcon,
   defaultSort,
   defaultOrder = 'asc',
   pageSizes = PAGE_SIZES,
@@ -148,7 +156,7 @@ export function ListTable<T extends { id: number | string }>({
       {...sorting}
       {...selecting}
       noRecordsText={emptyText}
-      noRecordsIcon={emptyIcon}
+      noRecordsIcon={EmptyIcon && <EmptyIcon size={32} stroke={1.4} />}
       customRowAttributes={rowTestId && ((row) => ({ 'data-testid': rowTestId(row) }))}
       onRowClick={onRowClick && (({ record }) => onRowClick(record))}
       rowExpansion={rowExpansion}

@@ -41,9 +41,8 @@ export function AdminsTable({
       params={params}
       query={query}
       noun="Admins"
-      errorTitle="Could not load the admins"
-      emptyText={filtered ? 'No admins match' : 'No admins yet'}
-      emptyIcon={<IconUsersGroup size={32} stroke={1.4} />}
+      filtered={filtered}
+      emptyIcon={IconUsersGroup}
       defaultSort="name"
       rowTestId={(admin) => `admin-row-${admin.id}`}
       columns={[

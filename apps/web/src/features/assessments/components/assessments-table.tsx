@@ -24,15 +24,13 @@ export function AssessmentsTable({
   filtered: boolean;
 }) {
   const def = KINDS[kind];
-  const noun = def.plural.toLowerCase();
   return (
     <ListTable<Assessment>
       params={params}
       query={query}
       noun={def.plural}
-      errorTitle={`Could not load the ${noun}`}
-      emptyText={filtered ? `No ${noun} match` : `No ${noun} yet`}
-      emptyIcon={<IconClipboardList size={32} stroke={1.4} />}
+      filtered={filtered}
+      emptyIcon={IconClipboardList}
       defaultSort="updatedAt"
       defaultOrder="desc"
       rowTestId={(a) => `assessment-row-${a.id}`}

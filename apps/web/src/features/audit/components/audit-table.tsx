@@ -29,8 +29,8 @@ export function AuditTable({
       query={query}
       noun="Entries"
       errorTitle="Could not load the audit log"
-      emptyText={filtered ? 'No entries match' : 'No entries yet'}
-      emptyIcon={<IconHistory size={32} stroke={1.4} />}
+      filtered={filtered}
+      emptyIcon={IconHistory}
       pageSizes={[20, 50, 100]}
       rowTestId={(entry) => `audit-row-${entry.id}`}
       rowExpansion={{

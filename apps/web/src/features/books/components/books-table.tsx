@@ -29,9 +29,8 @@ export function BooksTable({
       params={params}
       query={query}
       noun="Books"
-      errorTitle="Could not load the books"
-      emptyText={filtered ? 'No books match' : 'No books yet'}
-      emptyIcon={<IconBooks size={32} stroke={1.4} />}
+      filtered={filtered}
+      emptyIcon={IconBooks}
       defaultSort="title"
       rowTestId={(book) => `book-row-${book.id}`}
       selection={{

@@ -36,9 +36,8 @@ export function JobsTable({
       params={params}
       query={query}
       noun="Jobs"
-      errorTitle="Could not load the jobs"
-      emptyText={filtered ? 'No jobs match' : 'No jobs yet'}
-      emptyIcon={<IconClockPlay size={32} stroke={1.4} />}
+      filtered={filtered}
+      emptyIcon={IconClockPlay}
       pageSizes={[20, 50, 100]}
       rowTestId={(job) => `job-row-${job.id}`}
       columns={[

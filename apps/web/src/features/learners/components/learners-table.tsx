@@ -25,9 +25,8 @@ export function LearnersTable({
       params={params}
       query={query}
       noun="Learners"
-      errorTitle="Could not load the learners"
-      emptyText={filtered ? 'No learners match' : 'No learners yet'}
-      emptyIcon={<IconUsers size={32} stroke={1.4} />}
+      filtered={filtered}
+      emptyIcon={IconUsers}
       defaultSort="registeredAt"
       defaultOrder="desc"
       rowTestId={(l) => `learner-row-${l.id}`}

@@ -47,9 +47,8 @@ export function ContactPage() {
         params={params}
         query={list}
         noun="Messages"
-        errorTitle="Could not load the messages"
-        emptyText={hasFilters(values, ['q', 'status']) ? 'No messages match' : 'No messages yet'}
-        emptyIcon={<IconMail size={32} stroke={1.4} />}
+        filtered={hasFilters(values, ['q', 'status'])}
+        emptyIcon={IconMail}
         defaultSort="receivedAt"
         defaultOrder="desc"
         rowTestId={(m) => `contact-row-${m.id}`}

@@ -38,9 +38,8 @@ export function TemplatesPage() {
         params={params}
         query={list}
         noun="Templates"
-        errorTitle="Could not load the templates"
-        emptyText={hasFilters(values, ['q']) ? 'No templates match' : 'No templates yet'}
-        emptyIcon={<IconTemplate size={32} stroke={1.4} />}
+        filtered={hasFilters(values, ['q'])}
+        emptyIcon={IconTemplate}
         defaultSort="updatedAt"
         defaultOrder="desc"
         rowTestId={(t) => `template-row-${t.id}`}

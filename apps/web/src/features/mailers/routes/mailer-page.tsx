@@ -152,9 +152,8 @@ export function MailerPage() {
         params={params}
         query={recipients}
         noun="Recipients"
-        errorTitle="Could not load the recipients"
         emptyText={hasFilters(values, ['q', 'state']) ? 'No recipients match' : 'No recipients'}
-        emptyIcon={<IconUsers size={32} stroke={1.4} />}
+        emptyIcon={IconUsers}
         defaultSort="id"
         rowTestId={(r) => `recipient-row-${r.id}`}
         columns={[

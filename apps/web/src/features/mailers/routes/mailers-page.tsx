@@ -38,9 +38,8 @@ export function MailersPage() {
         params={params}
         query={list}
         noun="Mailers"
-        errorTitle="Could not load the mailers"
-        emptyText={hasFilters(values, ['q']) ? 'No mailers match' : 'No mailers yet'}
-        emptyIcon={<IconMailFast size={32} stroke={1.4} />}
+        filtered={hasFilters(values, ['q'])}
+        emptyIcon={IconMailFast}
         defaultSort="createdAt"
         defaultOrder="desc"
         rowTestId={(m) => `mailer-row-${m.id}`}

@@ -85,13 +85,7 @@ export function MediaList({
       noun={many}
       errorTitle={ERROR_TITLE}
       emptyText={empty}
-      emptyIcon={
-        kind === 'video' ? (
-          <IconVideo size={32} stroke={1.4} />
-        ) : (
-          <IconMusic size={32} stroke={1.4} />
-        )
-      }
+      emptyIcon={kind === 'video' ? IconVideo : IconMusic}
       columns={[
         { accessor: 'title', title: 'Title' },
         {

@@ -91,11 +91,8 @@ export function NotificationsPage() {
         params={params}
         query={list}
         noun="Notifications"
-        errorTitle="Could not load the notifications"
-        emptyText={
-          hasFilters(values, ['q', 'state']) ? 'No notifications match' : 'No notifications yet'
-        }
-        emptyIcon={<IconBell size={32} stroke={1.4} />}
+        filtered={hasFilters(values, ['q', 'state'])}
+        emptyIcon={IconBell}
         defaultSort="createdAt"
         defaultOrder="desc"
         rowTestId={(n) => `notification-row-${n.id}`}

@@ -76,9 +76,8 @@ export function PopupsPage() {
         params={params}
         query={list}
         noun="Pop-ups"
-        errorTitle="Could not load the pop-ups"
-        emptyText={hasFilters(values, ['q', 'status']) ? 'No pop-ups match' : 'No pop-ups yet'}
-        emptyIcon={<IconWindowMaximize size={32} stroke={1.4} />}
+        filtered={hasFilters(values, ['q', 'status'])}
+        emptyIcon={IconWindowMaximize}
         defaultSort="priority"
         defaultOrder="desc"
         rowTestId={(p) => `popup-row-${p.id}`}

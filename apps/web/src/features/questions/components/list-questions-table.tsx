@@ -54,9 +54,8 @@ export function ListQuestionsTable({
       params={params}
       query={query}
       noun="Questions"
-      errorTitle="Could not load the questions"
-      emptyText={filtered ? 'No questions match' : 'No questions yet'}
-      emptyIcon={<IconListCheck size={32} stroke={1.4} />}
+      filtered={filtered}
+      emptyIcon={IconListCheck}
       defaultSort="updatedAt"
       defaultOrder="desc"
       totalText={(total) =>
