@@ -55,7 +55,10 @@ export const deliveryRecipients = pgTable(
     sentAt: tstz('sent_at'),
   },
   (t) => [
-    uniqueIndex('delivery_recipients_key').on(t.deliveryId, t.channel, t.learnerId),
+    // The learner before the channel: a ledger's rows share their delivery,
+    // so with the channel second every comparison of a 100,000-row insert
+    // went on to compare channel names (text, under a collation).
+    uniqueIndex('delivery_recipients_key').on(t.deliveryId, t.learnerId, t.channel),
     // Without the channel: a delivery's channels are written and sent one after
     // another, so their ids do not interleave, and every index entry is
     // 10 bytes narrower (the 100,000-row ledger is written faster).
