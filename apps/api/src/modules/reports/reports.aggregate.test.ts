@@ -30,7 +30,11 @@ const send = async (events: unknown[]) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A scheduled run that began before the event refreshes again only after
+  // its pause (30 s on PGlite by default), and the job enqueued by the test
+  // waits behind it: 2 s keeps "within seconds" about the refresh, not the
+  // minute the run happened to start in.
+  t = await createTestApp({ REPORTS_REFRESH_SECONDS: '2' });
   const admin = await t.createAdmin({ role: 'super_admin' });
   token = (await t.signIn(admin.email)).accessToken;
   key = await makeAppKey(t, token);
