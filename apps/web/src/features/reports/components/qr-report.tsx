@@ -2,43 +2,54 @@ import { qrReportQuery } from '@bo/contract/reports';
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
 import { SidewaysScroll } from '../../../components/sideways-scroll.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { qrReportRoute, useQrReport } from '../api/qr-report.ts';
 import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
+import { ReportLayout } from './report-layout.tsx';
 import { ReportRows, whenColumn } from './report-rows.tsx';
-import { ReportScreen } from './report-screen.tsx';
 import { useReportScreen } from './use-report-screen.ts';
 
 /** QR scans by code, book and day (GET /reports/getqrcodereport). */
 export function QrReport() {
-  const screen = useReportScreen(qrReportQuery, qrReportRoute, useQrReport);
-  const { values, update, download, rows } = screen;
+  const { values, update, data, download, layout, filterBar, rows } = useReportScreen(
+    qrReportQuery,
+    qrReportRoute,
+    useQrReport,
+  );
   return (
-    <ReportScreen
-      screen={screen}
-      filters={[
-        {
-          kind: 'custom',
-          keys: ['bookId', 'codeId'],
-          element: (
-            <BookSelect
-              value={values.bookId}
-              onChange={(bookId) => update({ bookId, codeId: undefined })}
-            />
-          ),
-        },
-      ]}
-      figures={(data) => (
-        <>
-          <Figure label="Scans" trend={data.summary.scans} testId="figure-scans" />
-          <Figure label="Codes scanned" trend={data.summary.codes} />
-        </>
-      )}
+    <ReportLayout
+      {...layout}
+      filters={
+        <FilterBar
+          {...filterBar}
+          filters={[
+            {
+              kind: 'custom',
+              keys: ['bookId', 'codeId'],
+              element: (
+                <BookSelect
+                  value={values.bookId}
+                  onChange={(bookId) => update({ bookId, codeId: undefined })}
+                />
+              ),
+            },
+          ]}
+        />
+      }
+      figures={
+        data && (
+          <>
+            <Figure label="Scans" trend={data.summary.scans} testId="figure-scans" />
+            <Figure label="Codes scanned" trend={data.summary.codes} />
+          </>
+        )
+      }
     >
-      {(data) => (
+      {data && (
         <>
           <ReportCard title="Scans per day" download={download} testId="chart-scans">
             <DayChart
@@ -97,19 +108,20 @@ export function QrReport() {
               </Table>
             </SidewaysScroll>
           </ReportCard>
-          <ReportRows
-            {...rows}
-            rows={data.rows}
-            noun="Scans"
-            testId="table-scans"
-            columns={[
-              whenColumn(),
-              { accessor: 'code', title: 'Code' },
-              { accessor: 'title', title: 'Book', render: (r) => r.title ?? 'Video code' },
-            ]}
-          />
+          <ReportCard title="Scans" download={download} testId="table-scans">
+            <ReportRows
+              {...rows}
+              rows={data.rows}
+              noun="Scans"
+              columns={[
+                whenColumn(),
+                { accessor: 'code', title: 'Code' },
+                { accessor: 'title', title: 'Book', render: (r) => r.title ?? 'Video code' },
+              ]}
+            />
+          </ReportCard>
         </>
       )}
-    </ReportScreen>
+    </ReportLayout>
   );
 }

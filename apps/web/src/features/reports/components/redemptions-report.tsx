@@ -2,54 +2,61 @@ import { redemptionsReportQuery } from '@bo/contract/reports';
 import { Table } from '@mantine/core';
 import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
 import { redemptionsReportRoute, useRedemptionsReport } from '../api/redemptions-report.ts';
 import { BookSelect } from './book-picker.tsx';
 import { DayChart } from './day-chart.tsx';
 import { ReportCard } from './report-card.tsx';
+import { ReportLayout } from './report-layout.tsx';
 import { ReportRows, whenColumn } from './report-rows.tsx';
-import { ReportScreen } from './report-screen.tsx';
 import { useReportScreen } from './use-report-screen.ts';
 
 /** Redemptions by book and day (GET /reports/getuserredemtionsreports). */
 export function RedemptionsReport() {
-  const screen = useReportScreen(
+  const { values, update, data, download, layout, filterBar, rows } = useReportScreen(
     redemptionsReportQuery,
     redemptionsReportRoute,
     useRedemptionsReport,
   );
-  const { values, update, download, rows } = screen;
-  const known = (screen.data?.byBook ?? []).map((b) => ({
+  const known = (data?.byBook ?? []).map((b) => ({
     value: String(b.bookId),
     label: `${b.title} (${b.isbn})`,
   }));
   return (
-    <ReportScreen
-      screen={screen}
-      filters={[
-        {
-          kind: 'custom',
-          keys: ['bookId'],
-          element: (
-            <BookSelect
-              value={values.bookId}
-              known={known}
-              onChange={(bookId) => update({ bookId })}
+    <ReportLayout
+      {...layout}
+      filters={
+        <FilterBar
+          {...filterBar}
+          filters={[
+            {
+              kind: 'custom',
+              keys: ['bookId'],
+              element: (
+                <BookSelect
+                  value={values.bookId}
+                  known={known}
+                  onChange={(bookId) => update({ bookId })}
+                />
+              ),
+            },
+          ]}
+        />
+      }
+      figures={
+        data && (
+          <>
+            <Figure
+              label="Redemptions"
+              trend={data.summary.redemptions}
+              testId="figure-redemptions"
             />
-          ),
-        },
-      ]}
-      figures={(data) => (
-        <>
-          <Figure
-            label="Redemptions"
-            trend={data.summary.redemptions}
-            testId="figure-redemptions"
-          />
-          <Figure label="Learners who redeemed" trend={data.summary.learners} />
-        </>
-      )}
+            <Figure label="Learners who redeemed" trend={data.summary.learners} />
+          </>
+        )
+      }
     >
-      {(data) => (
+      {data && (
         <>
           <ReportCard title="Redemptions per day" download={download} testId="chart-redemptions">
             <DayChart
@@ -90,21 +97,22 @@ export function RedemptionsReport() {
               </Table.Tbody>
             </Table>
           </ReportCard>
-          <ReportRows
-            {...rows}
-            rows={data.rows}
-            noun="Redemptions"
-            testId="table-redemptions"
-            columns={[
-              whenColumn(),
-              { accessor: 'learnerName', title: 'Learner' },
-              { accessor: 'title', title: 'Book' },
-              { accessor: 'isbn', title: 'ISBN' },
-              { accessor: 'code', title: 'Code' },
-            ]}
-          />
+          <ReportCard title="Redemptions" download={download} testId="table-redemptions">
+            <ReportRows
+              {...rows}
+              rows={data.rows}
+              noun="Redemptions"
+              columns={[
+                whenColumn(),
+                { accessor: 'learnerName', title: 'Learner' },
+                { accessor: 'title', title: 'Book' },
+                { accessor: 'isbn', title: 'ISBN' },
+                { accessor: 'code', title: 'Code' },
+              ]}
+            />
+          </ReportCard>
         </>
       )}
-    </ReportScreen>
+    </ReportLayout>
   );
 }

@@ -10,7 +10,7 @@ type Values<S extends z.ZodObject> = ReturnType<typeof useListParams<S>>['values
  * A report tab's state, the same for every tab: its filters read from the
  * URL, its data through the endpoint's query hook, a download of the rows
  * those filters hold, and the props its layout, filter bar and rows table
- * take from them (`<ReportScreen screen={…}>`, `<ReportRows {...rows}>`).
+ * take from them (spread: `<ReportLayout {...layout}>`).
  */
 export function useReportScreen<S extends z.ZodObject, R extends RouteDef, D>(
   schema: S,
@@ -20,15 +20,14 @@ export function useReportScreen<S extends z.ZodObject, R extends RouteDef, D>(
   const { values, update } = useListParams(schema);
   const report = useData(values);
   const data = report.data;
-  const download = (format: ReportFileFormat) =>
-    downloadReport(route, values as RouteQueryInput<R>, format);
   return {
     values,
     update,
     data,
-    download,
+    download: (format: ReportFileFormat) =>
+      downloadReport(route, values as RouteQueryInput<R>, format),
     layout: { loading: !data, error: report.error },
     filterBar: { values, onChange: update, withLabels: true },
-    rows: { values, update, query: report, download },
+    rows: { values, update, query: report },
   };
 }
