@@ -63,6 +63,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Tests: a write that breaks its audit declaration fails loudly (see lib/audit-default.ts). */
   strictAudit?: boolean;
+  /** Tests: an error answer that its route does not declare fails loudly (see lib/declared-errors.ts). */
+  strictErrors?: boolean;
 }
 
 /** Feature modules: each registers its contract routes. Later features add a line. */
@@ -125,6 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clock: opts.clock ?? systemClock,
     authCache: new AuthCache(),
     strictAudit: opts.strictAudit ?? false,
+    strictErrors: opts.strictErrors ?? false,
     faults,
     storage: watchFreeSpace(createStorage(config), faults),
     log: app.log,

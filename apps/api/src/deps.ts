@@ -31,4 +31,6 @@ export interface Deps {
    * being logged and covered by a generic row (production).
    */
   strictAudit: boolean;
+  /** Tests: an error answer the route does not declare is a 500 (lib/declared-errors.ts). */
+  strictErrors: boolean;
 }

@@ -20,6 +20,26 @@ export const IMPORT_TOO_LARGE = [
 ] as const;
 
 /**
+ * Refusals that a service gives on some routes only, with the status they
+ * come with: a route that can answer one names it in its `refuses`, and the
+ * OpenAPI document lists it among that route's answers (error-answers.ts).
+ */
+export const SERVICE_REFUSALS = {
+  unknown_learner: { status: 404, says: 'No learner has this app id' },
+  question_changed: { status: 409, says: 'Someone else saved the question since it was opened' },
+  question_duplicate: { status: 409, says: 'The bank already holds this question' },
+  question_in_use: { status: 409, says: 'The question is in an assessment' },
+  question_incomplete: { status: 409, says: 'Only a complete question can leave draft' },
+  qr_address_not_public: {
+    status: 409,
+    says: 'Codes would encode an address learners cannot reach (PUBLIC_BASE_URL)',
+  },
+  unknown_variables: { status: 400, says: 'The template names variables no learner has' },
+  too_many_rows: { status: 422, says: 'More rows than an Excel sheet holds: download CSV' },
+} as const satisfies Record<string, { status: number; says: string }>;
+export type ServiceRefusal = keyof typeof SERVICE_REFUSALS;
+
+/**
  * Every code an error answer `{ message, code, details? }` carries: the
  * server's AppError takes only these, and the web compares with them
  * (`error.code === ErrorCode.question_changed`), never with a literal. No
@@ -57,15 +77,8 @@ export const ERROR_CODES = [
   // The data
   'not_found',
   'conflict',
-  'unknown_learner',
-  'question_changed',
-  'question_duplicate',
-  'question_in_use',
-  'question_incomplete',
   'printed_codes_need_a_target',
-  'qr_address_not_public',
-  'unknown_variables',
-  'too_many_rows',
+  ...(Object.keys(SERVICE_REFUSALS) as ServiceRefusal[]),
   // Uploads and imports
   'file_too_large',
   'multipart_malformed',
@@ -77,6 +90,7 @@ export const ERROR_CODES = [
   'job_failed',
   'audit_missing',
   'audit_undeclared',
+  'error_undeclared',
   'database_unavailable',
   'storage_full',
   'internal',

@@ -39,6 +39,7 @@ export * from './curriculum.ts';
 export * from './curriculum-routes.ts';
 export * from './diagnostic-tests-routes.ts';
 export * from './engagement-images.ts';
+export * from './error-answers.ts';
 export * from './error-codes.ts';
 export * from './free-content.ts';
 export * from './free-content-routes.ts';

@@ -69,7 +69,8 @@ export const pushTokenBody = z.object({
   platform: z.enum(['android', 'ios', 'web']),
 });
 
-const app = { access: 'learner_app', tag: 'learner_app' } as const;
+// Every call names a learner by the app's id, which must be registered.
+const app = { access: 'learner_app', tag: 'learner_app', refuses: ['unknown_learner'] } as const;
 // The app's own reports, not an admin's change: the rows are their trace.
 const appWrite = { ...app, method: 'POST', audit: 'none' } as const;
 const key = `; header ${LEARNER_APP_KEY_HEADER}`;

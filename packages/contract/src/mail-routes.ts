@@ -50,6 +50,7 @@ export const mailRoutes = defineRoutes({
     download: true,
   },
   createTemplate: {
+    refuses: ['unknown_variables'],
     ...common,
     method: 'POST',
     audit: 'self',
@@ -61,6 +62,7 @@ export const mailRoutes = defineRoutes({
     response: templateSchema,
   },
   editTemplate: {
+    refuses: ['unknown_variables'],
     ...common,
     method: 'POST',
     audit: 'self',
@@ -87,6 +89,7 @@ export const mailRoutes = defineRoutes({
     response: templateSchema,
   },
   previewTemplate: {
+    refuses: ['unknown_variables'],
     ...common,
     method: 'POST',
     audit: 'none',

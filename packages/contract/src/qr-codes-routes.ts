@@ -22,6 +22,7 @@ const common = { access: 'qr_codes', tag: 'qr-codes' } as const;
 
 export const qrCodeRoutes = defineRoutes({
   generateQrCodes: {
+    refuses: ['qr_address_not_public'],
     ...common,
     method: 'POST',
     audit: 'self',
@@ -52,6 +53,7 @@ export const qrCodeRoutes = defineRoutes({
     response: bookQrCodesResponse,
   },
   printBookQrCodes: {
+    refuses: ['qr_address_not_public'],
     ...common,
     method: 'GET',
     path: '/book/printaspdf',
@@ -62,6 +64,7 @@ export const qrCodeRoutes = defineRoutes({
     download: true,
   },
   generateVideoQrCode: {
+    refuses: ['qr_address_not_public'],
     ...common,
     method: 'POST',
     audit: 'self',
@@ -81,6 +84,7 @@ export const qrCodeRoutes = defineRoutes({
     response: paginated(qrCodeSchema),
   },
   printVideoQrCodes: {
+    refuses: ['qr_address_not_public'],
     ...common,
     method: 'GET',
     path: '/book/printvideoqrpdf',

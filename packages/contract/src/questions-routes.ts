@@ -57,6 +57,7 @@ export const questionRoutes = defineRoutes({
     response: questionSchema,
   },
   addQuestions: {
+    refuses: ['question_duplicate'],
     ...common,
     method: 'POST',
     audit: 'self',
@@ -68,6 +69,7 @@ export const questionRoutes = defineRoutes({
     response: addQuestionsResponse,
   },
   editQuestion: {
+    refuses: ['question_changed', 'question_duplicate'],
     ...common,
     method: 'POST',
     audit: 'self',
@@ -79,6 +81,7 @@ export const questionRoutes = defineRoutes({
     response: editQuestionResponse,
   },
   changeQuestionStatus: {
+    refuses: ['question_incomplete'],
     ...common,
     method: 'POST',
     audit: 'self',
@@ -89,6 +92,7 @@ export const questionRoutes = defineRoutes({
     response: okSchema.extend({ updated: z.number().int() }),
   },
   deleteQuestions: {
+    refuses: ['question_in_use'],
     ...common,
     method: 'POST',
     audit: 'self',
@@ -144,6 +148,7 @@ export const questionRoutes = defineRoutes({
     response: z.object({ items: z.array(questionRevisionSchema) }),
   },
   restoreRevision: {
+    refuses: ['question_changed', 'question_duplicate'],
     ...common,
     method: 'POST',
     audit: 'self',

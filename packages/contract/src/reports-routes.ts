@@ -20,7 +20,13 @@ import {
 } from './reports.ts';
 import { defineRoutes } from './route.ts';
 
-const reports = { access: 'reports', tag: 'reports', method: 'GET' } as const;
+// Each report downloads as a file too, and an Excel sheet holds only so many rows.
+const reports = {
+  access: 'reports',
+  tag: 'reports',
+  method: 'GET',
+  refuses: ['too_many_rows'],
+} as const;
 const FILE = ' (format=csv or xlsx: the filtered rows as a file)';
 
 export const reportRoutes = defineRoutes({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access, CrossModuleNeed } from './access.ts';
+import type { ServiceRefusal } from './error-codes.ts';
 
 /**
  * One route of the API: the only place its method, path, access, summary and
@@ -38,6 +39,12 @@ export interface RouteDef {
   audit?: 'self' | 'none';
   /** The body is multipart/form-data holding one file (and fields sent before it). */
   upload?: UploadDef;
+  /**
+   * Refusals of this route's service beyond those its access, method and
+   * upload imply (`question_changed`): listed in its OpenAPI answers, and in
+   * tests an error answer with a code the route does not list is a fault.
+   */
+  refuses?: readonly ServiceRefusal[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@bo/contract';
+import { type ErrorCode, SERVICE_REFUSALS, type ServiceRefusal } from '@bo/contract';
 
 /**
  * Services throw AppError with a status and a stable code, one of the
@@ -40,3 +40,10 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
     undefined,
     retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined,
   );
+
+/**
+ * A refusal of one service (`question_changed`), with the status the contract
+ * gives it; each route that can answer it names it in its `refuses`.
+ */
+export const refusal = (code: ServiceRefusal, message: string, details?: ErrorDetail[]) =>
+  new AppError(SERVICE_REFUSALS[code].status, code, message, details);

@@ -20,6 +20,7 @@ import {
 } from '../plugins/auth-guard.ts';
 import { authenticateLearnerApp } from '../plugins/learner-app-guard.ts';
 import { auditWrite } from './audit-default.ts';
+import { refuseUndeclaredError } from './declared-errors.ts';
 import { type FileAnswer, isFileAnswer, sendFileAnswer } from './file-answer.ts';
 import type { RequestContext } from './request-context.ts';
 import { type ReceivedUpload, receiveUpload } from './storage/upload.ts';
@@ -126,6 +127,9 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         req.admin = def.access === 'public' ? null : await authenticate(deps, req);
         if (req.admin) authorize(req.admin, def.access);
       },
+      ...(deps.strictErrors
+        ? { onSend: (req, reply, payload) => refuseUndeclaredError(def, req, reply, payload) }
+        : {}),
       // Once the body is valid: which fields it sets decides the other modules it needs.
       ...(def.alsoNeeds
         ? {

@@ -1,7 +1,6 @@
-import { ERROR_CODES, type RouteDef, routes } from '@bo/contract';
+import { ERROR_CODES, errorAnswers, type RouteDef, routes } from '@bo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { errorAnswers } from './openapi.ts';
 
 /** The served OpenAPI document is whole: every `$ref` resolves, every operation documents its errors. */
 

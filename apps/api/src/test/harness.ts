@@ -68,6 +68,8 @@ export async function createTestApp(
     clock,
     logger: opts.logger ?? false,
     strictAudit: opts.strictAudit ?? true,
+    // An error answer its route does not declare fails the test that met it.
+    strictErrors: true,
     jobKinds: opts.jobKinds,
   });
   await opts.beforeReady?.(app);

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { mailTemplates } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, refusal } from '../../lib/errors.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -55,8 +55,7 @@ function prepare(deps: Deps, body: z.infer<typeof templateBody>) {
       : [];
   });
   if (details.length)
-    throw new AppError(
-      400,
+    throw refusal(
       'unknown_variables',
       `The template names variables that are not learner fields: ${details.map((d) => d.message.split('.')[0]!.replace(/^Unknown variables?: /, '')).join(', ')}`,
       details,

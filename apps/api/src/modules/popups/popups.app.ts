@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { learners, popups, popupViews } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { audienceCondition, resolveAudience } from '../../lib/audience.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, refusal } from '../../lib/errors.ts';
 import { engagementImageUrl } from '../engagement-images/index.ts';
 
 /**
@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 /** The back-office id of the learner the app names by its UUID (404 when unknown). */
 export async function learnerOf(deps: Deps, uid: string): Promise<number> {
   const [l] = await deps.db.select({ id: learners.id }).from(learners).where(eq(learners.uid, uid));
-  if (!l) throw new AppError(404, 'unknown_learner', 'No learner has this app id');
+  if (!l) throw refusal('unknown_learner', 'No learner has this app id');
   return l.id;
 }
 

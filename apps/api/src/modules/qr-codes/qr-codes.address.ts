@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { QrAddress } from '@bo/contract';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 
 /**
  * The address printed codes encode, <PUBLIC_BASE_URL>/q/<code>, and whether
@@ -78,6 +78,6 @@ export const TRIAL_MARK = 'TRIAL - not for print';
  */
 export function printableAddress(config: Pick<Config, 'publicBaseUrl' | 'qrLocalTrial'>) {
   const address = qrAddress(config);
-  if (address.problem) throw new AppError(409, 'qr_address_not_public', address.problem);
+  if (address.problem) throw refusal('qr_address_not_public', address.problem);
   return address;
 }

@@ -5,7 +5,7 @@ import { questionRevisions, questions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
 import { changeStatus } from '../../lib/bulk-status.ts';
-import { AppError, type ErrorDetail, notFound } from '../../lib/errors.ts';
+import { type ErrorDetail, notFound, refusal } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { usedBy } from '../../lib/usage-table.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
@@ -40,8 +40,7 @@ function refuseIncomplete(saved: Question[]) {
       : [];
   });
   if (lacking.length)
-    throw new AppError(
-      409,
+    throw refusal(
       'question_incomplete',
       `Only a complete question can leave draft; ${lacking.join(', ')}`,
     );
@@ -114,7 +113,7 @@ export function deleteQuestions(
         details.length === 1
           ? `Nothing was deleted. ${details[0]!.message}`
           : `Nothing was deleted: ${details.length} of these questions are in use. ${details.map((d) => d.message).join('; ')}`;
-      throw new AppError(409, 'question_in_use', message, details);
+      throw refusal('question_in_use', message, details);
     }
     const before = await findQuestions(tx, ids);
     await tx.delete(questions).where(inArray(questions.id, ids));

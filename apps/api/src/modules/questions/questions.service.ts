@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, refusal } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { nearDuplicates } from './questions.duplicates.ts';
@@ -78,8 +78,7 @@ export async function addQuestions(
 }
 
 export const questionChanged = (revision: number) =>
-  new AppError(
-    409,
+  refusal(
     'question_changed',
     `Someone else saved this question since you opened it (it is now at revision ${revision}). Reload it to see their changes.`,
   );

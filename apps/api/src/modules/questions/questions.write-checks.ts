@@ -1,7 +1,7 @@
 import { and, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
-import { AppError, badRequest, type ErrorDetail } from '../../lib/errors.ts';
+import { badRequest, type ErrorDetail, refusal } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { type CurriculumPlace, checkCurriculum } from './questions.curriculum.ts';
 import type { PreparedQuestion } from './questions.prepare.ts';
@@ -13,7 +13,7 @@ import type { PreparedQuestion } from './questions.prepare.ts';
  */
 
 export const duplicateError = (message: string, details: ErrorDetail[]) =>
-  new AppError(409, 'question_duplicate', message, details);
+  refusal('question_duplicate', message, details);
 
 /**
  * The questions already in the bank with one of `keys` (the exact-duplicate

@@ -1,5 +1,5 @@
 import { XLSX_MAX_ROWS } from '@bo/contract/reports';
-import { AppError } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import { type FileAnswer, textFile, xlsxFile } from '../../lib/file-answer.ts';
 import { csvChunks, type XlsxColumn } from '../../lib/xlsx/export.ts';
 import type { Range } from './reports.range.ts';
@@ -32,8 +32,7 @@ export async function reportFile<T>(
   }
   const total = await download.count();
   if (total > XLSX_MAX_ROWS) {
-    throw new AppError(
-      422,
+    throw refusal(
       'too_many_rows',
       `This report has ${total.toLocaleString('en')} rows, more than an Excel sheet holds ` +
         `(${XLSX_MAX_ROWS.toLocaleString('en')}). Download it as CSV, or narrow the dates or filters.`,
