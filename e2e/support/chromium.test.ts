@@ -73,18 +73,17 @@ describe('ensureChromium', () => {
   });
 });
 
-describe('planTools (QR print test: poppler-utils, zbar-tools)', () => {
-  const all = ['/usr/bin/pdftoppm', '/usr/bin/pdfinfo', '/usr/bin/zbarimg'];
+describe('planTools (poppler-utils, zbar-tools, libreoffice-calc)', () => {
+  const all = ['/usr/bin/pdftoppm', '/usr/bin/pdfinfo', '/usr/bin/zbarimg', '/usr/bin/soffice'];
   it('uses them when present, installs the missing ones as root, else says what to run', () => {
     expect(planTools(machine({ files: all }))).toEqual({ action: 'use' });
-    expect(planTools(machine({ files: ['/usr/bin/zbarimg'], isRoot: true }))).toEqual({
-      action: 'install',
-      packages: ['poppler-utils'],
-    });
+    expect(
+      planTools(machine({ files: ['/usr/bin/zbarimg', '/usr/bin/soffice'], isRoot: true })),
+    ).toEqual({ action: 'install', packages: ['poppler-utils'] });
     const stop = planTools(machine({ files: [] }));
     expect(stop).toMatchObject({ action: 'stop' });
     expect((stop as { message: string }).message).toContain(
-      'sudo apt-get install -y poppler-utils zbar-tools',
+      'sudo apt-get install -y poppler-utils zbar-tools libreoffice-calc',
     );
   });
 });

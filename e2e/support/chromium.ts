@@ -78,11 +78,14 @@ export function ensureChromium(facts = machineFacts()): string {
 
 /**
  * Debian tools the API suite runs: the QR print test renders each PDF with
- * poppler (pdftoppm, pdfinfo) and reads every label with ZBar (zbarimg).
+ * poppler (pdftoppm, pdfinfo) and reads every label with ZBar (zbarimg);
+ * the spreadsheet round trips open downloads and save edited workbooks
+ * with LibreOffice Calc (soffice).
  */
-export const PRINT_TOOLS = [
+export const TEST_TOOLS = [
   { pkg: 'poppler-utils', binaries: ['/usr/bin/pdftoppm', '/usr/bin/pdfinfo'] },
   { pkg: 'zbar-tools', binaries: ['/usr/bin/zbarimg'] },
+  { pkg: 'libreoffice-calc', binaries: ['/usr/bin/soffice'] },
 ] as const;
 
 export type ToolsPlan =
@@ -92,14 +95,14 @@ export type ToolsPlan =
 
 /** Like Chromium: use what is there, install the missing packages as root, else say what to run. */
 export function planTools(facts: ChromiumFacts): ToolsPlan {
-  const missing = PRINT_TOOLS.filter((t) => t.binaries.some((b) => !facts.exists(b))).map(
+  const missing = TEST_TOOLS.filter((t) => t.binaries.some((b) => !facts.exists(b))).map(
     (t) => t.pkg,
   );
   if (!missing.length) return { action: 'use' };
   if (facts.isRoot && facts.hasAptGet) return { action: 'install', packages: missing };
   return {
     action: 'stop',
-    message: `The QR print test needs ${missing.join(' and ')}, which ${missing.length > 1 ? 'are' : 'is'} missing. Run: sudo apt-get install -y ${missing.join(' ')}; then run the tests again.`,
+    message: `The API suite needs ${missing.join(' and ')}, which ${missing.length > 1 ? 'are' : 'is'} missing. Run: sudo apt-get install -y ${missing.join(' ')}; then run the tests again.`,
   };
 }
 
@@ -107,11 +110,15 @@ export function ensureTools(facts = machineFacts()) {
   const plan = planTools(facts);
   if (plan.action === 'stop') throw new Error(plan.message);
   if (plan.action === 'use') return;
-  console.log(`Installing Debian packages for the QR print test: ${plan.packages.join(', ')}...`);
+  console.log(`Installing Debian packages for the API suite: ${plan.packages.join(', ')}...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   try {
     execFileSync(APT_GET, ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync(APT_GET, ['install', '-y', '-qq', ...plan.packages], { stdio: 'inherit', env });
+    // Without recommends: LibreOffice's would add a Java runtime the tests never use.
+    execFileSync(APT_GET, ['install', '-y', '-qq', '--no-install-recommends', ...plan.packages], {
+      stdio: 'inherit',
+      env,
+    });
   } catch {
     throw new Error(
       `Installing ${plan.packages.join(' ')} failed (see apt-get above). Run: apt-get update && apt-get install -y ${plan.packages.join(' ')}; then run the tests again.`,

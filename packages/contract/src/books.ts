@@ -11,7 +11,7 @@ import {
   textSchema,
   timestampSchema,
 } from './common.ts';
-import { importReportSchema, XLSX_UPLOAD } from './imports.ts';
+import { importChangesShape, importReportSchema, XLSX_UPLOAD } from './imports.ts';
 import { isbnSchema } from './isbn.ts';
 import { defineRoutes } from './route.ts';
 
@@ -121,9 +121,7 @@ export const removeExtraIsbnBody = z.object({ bookId: idSchema, isbn: isbnSchema
 /** `dryRun` (the default) only reports; `dryRun=false` imports every row or none. */
 export const uploadCatalogQuery = z.object({ dryRun: booleanQuery.default(true) });
 
-export const uploadCatalogResponse = importReportSchema.extend({
-  created: z.number().int(),
-});
+export const uploadCatalogResponse = importReportSchema.extend(importChangesShape);
 export type UploadCatalogResponse = z.infer<typeof uploadCatalogResponse>;
 
 /** uploadcover's form field, sent BEFORE the file part (the server reads fields up to the file). */
@@ -222,7 +220,7 @@ export const bookRoutes = defineRoutes({
     path: '/book/uploadbookcatalog',
     spec: true,
     summary:
-      'Import books from an XLSX catalogue (multipart, field "file"): a dry run reports every bad cell as { row, column, message }; dryRun=false imports all rows or none',
+      'Import books from an XLSX catalogue (multipart, field "file"): a row with the export\'s ID, or with an ISBN a book already has, updates that book, and one changed since the export (its Updated at) is a problem; other rows create books. A dry run reports every bad cell as { row, column, message } and every change as { row, column, from, to }; dryRun=false imports all rows or none',
     query: uploadCatalogQuery,
     response: uploadCatalogResponse,
     upload: XLSX_UPLOAD,

@@ -34,6 +34,34 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
+/**
+ * One cell of an import row that changes an object the database holds, in
+ * the sheet's words: "Status: draft → active". Listed by a dry run before
+ * anything is written, and by the commit as what it did.
+ */
+export const importChangeSchema = z.object({
+  row: z.number().int(),
+  /** The column's header as written in the sheet. */
+  column: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
+/**
+ * The counts of an import that updates as well as creates: a row with the
+ * export's ID (or a key the database knows) updates that object, a row
+ * without one creates; a row equal to what is stored changes nothing. The
+ * export of a list is a valid import of it that changes nothing.
+ */
+export const importChangesShape = {
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Every changed cell of every updated row, by row in the sheet's column order. */
+  changes: z.array(importChangeSchema),
+};
+
 /** The upload of every XLSX import: one workbook as the field "file". */
 export const XLSX_UPLOAD = { field: 'file', kinds: ['xlsx'] } as const satisfies UploadDef;
 

@@ -1,4 +1,4 @@
-import type { ImportReport } from '@bo/contract';
+import type { ImportChange, ImportReport } from '@bo/contract';
 import {
   Alert,
   Anchor,
@@ -15,6 +15,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
 import { notifyError } from '../lib/notify.ts';
 import type { ImportUploadInput } from '../lib/upload-with-progress.ts';
+import { changeCountsLine, ImportChangesTable } from './import-changes.tsx';
 import { ImportProblems, type ImportWarning } from './import-problems.tsx';
 
 export type { ImportWarning };
@@ -24,6 +25,14 @@ export type ImportReportLike = Pick<
   ImportReport,
   'rows' | 'valid' | 'errors' | 'committed' | 'jobId'
 >;
+
+/** What an import that updates as well as creates would do (the contract's importChangesShape). */
+export interface ImportChangeCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  changes: ImportChange[];
+}
 
 /** Uploads (and, for a job, follows to its end) one check or import of the file. */
 export type SendImport<R> = (input: ImportUploadInput) => Promise<R>;
@@ -48,6 +57,7 @@ export function ImportModal<R extends ImportReportLike>({
   filePlaceholder = 'Choose an .xlsx file',
   warnings,
   sendValid,
+  changes,
 }: {
   title: string;
   /** What the sheet holds; a template link follows it. */
@@ -70,6 +80,11 @@ export function ImportModal<R extends ImportReportLike>({
    * import hands the refused ones back itself). All or nothing otherwise.
    */
   sendValid?: SendImport<R>;
+  /**
+   * An import that updates: its counts and changes, shown as "2 new · 3
+   * updated · 40 unchanged" with every changed cell from → to.
+   */
+  changes?: (report: R) => ImportChangeCounts;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<R | null>(null);
@@ -133,7 +148,10 @@ export function ImportModal<R extends ImportReportLike>({
   const template = () =>
     onTemplate().catch((e: unknown) => notifyError(e, 'Could not download the template'));
   const busy = phase !== 'idle';
-  const clean = report !== null && report.errors.length === 0 && report.valid > 0;
+  const counts = (report && changes?.(report)) ?? null;
+  // A file that matches what is stored (a list's own export) has nothing to import.
+  const idle = counts !== null && counts.created + counts.updated === 0;
+  const clean = report !== null && report.errors.length === 0 && report.valid > 0 && !idle;
   const notes = report && warnings ? warnings(report) : [];
   const partly = sendValid && report && !clean && report.valid > 0;
 
@@ -191,20 +209,35 @@ export function ImportModal<R extends ImportReportLike>({
         )}
         {report && (
           <Alert
-            color={clean ? 'teal' : 'orange'}
+            color={clean ? 'teal' : idle ? 'gray' : 'orange'}
             title={`${report.valid} of ${report.rows} rows ready`}
           >
             <Stack gap={4}>
+              {counts && (
+                <Text fz="sm" fw={500}>
+                  {changeCountsLine(counts, report.rows - report.valid)}
+                </Text>
+              )}
               <Text fz="sm">
-                {clean
-                  ? 'Every row is valid.'
-                  : `${report.errors.length} problem(s) to fix in the file before importing.`}
+                {report.errors.length > 0
+                  ? `${report.errors.length} problem(s) to fix in the file before importing.`
+                  : idle
+                    ? 'Nothing would change: every row is as stored.'
+                    : 'Every row is valid.'}
               </Text>
               {summary?.(report)}
             </Stack>
           </Alert>
         )}
-        {report && <ImportProblems file={file} errors={report.errors} warnings={notes} />}
+        {report && (
+          <ImportProblems
+            file={file}
+            errors={report.errors}
+            warnings={notes}
+            changes={counts?.changes}
+          />
+        )}
+        {counts && <ImportChangesTable changes={counts.changes} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={phase === 'importing'}>
             Cancel

@@ -1,4 +1,4 @@
-import type { ImportError } from '@bo/contract';
+import type { ImportChange, ImportError } from '@bo/contract';
 import { Button, Group, Table } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { saveBlob } from '../lib/download.ts';
@@ -12,8 +12,16 @@ export interface ImportWarning {
   message: string;
 }
 
-/** The problems and warnings of a checked file as an XLSX beside it ("books problems.xlsx"). */
-function downloadProblems(file: File | null, errors: ImportError[], warnings: ImportWarning[]) {
+/**
+ * The problems, warnings and changes of a checked file as an XLSX beside it
+ * ("books problems.xlsx"): one row each, told apart by Kind.
+ */
+function downloadProblems(
+  file: File | null,
+  errors: ImportError[],
+  warnings: ImportWarning[],
+  changes: ImportChange[],
+) {
   const base = (file?.name ?? 'import').replace(/\.[^.]+$/, '');
   const blob = problemSheet(
     'Problems',
@@ -26,6 +34,12 @@ function downloadProblems(file: File | null, errors: ImportError[], warnings: Im
     [
       ...errors.map((e) => [e.row, e.column, e.message, 'Error']),
       ...warnings.map((w) => [w.row, '', w.message, 'Warning']),
+      ...changes.map((c) => [
+        c.row,
+        c.column,
+        `${c.from || '(blank)'} → ${c.to || '(blank)'}`,
+        'Change',
+      ]),
     ],
   );
   saveBlob(blob, `${base} problems.xlsx`);
@@ -39,22 +53,27 @@ export function ImportProblems({
   file,
   errors,
   warnings,
+  changes = [],
 }: {
   file: File | null;
   errors: ImportError[];
   warnings: ImportWarning[];
+  /** An import that updates: every cell it changes, in the sheet too. */
+  changes?: ImportChange[];
 }) {
   return (
     <>
-      {(errors.length > 0 || warnings.length > 0) && (
+      {(errors.length > 0 || warnings.length > 0 || changes.length > 0) && (
         <Group justify="flex-end">
           <Button
             variant="default"
             size="xs"
             leftSection={<IconDownload size={14} />}
-            onClick={() => downloadProblems(file, errors, warnings)}
+            onClick={() => downloadProblems(file, errors, warnings, changes)}
           >
-            Download the problems (XLSX)
+            {changes.length > 0 && errors.length === 0
+              ? 'Download the changes (XLSX)'
+              : 'Download the problems (XLSX)'}
           </Button>
         </Group>
       )}

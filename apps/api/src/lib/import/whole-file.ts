@@ -1,6 +1,6 @@
 import type { ImportError } from '@bo/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Columns, RowOf, SheetDef, SheetRow } from '../xlsx/sheet.ts';
+import type { Columns, RowOf, SheetColumns, SheetDef, SheetRow } from '../xlsx/sheet.ts';
 import type { ImportKind } from './runner.ts';
 import { type RowSource, sheetSource, withBatches } from './xlsx/read.ts';
 
@@ -32,6 +32,7 @@ export interface WholeFileKind<C extends Columns, In, Summary, Result> {
 export interface ValidRow<C extends Columns> {
   row: number;
   values: RowOf<C>;
+  present?: SheetColumns<C>;
 }
 
 export function wholeFile<C extends Columns, In, Summary, Result>(
@@ -56,7 +57,7 @@ export function wholeFile<C extends Columns, In, Summary, Result>(
         async apply(skip) {
           const valid = rows
             .filter((r) => !skip?.has(r.row))
-            .map((r) => ({ row: r.row, values: r.values as RowOf<C> }));
+            .map((r) => ({ row: r.row, values: r.values as RowOf<C>, present: r.present }));
           result = await kind.apply(tx!, valid, input);
         },
         async end() {

@@ -17,6 +17,8 @@ export interface Column<T = unknown, Req extends boolean = boolean> {
   required: Req;
   /** The template's example value. */
   example?: CellValue;
+  /** False: read when present, but not in the blank template (the export's ID). */
+  inTemplate?: false;
   read(cell: Cell): Read<T>;
 }
 

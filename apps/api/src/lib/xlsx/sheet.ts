@@ -37,6 +37,16 @@ export interface SheetRow<C extends Columns> {
   values: Partial<RowOf<C>>;
   /** Keys of the columns whose cell had a problem (blank required cells included). */
   failed: ReadonlySet<keyof C>;
+  /**
+   * The columns the header row named (absent: every column): an update
+   * leaves a field alone when its column is not in the sheet at all.
+   */
+  present?: SheetColumns<C>;
+}
+
+/** Which of a sheet's columns a file has. */
+export interface SheetColumns<C extends Columns> {
+  has(key: keyof C): boolean;
 }
 
 export const defineSheet = <C extends Columns>(def: SheetDef<C>): SheetDef<C> => def;
@@ -143,7 +153,12 @@ export function readRow<C extends Columns>(
       errors.push({ row, column: column.header, message: problem });
     }
   }
-  return { row, values: values as Partial<RowOf<C>>, failed: failed ?? NO_FAILURES };
+  return {
+    row,
+    values: values as Partial<RowOf<C>>,
+    failed: failed ?? NO_FAILURES,
+    present: positions,
+  };
 }
 
 /** The downloadable template: the columns' headers and their example row. */
@@ -151,7 +166,7 @@ export function templateOf(
   sheet: SheetDef,
   rows?: Record<string, CellValue>[],
 ): XlsxSheet<Record<string, CellValue>> {
-  const columns = Object.entries(sheet.columns);
+  const columns = Object.entries(sheet.columns).filter(([, c]) => c.inTemplate !== false);
   return {
     name: sheet.name,
     columns: columns.map(([key, c]) => ({

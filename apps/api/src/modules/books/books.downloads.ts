@@ -2,6 +2,7 @@ import type { bookDownloadQuery } from '@bo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { xlsxFile } from '../../lib/file-answer.ts';
+import { exportKeyCells } from '../../lib/import/changes.ts';
 import type { SortKey } from '../../lib/list.ts';
 import { keysetRows } from '../../lib/xlsx/export.ts';
 import { type BookRecord, bookBatch } from './books.queries.ts';
@@ -28,7 +29,8 @@ export function downloadBooks(db: Db, q: z.infer<typeof bookDownloadQuery>) {
           width: 30,
           value: (b: BookRecord) => b.extraIsbns.join(', '),
         },
-        { header: 'ID', key: 'id', width: 10 },
+        // They make the download come back as updates (lib/import/changes.ts).
+        ...exportKeyCells<BookRecord>(),
       ],
       rows: keysetRows(
         (after: SortKey | null, limit) => bookBatch(db, q, after, limit),

@@ -1,8 +1,8 @@
 import { type Book, type bookListQuery, isbn10CheckDigit, isbn10To13 } from '@bo/contract';
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
+import { admins, bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import {
   keysetBatch,
@@ -164,6 +164,28 @@ export async function findBook(db: Db | Tx, id: number): Promise<BookRecord | un
   const [row] = await selectBooks(db).where(eq(books.id, id));
   return row ? toBook(row) : undefined;
 }
+
+/**
+ * The books an import names, by ID or by main ISBN, with who changed each
+ * last (an import row that comes back after a change is refused with it).
+ * Locked when given a transaction's `forUpdate`.
+ */
+export async function booksNamed(db: Db | Tx, ids: number[], isbns: string[], forUpdate = false) {
+  if (ids.length === 0 && isbns.length === 0) return [];
+  // One JSON parameter each rather than one per value: a catalogue names ~10k.
+  const idList = sql`(select json_array_elements_text(${JSON.stringify(ids)}::json)::bigint)`;
+  const isbnList = sql`(select json_array_elements_text(${JSON.stringify(isbns)}::json))`;
+  const query = db
+    .select({ ...bookFields, updatedByName: admins.name })
+    .from(books)
+    .leftJoin(grades, eq(grades.id, books.gradeId))
+    .leftJoin(subjects, eq(subjects.id, books.subjectId))
+    .leftJoin(admins, eq(admins.id, books.updatedBy))
+    .where(or(inArray(books.id, idList), inArray(books.isbn, isbnList)));
+  const rows = forUpdate ? await query.for('update', { of: books }) : await query;
+  return rows.map((r) => ({ ...r, extraIsbns: r.extraIsbns ?? [] }));
+}
+export type NamedBook = Awaited<ReturnType<typeof booksNamed>>[number];
 
 export const lockBookRow = async (tx: Tx, id: number) =>
   (await tx.select().from(books).where(eq(books.id, id)).for('update'))[0];

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { unescapeCell } from '../../lib/xlsx/export.ts';
+import { parseCsv } from '../../test/csv.ts';
 import {
   addNode,
   bookCodes,
@@ -16,35 +17,8 @@ import { countBy, inRange, PREVIOUS, RANGE, useReportWorld } from './reports.tes
 const w = useReportWorld();
 const q = (extra = '') => `from=${RANGE.from}&to=${RANGE.to}${extra}`;
 
-/** RFC 4180 CSV back into rows of cells (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      out.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return out.map((r) => r.map((c) => String(unescapeCell(c))));
-}
+/** The download's CSV as cells, each unescaped as a spreadsheet shows it. */
+const csvCells = (text: string) => parseCsv(text).map((r) => r.map((c) => String(unescapeCell(c))));
 
 async function parseXlsx(body: Buffer): Promise<unknown[][]> {
   const book = new ExcelJS.Workbook();
@@ -61,7 +35,7 @@ describe('downloads', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('.csv');
-    const [header, ...rows] = parseCsv(res.body);
+    const [header, ...rows] = csvCells(res.body);
     expect(header).toEqual([
       'Session ID',
       'Learner ID',
@@ -81,7 +55,7 @@ describe('downloads', () => {
 
   it('CSV of feedback keeps commas and quotes in comments', async () => {
     const res = await w.get(`/reports/downloadfeedback?${q('&format=csv')}`);
-    const [header, ...rows] = parseCsv(res.body);
+    const [header, ...rows] = csvCells(res.body);
     const comment = header!.indexOf('Comment');
     const want = w.activity.feedback.filter((f) => inRange(f.at, RANGE));
     expect(rows).toHaveLength(want.length);
@@ -111,7 +85,7 @@ describe('downloads', () => {
     const res = await w.get(
       `/reports/getdatabyisbns?${q(`&bookIds=${w.books.join(',')}&format=csv`)}`,
     );
-    const [, ...rows] = parseCsv(res.body);
+    const [, ...rows] = csvCells(res.body);
     expect(rows).toHaveLength(2 * 10);
     const views = countBy(
       w.activity.views.filter((v) => inRange(v.at, RANGE)),
@@ -178,7 +152,7 @@ describe('scans and the dashboard', () => {
       },
     ]);
     expect(body.series).toEqual([{ day: today, scans: 3 }]);
-    const csv = parseCsv(
+    const csv = csvCells(
       (
         await w.get(
           `/reports/getqrcodereport?from=${today}&to=${today}&bookId=${made.bookId}&format=csv`,

@@ -1,0 +1,49 @@
+import type { ImportChange } from '@bo/contract';
+import { Table, Text } from '@mantine/core';
+
+const SHOWN_CHANGES = 200;
+
+/** What an import that updates would do, in one line: "2 new · 3 updated · 40 unchanged · 1 with problems". */
+export function changeCountsLine(
+  r: { created: number; updated: number; unchanged: number },
+  problemRows: number,
+) {
+  const parts = [`${r.created} new`, `${r.updated} updated`, `${r.unchanged} unchanged`];
+  if (problemRows > 0) parts.push(`${problemRows} with problems`);
+  return parts.join(' · ');
+}
+
+/**
+ * Every cell an import would change, as row, column, from → to (the first
+ * {SHOWN_CHANGES} shown; the downloadable sheet holds them all).
+ */
+export function ImportChangesTable({ changes }: { changes: ImportChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <Table striped withTableBorder aria-label="Changes the import makes">
+      <Table.Caption>
+        {changes.length > SHOWN_CHANGES
+          ? `Changes: the first ${SHOWN_CHANGES} of ${changes.length} are shown`
+          : 'Changes to what is stored'}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Row</Table.Th>
+          <Table.Th>Column</Table.Th>
+          <Table.Th>From</Table.Th>
+          <Table.Th>To</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {changes.slice(0, SHOWN_CHANGES).map((c) => (
+          <Table.Tr key={`${c.row}:${c.column}`}>
+            <Table.Td>{c.row}</Table.Td>
+            <Table.Td>{c.column}</Table.Td>
+            <Table.Td>{c.from === '' ? <Text c="dimmed">(blank)</Text> : c.from}</Table.Td>
+            <Table.Td>{c.to === '' ? <Text c="dimmed">(blank)</Text> : c.to}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
