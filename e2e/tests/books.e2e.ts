@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
+import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInThroughUi } from '../support/session.ts';
 
@@ -105,6 +106,43 @@ describe('books', () => {
     await dialog.getByRole('button', { name: 'Import 1 book' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.locator('[data-testid^="book-row-"]').getByText('9781402894626').waitFor();
+    await page.close();
+  });
+  it('takes its own export back as updates: shows each change from → to, then applies it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughUi(page, server);
+    await page.goto(`${server.url}/books?q=9781402894626`);
+    await page.locator('[data-testid^="book-row-"]').getByText('9781402894626').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await download.path())!);
+    const ws = wb.worksheets[0]!;
+    const headers = (ws.getRow(1).values as unknown[]).map(String);
+    expect(headers).toEqual(expect.arrayContaining(['ID', 'Updated at']));
+    ws.getRow(2).getCell(headers.indexOf('Title')).value = 'Imported One, revised';
+    const edited = Buffer.from(await wb.xlsx.writeBuffer());
+
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'Books.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: edited,
+    });
+    await dialog.getByText('0 new · 1 updated · 0 unchanged').waitFor();
+    const changes = dialog.getByRole('table', { name: 'Changes the import makes' });
+    await expect
+      .poll(() => changes.locator('tbody tr').first().innerText())
+      .toMatch(/^2\s+Title\s+Imported One\s+Imported One, revised$/);
+    await expectAccessible(page, 'books import with changes');
+    await shot(page, 'books-import-changes', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Update 1 book' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByText('1 book updated.').waitFor();
+    await page.getByText('Imported One, revised').waitFor();
     await page.close();
   });
   it('uploads a cover on the book page, shows it, then removes it after asking', async () => {

@@ -6,16 +6,23 @@ import { useUploadCatalog } from '../api/upload-catalog.ts';
 
 const books = (n: number) => `${n} ${n === 1 ? 'book' : 'books'}`;
 
-/** "Create 2 books, update 3 books": only the parts that happen. */
-function outcome(r: UploadCatalogResponse, create: string, update: string) {
-  const parts = [
-    ...(r.created > 0 ? [`${create} ${books(r.created)}`] : []),
-    ...(r.updated > 0 ? [`${r.created > 0 ? update : capital(update)} ${books(r.updated)}`] : []),
-  ];
-  return parts.length ? parts.join(', ') : `${create} ${books(0)}`;
+/** The import button: "Import 2 books", "Update 3 books" or "Import 2 new, update 3". */
+function commitLabel(r: UploadCatalogResponse) {
+  if (r.updated === 0) return `Import ${books(r.created)}`;
+  if (r.created === 0) return `Update ${books(r.updated)}`;
+  return `Import ${r.created} new, update ${r.updated}`;
 }
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** After the import: "2 books created, 3 updated." */
+function done(r: UploadCatalogResponse) {
+  const parts = [
+    ...(r.created > 0 ? [`${books(r.created)} created`] : []),
+    ...(r.updated > 0
+      ? [r.created > 0 ? `${r.updated} updated` : `${books(r.updated)} updated`]
+      : []),
+  ];
+  return `${parts.join(', ') || 'Nothing changed'}.`;
+}
 
 /** Catalogue import: check the file (dry run, every problem listed), then import all rows or none. */
 export function CatalogImportModal({ onClose }: { onClose: () => void }) {
@@ -28,9 +35,9 @@ export function CatalogImportModal({ onClose }: { onClose: () => void }) {
       onTemplate={downloadCatalogTemplate}
       send={(input) => upload.mutateAsync(input)}
       changes={(r) => r}
-      commitLabel={(r) => outcome(r, 'Create', 'update')}
+      commitLabel={commitLabel}
       onImported={(r) => {
-        notifySuccess(`${outcome(r, 'Created', 'updated')}.`);
+        notifySuccess(done(r));
         onClose();
       }}
       onClose={onClose}
