@@ -141,7 +141,7 @@ describe('books', () => {
     await shot(page, 'books-import-changes', { fullPage: false });
     await dialog.getByRole('button', { name: 'Update 1 book' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.getByText('1 book updated.').waitFor();
+    await page.getByText('1 book was updated.').waitFor();
     await page.getByText('Imported One, revised').waitFor();
     await page.close();
   });

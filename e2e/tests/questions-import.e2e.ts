@@ -178,7 +178,7 @@ describe('question import', () => {
     await page.close();
   });
 
-  it('exports questions and re-imports the file unchanged', async () => {
+  it('takes its own export back: unchanged it changes nothing, one cell edited updates one question', async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server);
     type Q = Record<string, unknown> & { id: number };
@@ -218,21 +218,38 @@ describe('question import', () => {
     ]);
     const exported = await readFile((await download.path())!);
 
-    const ids = (await ok(page, '/questions/listofquestions?pageSize=100')).items.map(
-      (r: Q) => r.id,
-    );
-    await ok(page, '/questions/deletequestions', { ids });
-
+    // Sent back as it is: every row names its question and changes nothing.
     const dialog = await openImport(page);
-    await dialog.locator('input[type="file"]').setInputFiles({
-      name: 'exported.xlsx',
-      mimeType: XLSX,
-      buffer: exported,
-    });
-    await dialog.getByText('6 of 6 rows ready').waitFor();
-    await dialog.getByRole('button', { name: 'Import 6 questions' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const input = dialog.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'exported.xlsx', mimeType: XLSX, buffer: exported });
+    await dialog.getByText('0 new · 0 updated · 6 unchanged').waitFor();
+    await dialog.getByText('Nothing would change: every row is as stored.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Nothing to import' }).isDisabled()).toBe(true);
     expect(await current()).toEqual(before);
+
+    // One cell edited: that question alone is updated, and the dialog said so first.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const headers = (ws.getRow(1).values as unknown[]).map(String);
+    const marks = ws.getRow(2).getCell(headers.indexOf('Marks'));
+    const was = String(marks.value);
+    marks.value = 4;
+    await input.setInputFiles({
+      name: 'edited.xlsx',
+      mimeType: XLSX,
+      buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+    });
+    await dialog.getByText('0 new · 1 updated · 5 unchanged').waitFor();
+    const changes = dialog.getByRole('table', { name: 'Changes the import makes' });
+    expect(await changes.locator('tbody tr').first().innerText()).toMatch(
+      new RegExp(`^2\\s+Marks\\s+${was}\\s+4$`),
+    );
+    await dialog.getByRole('button', { name: 'Update 1 question' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('1 question was updated.').waitFor();
+    const after = await current();
+    expect(after.filter((q) => q.marks === 4)).toHaveLength(1);
     await page.close();
   });
 

@@ -8,7 +8,7 @@ import {
   paginated,
   textSchema,
 } from './common.ts';
-import { importReportSchema } from './imports.ts';
+import { importChangesShape, importReportSchema } from './imports.ts';
 import {
   difficultySchema,
   nearDuplicateSchema,
@@ -152,7 +152,12 @@ export const questionImportResponse = importReportSchema.extend({
    * or skipped on purpose (a type the bank lacks, named in `warnings`).
    */
   refused: z.number().int(),
-  created: z.number().int(),
+  /**
+   * Rows that create (a dry run) or created questions; rows with the
+   * export's ID update theirs (`updated`, every change in `changes`) or
+   * change nothing (`unchanged`).
+   */
+  ...importChangesShape,
   /** Questions already in the bank (same stem, options and key), by row: refused. */
   duplicates: z.number().int(),
   /** Near duplicates found, by row: warnings only. */

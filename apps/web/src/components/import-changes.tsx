@@ -3,6 +3,25 @@ import { Table, Text } from '@mantine/core';
 
 const SHOWN_CHANGES = 200;
 
+/** The import button of an import that updates: "Import 2 books", "Update 3 books" or "Import 2 new, update 3". */
+export function changesCommitLabel(
+  r: { created: number; updated: number },
+  count: (n: number) => string,
+) {
+  if (r.updated === 0) return `Import ${count(r.created)}`;
+  if (r.created === 0) return `Update ${count(r.updated)}`;
+  return `Import ${r.created} new, update ${r.updated}`;
+}
+
+/** After such an import: "2 books were imported and 3 updated." */
+export function changesDone(r: { created: number; updated: number }, count: (n: number) => string) {
+  const were = (n: number) => (n === 1 ? 'was' : 'were');
+  if (r.updated === 0)
+    return r.created ? `${count(r.created)} ${were(r.created)} imported.` : 'Nothing changed.';
+  if (r.created === 0) return `${count(r.updated)} ${were(r.updated)} updated.`;
+  return `${count(r.created)} ${were(r.created)} imported and ${r.updated} updated.`;
+}
+
 /** What an import that updates would do, in one line: "2 new · 3 updated · 40 unchanged · 1 with problems". */
 export function changeCountsLine(
   r: { created: number; updated: number; unchanged: number },

@@ -259,7 +259,7 @@ export function ImportModal<R extends ImportReportLike>({
             loading={phase === 'importing'}
             onClick={() => file && run(file, false)}
           >
-            {report ? commitLabel(report) : 'Import'}
+            {report ? (idle ? 'Nothing to import' : commitLabel(report)) : 'Import'}
           </Button>
         </Group>
       </Stack>

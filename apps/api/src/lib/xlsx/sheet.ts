@@ -161,12 +161,17 @@ export function readRow<C extends Columns>(
   };
 }
 
-/** The downloadable template: the columns' headers and their example row. */
+/**
+ * The downloadable template: the columns' headers and their example row.
+ * `all`: every column, the export's ID and time too (an export whose rows
+ * come back as updates: lib/import/changes.ts).
+ */
 export function templateOf(
   sheet: SheetDef,
   rows?: Record<string, CellValue>[],
+  all = false,
 ): XlsxSheet<Record<string, CellValue>> {
-  const columns = Object.entries(sheet.columns).filter(([, c]) => c.inTemplate !== false);
+  const columns = Object.entries(sheet.columns).filter(([, c]) => all || c.inTemplate !== false);
   return {
     name: sheet.name,
     columns: columns.map(([key, c]) => ({

@@ -105,6 +105,13 @@ export const questionRows = (prepared: PreparedQuestion[]) =>
     prepared.map((p) => ({ f: p.fields, s: p.searchText, m: p.similarityText, k: p.dedupeKey })),
   );
 
+/** A row's fields (its `f`, the QuestionFields) as columns, for the inserts and updates below. */
+const FIELDS_RECORD = sql`jsonb_to_record(j.f) as x (
+  "type" text, stem text, options jsonb, blanks jsonb, "numeric" jsonb,
+  "modelAnswer" text, explanation text, difficulty text, marks numeric,
+  "negativeMarks" numeric, "gradeId" bigint, "subjectId" bigint,
+  "chapterId" bigint, "topicId" bigint, tags text[], "language" text, status text)`;
+
 /**
  * Inserts the questions of `rows` (`questionRows`' text, up to one import
  * batch) and their revision 1 in one statement: the text is one JSON
@@ -132,11 +139,7 @@ export async function writeQuestionRows(
         select x.*, j.f, j.s, j.m, j.k, j.ordinality
         from rows from (json_to_recordset(${text}::json) as (f jsonb, s text, m text, k text))
           with ordinality as j,
-        jsonb_to_record(j.f) as x (
-          "type" text, stem text, options jsonb, blanks jsonb, "numeric" jsonb,
-          "modelAnswer" text, explanation text, difficulty text, marks numeric,
-          "negativeMarks" numeric, "gradeId" bigint, "subjectId" bigint,
-          "chapterId" bigint, "topicId" bigint, tags text[], "language" text, status text)
+        ${FIELDS_RECORD}
       ), q as (
         insert into ${questions} (type, stem, options, blanks, numeric, model_answer,
           explanation, difficulty, marks, negative_marks, grade_id, subject_id, chapter_id,
@@ -158,6 +161,55 @@ export async function writeQuestionRows(
   // Matched by the unique key: RETURNING's order is not a promise.
   const byKey = new Map(written.rows.map((r) => [r.key, Number(r.id)]));
   return keys.map((key) => byKey.get(key)!);
+}
+
+/**
+ * Saves the changes of an import to stored questions in one statement, as
+ * `writeQuestionRows` inserts: each question's fields, its revision one
+ * up, and that revision's row (action `import`). The rows were locked and
+ * checked in the same transaction (formats/import-update.ts). Another
+ * question with the same text meets the unique index: 409.
+ */
+export async function writeQuestionUpdates(
+  tx: Tx,
+  actorId: number,
+  now: Date,
+  changed: { id: number; question: PreparedQuestion }[],
+) {
+  if (!changed.length) return;
+  const text = Buffer.from(
+    JSON.stringify(
+      changed.map(({ id, question: p }) => ({
+        id,
+        f: p.fields,
+        s: p.searchText,
+        m: p.similarityText,
+        k: p.dedupeKey,
+      })),
+    ),
+    'utf8',
+  );
+  await tx
+    .execute(sql`
+      with r as (
+        select x.*, j.id, j.f, j.s, j.m, j.k
+        from json_to_recordset(${text}::json) as j (id bigint, f jsonb, s text, m text, k text),
+        ${FIELDS_RECORD}
+      ), u as (
+        update ${questions} q set type = r."type", stem = r.stem, options = r.options,
+          blanks = r.blanks, numeric = r."numeric", model_answer = r."modelAnswer",
+          explanation = r.explanation, difficulty = r.difficulty, marks = r.marks,
+          negative_marks = r."negativeMarks", grade_id = r."gradeId", subject_id = r."subjectId",
+          chapter_id = r."chapterId", topic_id = r."topicId", tags = r.tags,
+          language = r."language", status = r.status, search_text = r.s,
+          similarity_text = r.m, dedupe_key = r.k, revision = q.revision + 1,
+          updated_at = ${now.toISOString()}::timestamptz, updated_by = ${actorId}::bigint
+        from r where q.id = r.id
+        returning q.id, q.revision
+      )
+      insert into ${questionRevisions} (question_id, revision, action, fields, created_by)
+      select u.id, u.revision, 'import', r.f, ${actorId}::bigint from u join r on r.id = u.id`)
+    .catch(uniqueAsDuplicate);
 }
 
 /** The one audit row of an import: how many questions, and the first and last new id. */

@@ -23,6 +23,19 @@ export interface CurriculumNames {
   topic?: string | null;
 }
 
+/** A stored question's curriculum names, as its export writes them. */
+export const namesOf = (q: {
+  gradeName: string | null;
+  subjectName: string | null;
+  chapterName: string | null;
+  topicName: string | null;
+}): CurriculumNames => ({
+  grade: q.gradeName,
+  subject: q.subjectName,
+  chapter: q.chapterName,
+  topic: q.topicName,
+});
+
 /** A question as a file brings it: the input (not yet checked) and its curriculum names. */
 export interface Draft {
   /** The sheet row, or the question's number in the file. */

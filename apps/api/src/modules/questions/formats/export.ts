@@ -5,7 +5,7 @@ import { textFile, xlsxFile } from '../../../lib/file-answer.ts';
 import type { CellValue } from '../../../lib/xlsx/export.ts';
 import { templateOf } from '../../../lib/xlsx/sheet.ts';
 import { questionsMatching } from '../questions.matching.ts';
-import { type CurriculumNames, cellsOf } from './cells.ts';
+import { type CurriculumNames, cellsOf, namesOf } from './cells.ts';
 import { moodleXml } from './moodle-export.ts';
 import { COLUMN_HELP, questionSheet } from './sheet.ts';
 
@@ -108,13 +108,6 @@ async function* matchingQuestions(deps: Deps, query: ExportQuery): AsyncGenerato
   for await (const batch of questionsMatching(deps.db, filters)) yield* batch;
 }
 
-const namesOf = (q: Question): CurriculumNames => ({
-  grade: q.gradeName,
-  subject: q.subjectName,
-  chapter: q.chapterName,
-  topic: q.topicName,
-});
-
 export function exportQuestions(deps: Deps, query: ExportQuery) {
   const day = deps.clock().toISOString().slice(0, 10);
   if (query.format === 'moodle') {
@@ -123,7 +116,11 @@ export function exportQuestions(deps: Deps, query: ExportQuery) {
     );
   }
   async function* rows() {
-    for await (const q of matchingQuestions(deps, query)) yield rowOf(q, namesOf(q));
+    // With its ID and time, a row comes back as an update of its question (import-update.ts).
+    for await (const q of matchingQuestions(deps, query))
+      yield { ...rowOf(q, namesOf(q)), id: q.id, updatedAt: q.updatedAt };
   }
-  return xlsxFile(`Questions ${day}.xlsx`, [{ ...templateOf(questionSheet, []), rows: rows() }]);
+  return xlsxFile(`Questions ${day}.xlsx`, [
+    { ...templateOf(questionSheet, [], true), rows: rows() },
+  ]);
 }

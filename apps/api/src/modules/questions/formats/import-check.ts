@@ -1,10 +1,12 @@
 import type {
   ImportError,
+  Question,
   QuestionFieldsInput,
   QuestionImportResponse,
   QuestionProblem,
 } from '@bo/contract';
 import type { Db, Tx } from '../../../db/client.ts';
+import { ImportChanges } from '../../../lib/import/changes.ts';
 import { texProblems } from '../../../lib/rich-text/tex.ts';
 import type { SheetRow } from '../../../lib/xlsx/sheet.ts';
 import { nearDuplicates } from '../questions.duplicates.ts';
@@ -12,6 +14,7 @@ import { type PreparedQuestion, prepareQuestion } from '../questions.prepare.ts'
 import { existingDuplicates } from '../questions.write-checks.ts';
 import { type CurriculumNames, draftOf } from './cells.ts';
 import { curriculumResolver } from './curriculum-names.ts';
+import { questionCells, questionsNamed, targetProblems } from './import-update.ts';
 import { header, OPTION_KEYS, type QuestionColumns } from './sheet.ts';
 
 /**
@@ -67,13 +70,19 @@ export interface CheckedRow {
   row: number;
   names: CurriculumNames;
   question: PreparedQuestion;
+  /** The stored question the row updates (the export's ID); absent, the row creates one. */
+  target?: Question;
 }
 
 export interface QuestionCheck {
   /** Every rule on one batch (rows in sheet order, batches in turn); answers its problems. */
   batch(rows: SheetRow<QuestionColumns>[]): Promise<ImportError[]>;
-  /** The questions of the last batch that passed every rule. */
+  /** The new questions of the last batch that passed every rule. */
   prepared: CheckedRow[];
+  /** The last batch's rows that change a stored question. */
+  updates: CheckedRow[];
+  /** Rows that create, update, change nothing, and every changed cell, so far. */
+  changes: ImportChanges;
   /** Whether the near duplicates were looked up (a file of up to NEAR_CHECK_MAX questions). */
   nearChecked(): boolean;
   /** Questions found already in the bank, so far. */
@@ -91,15 +100,21 @@ export function questionCheck(
   db: Db | Tx,
   similarityThreshold: number,
   fix?: (html: string) => string,
+  /** A commit: the questions the rows name are locked as they are read. */
+  lock = false,
 ): QuestionCheck {
   const first = new Map<string, number>();
+  const named = new Map<number, number>();
   let passed = 0;
   let near: Warning[] = [];
   const check: QuestionCheck = {
     prepared: [],
+    updates: [],
+    changes: new ImportChanges(),
     duplicates: 0,
     async batch(rows) {
       const errors: ImportError[] = [];
+      const stored = await questionsNamed(db, rows, lock);
       const drafts = rows.map((r) => ({ row: r, ...draftOf(r) }));
       const resolve = await curriculumResolver(
         db,
@@ -108,7 +123,7 @@ export function questionCheck(
       const prepared: CheckedRow[] = [];
       for (const { row, draft, problems } of drafts) {
         const before = errors.length;
-        errors.push(...problems);
+        errors.push(...problems, ...targetProblems(row, stored, named));
         const ids = resolve(row.row, draft.names, errors);
         const q = { ...draft.question, ...ids };
         if (fix) {
@@ -133,14 +148,20 @@ export function questionCheck(
             errors.push({ row: row.row, column: header(key), message });
           }
         } else if (errors.length === before && row.failed.size === 0) {
-          prepared.push({ row: row.row, names: draft.names, question: prep.question });
+          const target = row.values.id === undefined ? undefined : stored.get(row.values.id);
+          prepared.push({ row: row.row, names: draft.names, question: prep.question, target });
         }
       }
       // Looked up before this batch is written, so a question never resembles itself.
       passed += prepared.length;
       if (passed <= NEAR_CHECK_MAX) {
         for (const p of prepared) {
-          const found = await nearDuplicates(db, similarityThreshold, p.question.similarityText);
+          const found = await nearDuplicates(
+            db,
+            similarityThreshold,
+            p.question.similarityText,
+            p.target ? [p.target.id] : [],
+          );
           for (const n of found)
             near.push({
               row: p.row,
@@ -148,7 +169,18 @@ export function questionCheck(
             });
         }
       } else near = [];
-      check.prepared = await duplicatesOf(db, prepared, errors);
+      const fresh = await duplicatesOf(db, prepared, errors);
+      check.prepared = [];
+      check.updates = [];
+      for (const p of fresh) {
+        if (!p.target) {
+          check.changes.create();
+          check.prepared.push(p);
+        } else if (
+          check.changes.compare(p.row, questionCells(p.target, p.question.fields, p.names))
+        )
+          check.updates.push(p);
+      }
       return errors;
     },
     nearChecked: () => passed <= NEAR_CHECK_MAX,
@@ -182,7 +214,8 @@ export function questionCheck(
       const earlier = first.get(p.question.dedupeKey);
       const problem = (message: string) =>
         errors.push({ row: p.row, column: header('stem'), message });
-      if (id !== undefined) {
+      // A question that keeps its text meets itself in the bank: no duplicate.
+      if (id !== undefined && id !== p.target?.id) {
         check.duplicates++;
         problem(`The same question is already in the bank (question ${id})`);
       } else if (earlier !== undefined) problem(`The same question as row ${earlier}`);

@@ -2,6 +2,7 @@ import type { QuestionImportFormat, QuestionImportResponse, QuestionSource } fro
 import type { Tx } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import { markUnchanged } from '../../../lib/audit-record.ts';
+import type { ChangeCounts } from '../../../lib/import/changes.ts';
 import { importNowOrAsJob, queuedReport } from '../../../lib/import/job.ts';
 import {
   type ImportKind,
@@ -13,11 +14,17 @@ import type { StoredUpload } from '../../../lib/import/stored-file.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { UploadedFile } from '../../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
-import { auditImported, writeNewQuestions, writeQuestionRows } from '../questions.write.ts';
+import {
+  auditImported,
+  writeNewQuestions,
+  writeQuestionRows,
+  writeQuestionUpdates,
+} from '../questions.write.ts';
 import { assertCurriculum } from '../questions.write-checks.ts';
 import { storeImages } from './images.ts';
 import { type CheckedRow, questionCheck } from './import-check.ts';
 import { commitKept, type KeptQuestions, keepChecked, keptBatch } from './import-kept.ts';
+import { auditUpdates } from './import-update.ts';
 import { type ReadQuestions, readQuestionFile } from './read.ts';
 import { refusedFile } from './refused-file.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';
@@ -41,7 +48,7 @@ export interface Input {
   fileName: string;
 }
 
-type Summary = Pick<QuestionImportResponse, 'duplicates' | 'warnings'>;
+type Summary = Pick<QuestionImportResponse, 'duplicates' | 'warnings'> & { changes: ChangeCounts };
 
 /** Rows checked (and inserted) at a time: large enough that the per-batch queries do not count. */
 export const BATCH = 2000;
@@ -112,7 +119,7 @@ const questionImport = (
     // A commit stores the images first: their real addresses are in the texts checked and stored.
     const fix =
       tx && images.size ? await storeImages(deps, tx, images, actor.id, stored) : undefined;
-    const check = questionCheck(db, deps.config.questionSimilarityThreshold, fix);
+    const check = questionCheck(db, deps.config.questionSimilarityThreshold, fix, !!tx);
     const source = SOURCE[state.read?.format ?? 'xlsx'];
     const label = labelOf(deps, fileName);
     const written = counter();
@@ -124,8 +131,8 @@ const questionImport = (
     return {
       async check(rows) {
         const errors = await check.batch(rows);
-        // A file with a problem is not committed: nothing more to keep.
-        if (keep && errors.length) {
+        // A file with a problem is not committed, and kept batches only create: nothing to keep.
+        if (keep && (errors.length || check.updates.length)) {
           await keep.discard();
           keep = undefined;
         }
@@ -133,8 +140,11 @@ const questionImport = (
         return errors;
       },
       async apply(skip) {
-        const rows = skip ? check.prepared.filter((r) => !skip.has(r.row)) : check.prepared;
+        const pick = (rows: CheckedRow[]) => (skip ? rows.filter((r) => !skip.has(r.row)) : rows);
+        const rows = pick(check.prepared);
         if (rows.length) written.add(await writeBatch(tx!, actor.id, rows, source, label));
+        const updates = pick(check.updates);
+        if (updates.length) await updateBatch(deps, tx!, ctx, actor.id, updates);
       },
       async end(clean) {
         const warnings = [...(state.read?.notes ?? []), ...check.warnings()];
@@ -150,7 +160,7 @@ const questionImport = (
         else await keep?.discard();
         keep = undefined;
         return {
-          summary: { duplicates: check.duplicates, warnings },
+          summary: { duplicates: check.duplicates, warnings, changes: check.changes.report },
           result: written.audit().created,
         };
       },
@@ -182,13 +192,37 @@ const questionImport = (
             ...reportOf(kept.rows, kept.rows - (kept.skipped ?? 0), [], false),
             committed: true,
           },
-          summary: { duplicates: 0, warnings: kept.warnings },
+          summary: {
+            duplicates: 0,
+            warnings: kept.warnings,
+            changes: { ...NO_CHANGES, created: written.audit().created },
+          },
           result: written.audit().created,
         };
       },
     });
   },
 });
+
+/** One checked batch's changes to stored questions (the curriculum checked under the transaction). */
+async function updateBatch(
+  deps: Deps,
+  tx: Tx,
+  ctx: RequestContext,
+  actorId: number,
+  rows: CheckedRow[],
+) {
+  await assertCurriculum(
+    tx,
+    rows.map((r) => r.question.fields),
+    (i, field) => `questions.${i}.${field}`,
+  );
+  const changed = rows.map((r) => ({ id: r.target!.id, question: r.question }));
+  await writeQuestionUpdates(tx, actorId, deps.clock(), changed);
+  await auditUpdates(tx, ctx, rows);
+}
+
+const NO_CHANGES: ChangeCounts = { created: 0, updated: 0, unchanged: 0, changes: [] };
 
 /** The ids written so far, for the one audit row of the file. */
 function counter() {
@@ -221,7 +255,7 @@ export function uploadQuestions(
     () => importQuestions(deps, input, data),
     (jobId): QuestionImportResponse => {
       markUnchanged(input.ctx);
-      return { ...queuedReport(), refused: 0, created: 0, duplicates: 0, warnings: [], jobId };
+      return { ...queuedReport(), ...NO_CHANGES, refused: 0, duplicates: 0, warnings: [], jobId };
     },
   );
 }
@@ -264,7 +298,9 @@ export async function importQuestions(
   return {
     ...report,
     refused: report.rows - report.valid,
-    created: result ?? 0,
+    ...(summary?.changes ?? NO_CHANGES),
+    // A commit says what it wrote: with validOnly, the valid rows alone.
+    ...(report.committed ? { created: result ?? 0 } : {}),
     duplicates: summary?.duplicates ?? 0,
     warnings: summary?.warnings ?? state.read?.notes ?? [],
     ...(run.validOnly && !run.dryRun ? { refusedFile: refused } : {}),

@@ -48,7 +48,7 @@ describe('questionimport: XLSX', () => {
     const res = await h.send(bytes, 'dryRun=true');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ rows: 6, valid: 1, committed: false, created: 0 });
+    expect(body).toMatchObject({ rows: 6, valid: 1, committed: false, created: 1, updated: 0 });
     const at = (row: number) =>
       body.errors
         .filter((e: { row: number }) => e.row === row)

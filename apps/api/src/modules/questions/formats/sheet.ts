@@ -7,6 +7,7 @@ import {
   type QuestionType,
   RICH_TEXT_MAX,
 } from '@bo/contract';
+import { exportKeyColumns } from '../../../lib/import/changes.ts';
 import { type Column, cellText, decimal, oneOf, text } from '../../../lib/xlsx/columns.ts';
 import { defineSheet } from '../../../lib/xlsx/sheet.ts';
 
@@ -82,6 +83,8 @@ export const questionSheet = defineSheet({
     tags: text('Tags', { max: 1000, example: 'arithmetic, addition' }),
     language: oneOf('Language', QUESTION_LANGUAGES, { example: 'English' }),
     status: oneOf('Status', QUESTION_STATUSES, { example: 'draft' }),
+    // The export's: a row with them updates that question (import-update.ts).
+    ...exportKeyColumns(),
   },
 });
 export type QuestionColumns = typeof questionSheet.columns;
@@ -131,4 +134,7 @@ export const COLUMN_HELP: Record<keyof QuestionColumns, string> = {
   tags: 'Optional: up to 20 tags separated by commas (stored lowercased).',
   language: `${QUESTION_LANGUAGES.join(', ')} (empty: English).`,
   status: 'draft, active or inactive (empty: draft).',
+  id: 'From an export: the question this row updates (leave empty for a new question).',
+  updatedAt:
+    'From an export: when the question was last changed. A question changed after it is not overwritten: the row is reported instead.',
 };

@@ -1,28 +1,11 @@
 import type { UploadCatalogResponse } from '@bo/contract';
+import { changesCommitLabel, changesDone } from '../../../components/import-changes.tsx';
 import { ImportModal } from '../../../components/import-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { downloadCatalogTemplate } from '../api/catalog-template.ts';
 import { useUploadCatalog } from '../api/upload-catalog.ts';
 
 const books = (n: number) => `${n} ${n === 1 ? 'book' : 'books'}`;
-
-/** The import button: "Import 2 books", "Update 3 books" or "Import 2 new, update 3". */
-function commitLabel(r: UploadCatalogResponse) {
-  if (r.updated === 0) return `Import ${books(r.created)}`;
-  if (r.created === 0) return `Update ${books(r.updated)}`;
-  return `Import ${r.created} new, update ${r.updated}`;
-}
-
-/** After the import: "2 books created, 3 updated." */
-function done(r: UploadCatalogResponse) {
-  const parts = [
-    ...(r.created > 0 ? [`${books(r.created)} created`] : []),
-    ...(r.updated > 0
-      ? [r.created > 0 ? `${r.updated} updated` : `${books(r.updated)} updated`]
-      : []),
-  ];
-  return `${parts.join(', ') || 'Nothing changed'}.`;
-}
 
 /** Catalogue import: check the file (dry run, every problem listed), then import all rows or none. */
 export function CatalogImportModal({ onClose }: { onClose: () => void }) {
@@ -35,9 +18,9 @@ export function CatalogImportModal({ onClose }: { onClose: () => void }) {
       onTemplate={downloadCatalogTemplate}
       send={(input) => upload.mutateAsync(input)}
       changes={(r) => r}
-      commitLabel={commitLabel}
+      commitLabel={(r) => changesCommitLabel(r, books)}
       onImported={(r) => {
-        notifySuccess(done(r));
+        notifySuccess(changesDone(r, books));
         onClose();
       }}
       onClose={onClose}

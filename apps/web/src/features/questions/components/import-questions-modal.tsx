@@ -1,4 +1,5 @@
 import type { QuestionImportResponse } from '@bo/contract/questions-routes';
+import { changesCommitLabel, changesDone } from '../../../components/import-changes.tsx';
 import { ImportModal } from '../../../components/import-modal.tsx';
 import { saveBlob } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -35,7 +36,7 @@ export function ImportQuestionsModal({ onClose }: { onClose: () => void }) {
       fileLabel="Questions file"
       filePlaceholder="Choose an .xlsx, .zip, Moodle .xml, GIFT or Aiken .txt file"
       accept={ACCEPT}
-      intro="A spreadsheet with one row per question (or a .zip of it with the images its cells name), a Moodle XML export, a GIFT file or an Aiken file."
+      intro="A spreadsheet with one row per question (or a .zip of it with the images its cells name), a Moodle XML export, a GIFT file or an Aiken file. A row of the question export (with its ID) updates that question."
       onTemplate={downloadQuestionTemplate}
       send={(input) => upload.mutateAsync(input)}
       sendValid={(input) => upload.mutateAsync({ ...input, validOnly: true })}
@@ -47,9 +48,10 @@ export function ImportQuestionsModal({ onClose }: { onClose: () => void }) {
         ) : null
       }
       warnings={(r) => r.warnings}
-      commitLabel={(r) => `Import ${questionsCount(r.valid)}`}
+      changes={(r) => r}
+      commitLabel={(r) => changesCommitLabel(r, questionsCount)}
       onImported={(r) => {
-        const imported = `${questionsCount(r.created)} ${r.created === 1 ? 'was' : 'were'} imported.`;
+        const imported = changesDone(r, questionsCount);
         const back = r.refusedFile;
         // Skipped questions (a type the bank lacks) are warnings, not in the file.
         const refused = new Set(r.errors.map((e) => e.row)).size;
