@@ -58,9 +58,14 @@ export const importChangesShape = {
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  /** Every changed cell of every updated row, by row in the sheet's column order. */
+  /** Every changed cell of every updated row, by row in the sheet's column order (up to 100,000). */
   changes: z.array(importChangeSchema),
+  /** Changed cells past the first 100,000, counted but not listed. */
+  unlistedChanges: z.number().int(),
 };
+
+/** Changed cells listed at most in one import's answer (a job keeps its answer as one row). */
+export const MAX_LISTED_CHANGES = 100_000;
 
 /** The upload of every XLSX import: one workbook as the field "file". */
 export const XLSX_UPLOAD = { field: 'file', kinds: ['xlsx'] } as const satisfies UploadDef;

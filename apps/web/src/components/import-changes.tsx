@@ -36,13 +36,21 @@ export function changeCountsLine(
  * Every cell an import would change, as row, column, from → to (the first
  * {SHOWN_CHANGES} shown; the downloadable sheet holds them all).
  */
-export function ImportChangesTable({ changes }: { changes: ImportChange[] }) {
+export function ImportChangesTable({
+  changes,
+  unlisted = 0,
+}: {
+  changes: ImportChange[];
+  /** Changed cells past those the server lists. */
+  unlisted?: number;
+}) {
   if (changes.length === 0) return null;
+  const total = changes.length + unlisted;
   return (
     <Table striped withTableBorder aria-label="Changes the import makes">
       <Table.Caption>
-        {changes.length > SHOWN_CHANGES
-          ? `Changes: the first ${SHOWN_CHANGES} of ${changes.length} are shown`
+        {total > SHOWN_CHANGES
+          ? `Changes: the first ${SHOWN_CHANGES} of ${total.toLocaleString('en-US')} are shown${unlisted ? `; the sheet lists ${changes.length.toLocaleString('en-US')}` : ''}`
           : 'Changes to what is stored'}
       </Table.Caption>
       <Table.Thead>

@@ -32,6 +32,7 @@ export interface ImportChangeCounts {
   updated: number;
   unchanged: number;
   changes: ImportChange[];
+  unlistedChanges: number;
 }
 
 /** Uploads (and, for a job, follows to its end) one check or import of the file. */
@@ -237,7 +238,9 @@ export function ImportModal<R extends ImportReportLike>({
             changes={counts?.changes}
           />
         )}
-        {counts && <ImportChangesTable changes={counts.changes} />}
+        {counts && (
+          <ImportChangesTable changes={counts.changes} unlisted={counts.unlistedChanges} />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={phase === 'importing'}>
             Cancel

@@ -1,4 +1,4 @@
-import type { ImportChange, ImportError } from '@bo/contract';
+import { type ImportChange, type ImportError, MAX_LISTED_CHANGES } from '@bo/contract';
 import { type Cell, type Column, cellText, type Read, wholeNumber } from '../xlsx/columns.ts';
 
 /**
@@ -76,6 +76,7 @@ export interface ChangeCounts {
   updated: number;
   unchanged: number;
   changes: ImportChange[];
+  unlistedChanges: number;
 }
 
 /** What an import would do (or did): rows that create, update, change nothing; every changed cell. */
@@ -84,6 +85,7 @@ export class ImportChanges {
   updated = 0;
   unchanged = 0;
   readonly changes: ImportChange[] = [];
+  unlistedChanges = 0;
 
   create() {
     this.created++;
@@ -97,12 +99,15 @@ export class ImportChanges {
       return false;
     }
     this.updated++;
-    for (const [column, from, to] of changed) this.changes.push({ row, column, from, to });
+    for (const [column, from, to] of changed) {
+      if (this.changes.length < MAX_LISTED_CHANGES) this.changes.push({ row, column, from, to });
+      else this.unlistedChanges++;
+    }
     return true;
   }
 
   get report(): ChangeCounts {
-    const { created, updated, unchanged, changes } = this;
-    return { created, updated, unchanged, changes };
+    const { created, updated, unchanged, changes, unlistedChanges } = this;
+    return { created, updated, unchanged, changes, unlistedChanges };
   }
 }

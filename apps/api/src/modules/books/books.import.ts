@@ -44,7 +44,7 @@ export const catalogSheet = defineSheet({
 type Columns = typeof catalogSheet.columns;
 
 /** The counts of a refused or queued file. */
-const NOTHING = { created: 0, updated: 0, unchanged: 0, changes: [] };
+const NOTHING = { created: 0, updated: 0, unchanged: 0, changes: [], unlistedChanges: 0 };
 
 export const catalogTemplate = () => templateFile('Book catalogue template.xlsx', catalogSheet);
 export const MAX_IMPORT_ROWS = catalogSheet.maxRows;

@@ -222,7 +222,13 @@ async function updateBatch(
   await auditUpdates(tx, ctx, rows);
 }
 
-const NO_CHANGES: ChangeCounts = { created: 0, updated: 0, unchanged: 0, changes: [] };
+const NO_CHANGES: ChangeCounts = {
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  changes: [],
+  unlistedChanges: 0,
+};
 
 /** The ids written so far, for the one audit row of the file. */
 function counter() {
