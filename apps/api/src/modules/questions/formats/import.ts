@@ -1,5 +1,4 @@
 import type { QuestionImportFormat, QuestionImportResponse, QuestionSource } from '@bo/contract';
-import type { Tx } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import { markUnchanged } from '../../../lib/audit-record.ts';
 import type { ChangeCounts } from '../../../lib/import/changes.ts';
@@ -14,17 +13,12 @@ import type { StoredUpload } from '../../../lib/import/stored-file.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { UploadedFile } from '../../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
-import {
-  auditImported,
-  writeNewQuestions,
-  writeQuestionRows,
-  writeQuestionUpdates,
-} from '../questions.write.ts';
+import { auditImported, writeQuestionRows } from '../questions.write.ts';
 import { assertCurriculum } from '../questions.write-checks.ts';
 import { storeImages } from './images.ts';
 import { type CheckedRow, questionCheck } from './import-check.ts';
 import { commitKept, type KeptQuestions, keepChecked, keptBatch } from './import-kept.ts';
-import { auditUpdates } from './import-update.ts';
+import { counter, updateBatch, writeBatch } from './import-write.ts';
 import { type ReadQuestions, readQuestionFile } from './read.ts';
 import { refusedFile } from './refused-file.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';
@@ -74,23 +68,6 @@ interface ImportState {
 /** The questions' label: the file's name and the day. */
 const labelOf = (deps: Deps, fileName: string) =>
   `${fileName} (${deps.clock().toISOString().slice(0, 10)})`;
-
-/** One checked batch into the bank (the curriculum checked under the transaction); answers the new ids. */
-async function writeBatch(
-  tx: Tx,
-  actorId: number,
-  rows: CheckedRow[],
-  source: QuestionSource,
-  label: string,
-) {
-  const batch = rows.map((r) => r.question);
-  await assertCurriculum(
-    tx,
-    batch.map((p) => p.fields),
-    (i, field) => `questions.${i}.${field}`,
-  );
-  return writeNewQuestions(tx, actorId, batch, source, label);
-}
 
 const questionImport = (
   deps: Deps,
@@ -204,24 +181,6 @@ const questionImport = (
   },
 });
 
-/** One checked batch's changes to stored questions (the curriculum checked under the transaction). */
-async function updateBatch(
-  deps: Deps,
-  tx: Tx,
-  ctx: RequestContext,
-  actorId: number,
-  rows: CheckedRow[],
-) {
-  await assertCurriculum(
-    tx,
-    rows.map((r) => r.question.fields),
-    (i, field) => `questions.${i}.${field}`,
-  );
-  const changed = rows.map((r) => ({ id: r.target!.id, question: r.question }));
-  await writeQuestionUpdates(tx, actorId, deps.clock(), changed);
-  await auditUpdates(tx, ctx, rows);
-}
-
 const NO_CHANGES: ChangeCounts = {
   created: 0,
   updated: 0,
@@ -229,22 +188,6 @@ const NO_CHANGES: ChangeCounts = {
   changes: [],
   unlistedChanges: 0,
 };
-
-/** The ids written so far, for the one audit row of the file. */
-function counter() {
-  let created = 0;
-  let firstId: number | undefined;
-  let lastId: number | undefined;
-  return {
-    add(ids: number[]) {
-      if (!ids.length) return;
-      if (!created) firstId = ids[0]!;
-      lastId = ids.at(-1)!;
-      created += ids.length;
-    },
-    audit: () => ({ created, firstId, lastId }),
-  };
-}
 
 /** `questionimport`: imported now, or by a job when the file is large. */
 export function uploadQuestions(
