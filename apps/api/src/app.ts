@@ -36,6 +36,7 @@ import { promoVideosModule } from './modules/promo-videos/promo-videos.routes.ts
 import { qrCodesModule } from './modules/qr-codes/qr-codes.routes.ts';
 import { questionsModule } from './modules/questions/questions.routes.ts';
 import { reportsModule } from './modules/reports/reports.routes.ts';
+import { searchModule } from './modules/search/search.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
 import { videoQuizzesModule } from './modules/video-quizzes/video-quizzes.routes.ts';
@@ -94,6 +95,7 @@ const MODULES = [
   notificationsModule,
   popupsModule,
   engagementAppModule,
+  searchModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -21,6 +21,7 @@ import { qrCodeRoutes } from './qr-codes-routes.ts';
 import { questionRoutes } from './questions-routes.ts';
 import { reportRoutes } from './reports-routes.ts';
 import type { RouteDef } from './route.ts';
+import { searchRoutes } from './search.ts';
 import { systemRoutes } from './system.ts';
 import { tocRoutes } from './toc-routes.ts';
 import { videoQuizRoutes } from './video-quizzes-routes.ts';
@@ -73,6 +74,7 @@ export * from './reports-routes.ts';
 export * from './rich-text.ts';
 export * from './route.ts';
 export * from './scoring.ts';
+export * from './search.ts';
 export * from './system.ts';
 export * from './toc.ts';
 export * from './toc-routes.ts';
@@ -105,6 +107,7 @@ export const routes = {
   ...notificationRoutes,
   ...popupRoutes,
   ...learnerAppRoutes,
+  ...searchRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

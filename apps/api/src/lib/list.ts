@@ -58,7 +58,7 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * tests. The database lowercases `q` too, so both sides fold alike; a
  * constant pattern still lets a trigram index on the column answer it.
  */
-export function loweredSearch(q: string | undefined, lowered: AnyPgColumn): SQL | undefined {
+export function loweredSearch(q: string | undefined, lowered: AnyPgColumn | SQL): SQL | undefined {
   if (!q) return undefined;
   return sql`${lowered} like '%' || lower(${escapeLike(q)}) || '%'`;
 }
