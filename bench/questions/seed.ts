@@ -46,6 +46,7 @@ const zipf = (list: 'en' | 'hi' | 'tags', n: number) =>
 const PHRASES = 20_000;
 const OPTIONS = 5_000;
 const TAG_SETS = 5_000;
+const INSERT_CHUNK = 100_000;
 
 /**
  * Inserts `n` questions. The table's indexes are dropped first and built
@@ -84,7 +85,12 @@ export async function seedQuestions(bench: Bench, n: number) {
                           from generate_series(1, k % 5) g), '{}') as tags
       from v, generate_series(1, ${sql.raw(String(TAG_SETS))}) k`);
     await tx.execute(sql`analyze bench_phrases`);
-    await tx.execute(sql`
+    // In statements of INSERT_CHUNK rows: a single statement loading a
+    // million rows ran for minutes, and on the shared machine a statement
+    // that long was terminated from outside ("administrator command").
+    for (let from = 1; from <= n; from += INSERT_CHUNK) {
+      const to = Math.min(n, from + INSERT_CHUNK - 1);
+      await tx.execute(sql`
       insert into questions (type, stem, options, difficulty, marks, negative_marks, grade_id,
         subject_id, chapter_id, topic_id, tags, language, status, source, source_label,
         explanation, search_text, similarity_text, dedupe_key, created_at, updated_at,
@@ -103,7 +109,7 @@ export async function seedQuestions(bench: Bench, n: number) {
                random() as p1, random() as p2, random() as p3,
                random() as o1, random() as o2, random() as o3, random() as o4,
                now() - random() * interval '1095 days' as created
-        from generate_series(1, ${n}) i
+        from generate_series(${sql.raw(String(from))}, ${sql.raw(String(to))}) i
       ),
       t as (
         select b.*,
@@ -177,6 +183,7 @@ export async function seedQuestions(bench: Bench, n: number) {
         p.created, least(now(), p.created + p.r_expl * interval '60 days'),
         a.ids[1 + p.i % 10], a.ids[1 + p.i % 10]
       from p join cur on cur.k = p.cur_k cross join authors a`);
+    }
   });
   const generated = seconds(started);
   // Random texts may repeat a question (same stem, options and key): keep the first.

@@ -1,7 +1,8 @@
 // The questions module's public face: what other modules may import from it
 // (docs/layers.md). Everything else in this folder is its own business.
 
-export { questionSearch } from './questions.list.ts';
+export { expectedPrefixMatches } from './questions.duplicates.ts';
+export { questionSearch, searchWords } from './questions.list.ts';
 export { type PreparedQuestion, prepareQuestion } from './questions.prepare.ts';
 export { questionColumns } from './questions.queries.ts';
 export { plainText } from './questions.text.ts';

@@ -201,3 +201,27 @@ export async function checkDuplicates(deps: Deps, body: z.infer<typeof checkDupl
   const exactId = [...exact.values()][0];
   return { exact: exactId === undefined ? null : { id: exactId }, near };
 }
+
+/**
+ * How many questions hold a word starting with each of `prefixes` (all of
+ * them), by the statistics: per prefix the summed frequencies of the listed
+ * lexemes it starts, or the unlisted share when it starts none; then the
+ * rarest prefix's share times the rows. Null without statistics. For a
+ * search to choose between walking the newest first and the GIN index
+ * (the command palette's questions, modules/search).
+ */
+export async function expectedPrefixMatches(
+  db: Db | Tx,
+  prefixes: string[],
+): Promise<number | null> {
+  const [row] = (await db.execute<{ database: string }>(sql`select current_database() as database`))
+    .rows;
+  const stats = await wordStats(db, row!.database);
+  if (!stats.rows || prefixes.length === 0) return null;
+  const share = (prefix: string) => {
+    let sum = 0;
+    for (const [lexeme, f] of stats.freqs) if (lexeme.startsWith(prefix)) sum += f;
+    return sum > 0 ? Math.min(1, sum) : stats.unlisted;
+  };
+  return stats.rows * Math.min(...prefixes.map(share));
+}

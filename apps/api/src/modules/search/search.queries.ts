@@ -1,6 +1,6 @@
 import { ASSESSMENT_KIND_LABELS, type AssessmentKind, type PaletteResult } from '@bo/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   admins,
   assessments,
@@ -12,7 +12,12 @@ import {
 } from '../../db/schema/index.ts';
 import { loweredSearch } from '../../lib/list.ts';
 import { bookSearch } from '../books/index.ts';
-import { plainText, questionSearch } from '../questions/index.ts';
+import {
+  expectedPrefixMatches,
+  plainText,
+  questionSearch,
+  searchWords,
+} from '../questions/index.ts';
 
 /**
  * One query per kind of the command palette, each LIMITed and shaped to use
@@ -29,6 +34,17 @@ export const ASSESSMENT_PATHS: Record<AssessmentKind, string> = {
 };
 
 const TITLE_MAX = 120;
+
+/**
+ * Book titles and learners are searched by substring through trigram
+ * indexes, which need three characters: two letters would scan 100,000 rows
+ * (~75 ms for a pair found nowhere, bench/palette). They take the first
+ * `limit` matches the index gives (no ORDER BY: sorting every match of a
+ * frequent word cost ~200 ms at 100,000 books) and show those by name.
+ */
+const TRIGRAM = 3;
+const byTitle = (a: { title: string; id: number }, b: { title: string; id: number }) =>
+  a.title.localeCompare(b.title) || a.id - b.id;
 const clip = (text: string) =>
   text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1).trimEnd()}…` : text;
 /** Inline tags go without a space ("<b>photo</b>?" reads "photo?"); plainText spaces the rest. */
@@ -44,8 +60,10 @@ const words = (code: string) => {
  * An ISBN-like `q` is a prefix range on the unique ISBN indexes, anything
  * else a substring of title_search (trigram GIN, or the title-ordered index
  * that carries title_search): books.queries.ts `bookSearch`, as the list.
+ * Digits alone search from two (an ISBN prefix), words from three.
  */
 export async function searchBooks(db: Db, q: string, limit: number): Promise<PaletteResult[]> {
+  if (q.length < TRIGRAM && !/^\d+$/.test(q)) return [];
   const rows = await db
     .select({
       id: books.id,
@@ -59,9 +77,8 @@ export async function searchBooks(db: Db, q: string, limit: number): Promise<Pal
     .leftJoin(grades, eq(grades.id, books.gradeId))
     .leftJoin(subjects, eq(subjects.id, books.subjectId))
     .where(bookSearch(q))
-    .orderBy(asc(books.title), asc(books.id))
     .limit(limit);
-  return rows.map((r) => ({
+  return rows.sort(byTitle).map((r) => ({
     kind: 'book',
     id: r.id,
     title: r.title,
@@ -71,25 +88,49 @@ export async function searchBooks(db: Db, q: string, limit: number): Promise<Pal
 }
 
 /**
- * Every word of `q` starts a word of the question (search_vector's GIN
- * index, as the bank's list searches), newest saved first: the planner walks
- * questions_updated_search_idx for a frequent word and takes the GIN bitmap
- * for a rare one.
+ * Below this many expected matches the questions are read through the GIN
+ * index on search_vector and sorted (a few ms for a few hundred rows);
+ * from it up, by walking questions_updated_search_idx newest first, which
+ * meets five matches within a few thousand entries. Measured at a million
+ * (bench/palette): the walk for a word in no question read the whole index
+ * (~0.9 s), the GIN bitmap of a word in 80,000 questions took ~0.85 s.
+ */
+const FREQUENT_WORD_MATCHES = 1_000;
+
+/**
+ * Every word of `q` starts a word of the question (search_vector, as the
+ * bank's list searches), newest saved first. Which plan serves that depends
+ * on how many questions match, which the planner cannot tell for a prefix
+ * it has no statistics for (it guesses 0.5 %, and walked the whole index for
+ * a word in no question): the bank's word statistics decide here, and a
+ * rare search is held to the GIN index (bitmap scans only, in its own
+ * transaction).
  */
 export async function searchQuestions(db: Db, q: string, limit: number): Promise<PaletteResult[]> {
-  const rows = await db
-    .select({
-      id: questions.id,
-      stem: questions.stem,
-      type: questions.type,
-      status: questions.status,
-      subject: subjects.name,
-    })
-    .from(questions)
-    .leftJoin(subjects, eq(subjects.id, questions.subjectId))
-    .where(questionSearch(q))
-    .orderBy(desc(questions.updatedAt), desc(questions.id))
-    .limit(limit);
+  const select = (d: Db | Tx) =>
+    d
+      .select({
+        id: questions.id,
+        stem: questions.stem,
+        type: questions.type,
+        status: questions.status,
+        subject: subjects.name,
+      })
+      .from(questions)
+      .leftJoin(subjects, eq(subjects.id, questions.subjectId))
+      .where(questionSearch(q))
+      .orderBy(desc(questions.updatedAt), desc(questions.id))
+      .limit(limit);
+  const expected = await expectedPrefixMatches(db, searchWords(q));
+  const rows =
+    expected === null || expected >= FREQUENT_WORD_MATCHES
+      ? await select(db)
+      : await db.transaction(async (tx) => {
+          for (const scan of ['seqscan', 'indexscan', 'indexonlyscan']) {
+            await tx.execute(sql.raw(`set local enable_${scan} = off`));
+          }
+          return select(tx);
+        });
   return rows.map((r) => ({
     kind: 'question',
     id: r.id,
@@ -137,6 +178,7 @@ export async function searchAssessments(
  * lowercased and has a trigram GIN index (the learner list's search).
  */
 export async function searchLearners(db: Db, q: string, limit: number): Promise<PaletteResult[]> {
+  if (q.length < TRIGRAM) return [];
   const rows = await db
     .select({
       id: learners.id,
@@ -146,15 +188,16 @@ export async function searchLearners(db: Db, q: string, limit: number): Promise<
     })
     .from(learners)
     .where(loweredSearch(q, learners.search))
-    .orderBy(asc(learners.name), asc(learners.id))
     .limit(limit);
-  return rows.map((r) => ({
-    kind: 'learner',
-    id: r.id,
-    title: r.name,
-    subtitle: line(r.email, r.phone) || 'Learner',
-    path: `/learners/${r.id}`,
-  }));
+  return rows
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
+    .map((r) => ({
+      kind: 'learner',
+      id: r.id,
+      title: r.name,
+      subtitle: line(r.email, r.phone) || 'Learner',
+      path: `/learners/${r.id}`,
+    }));
 }
 
 /** Admins by part of their name or e-mail (a table of tens of rows). There is no admin page: the path is the list filtered to them. */

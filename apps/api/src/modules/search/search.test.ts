@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PaletteResponse } from '@bo/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assessments, learners } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -151,6 +152,21 @@ describe('GET /search/palette', () => {
     expect(queries.searchAssessments).not.toHaveBeenCalled();
     expect(queries.searchLearners).not.toHaveBeenCalled();
     expect(queries.searchAdmins).not.toHaveBeenCalled();
+  });
+
+  it('two letters search question words, not book titles nor learners (their trigram indexes need three)', async () => {
+    const answer = await palette(superToken, 'q=ph');
+    expect(group(answer, 'question').map((r) => r.id)).toEqual([questionId]);
+    expect(group(answer, 'book')).toEqual([]);
+    expect(group(answer, 'learner')).toEqual([]);
+    // Digits are an ISBN prefix from two.
+    expect(group(await palette(superToken, 'q=97'), 'book').map((r) => r.id)).toContain(bookId);
+  });
+
+  it('finds a rare word once the bank has word statistics (ANALYZE)', async () => {
+    await t.app.deps.db.execute(sql`analyze questions`);
+    const answer = await palette(superToken, 'q=chlorophyll');
+    expect(group(answer, 'question').map((r) => r.id)).toEqual([questionId]);
   });
 
   it('keeps to `limit` per kind', async () => {
