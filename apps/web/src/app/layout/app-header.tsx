@@ -7,7 +7,13 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Brand } from '../../components/brand.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { PaletteLauncher } from '../../features/palette/index.ts';
 import { useEndSession, useMe } from '../../lib/session.ts';
+import { AREAS } from '../areas.ts';
+import { HOME_AREA } from '../home-area.ts';
+
+/** What the command palette finds as screens: the sidebar's entries. */
+const SCREENS = [HOME_AREA, ...AREAS];
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);
@@ -43,16 +49,19 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
         </ActionIcon>
         <Brand />
       </Group>
-      {me.data ? (
-        <AccountMenu
-          name={me.data.name}
-          email={me.data.email}
-          onSignOut={signOut}
-          signingOut={logout.isPending}
-        />
-      ) : (
-        <Skeleton h={32} w={140} radius="xl" />
-      )}
+      <Group gap="sm" wrap="nowrap">
+        <PaletteLauncher screens={SCREENS} />
+        {me.data ? (
+          <AccountMenu
+            name={me.data.name}
+            email={me.data.email}
+            onSignOut={signOut}
+            signingOut={logout.isPending}
+          />
+        ) : (
+          <Skeleton h={32} w={140} radius="xl" />
+        )}
+      </Group>
     </Group>
   );
 }
