@@ -205,10 +205,11 @@ export async function checkDuplicates(deps: Deps, body: z.infer<typeof checkDupl
 /**
  * How many questions hold a word starting with each of `prefixes` (all of
  * them), by the statistics: per prefix the summed frequencies of the listed
- * lexemes it starts, or the unlisted share when it starts none; then the
- * rarest prefix's share times the rows. Null without statistics. For a
- * search to choose between walking the newest first and the GIN index
- * (the command palette's questions, modules/search).
+ * lexemes it starts, the rarest prefix's share times the rows. A prefix
+ * that starts no listed lexeme counts 0: it may be in a few hundred
+ * questions or in none, and a search must then take the GIN index (walking
+ * the newest first for a word in no question reads every entry). Null
+ * without statistics. For the command palette's questions (modules/search).
  */
 export async function expectedPrefixMatches(
   db: Db | Tx,
@@ -221,7 +222,7 @@ export async function expectedPrefixMatches(
   const share = (prefix: string) => {
     let sum = 0;
     for (const [lexeme, f] of stats.freqs) if (lexeme.startsWith(prefix)) sum += f;
-    return sum > 0 ? Math.min(1, sum) : stats.unlisted;
+    return Math.min(1, sum);
   };
   return stats.rows * Math.min(...prefixes.map(share));
 }
