@@ -63,7 +63,9 @@ describe('command palette', () => {
     await page.keyboard.press('Shift+?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await dialog
-      .getByRole('cell', { name: 'Open the search (from anywhere, even while typing)' })
+      .getByRole('cell', {
+        name: 'Open the search, from anywhere (in a rich-text editor: edit a link)',
+      })
       .waitFor();
     await expectAccessible(page, 'keyboard shortcuts dialog');
     await shot(page, 'palette-shortcuts', { fullPage: false });

@@ -16,9 +16,10 @@ const ShortcutsDialog = lazy(() =>
 
 /**
  * The header's search button and the shortcuts of every signed-in screen:
- * Ctrl+K / ⌘K opens the command palette from anywhere (inside a field too:
- * no field of the app uses it), "/" opens it and "?" lists the shortcuts
- * when focus is not in a text field (there they are characters to type).
+ * Ctrl+K / ⌘K opens the command palette from anywhere, inside a field too,
+ * but in a rich-text editor (there it edits a link); "/" opens it and "?"
+ * lists the shortcuts when focus is not in a text field (there they are
+ * characters to type).
  */
 export function PaletteLauncher({ screens }: { screens: readonly Area[] }) {
   const [palette, setPalette] = useState<'never' | 'open' | 'closed'>('never');
@@ -28,7 +29,8 @@ export function PaletteLauncher({ screens }: { screens: readonly Area[] }) {
     setPalette('open');
   };
   const listShortcuts = () => setShortcuts('open');
-  useHotkeys([['mod+K', open]], [], true);
+  // Not in a rich-text editor, where Ctrl+K edits a link (rich-text-editor-extensions.ts).
+  useHotkeys([['mod+K', open]], [], false);
   useHotkeys([
     ['/', open],
     ['shift+?', listShortcuts],

@@ -8,7 +8,10 @@ export const modKey = () =>
 /** Every keyboard shortcut of the signed-in screens, as the "?" dialog lists them. */
 export const SHORTCUTS = (mod: string) =>
   [
-    { keys: [mod, 'K'], what: 'Open the search (from anywhere, even while typing)' },
+    {
+      keys: [mod, 'K'],
+      what: 'Open the search, from anywhere (in a rich-text editor: edit a link)',
+    },
     { keys: ['/'], what: 'Open the search, when not typing in a field' },
     { keys: ['?'], what: 'List these shortcuts, when not typing in a field' },
     { keys: ['↑', '↓'], what: 'In the search: move between results' },
