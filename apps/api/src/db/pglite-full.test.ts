@@ -77,6 +77,10 @@ describe.skipIf(noMount)(
         WEB_DIST: path.join(dataDir, 'no-web'),
         AUTH_RATE_LIMIT: '100000',
         JWT_SECRET: 'pglite-full-secret-pglite-full-secret-0123456789',
+        // Background writes while the disk fills (the reports' refresh every 30 s on PGlite)
+        // can meet the full disk in the write-ahead log first: a PANIC, not this test's 507.
+        // On a loaded machine the filling loop outlasted 30 s and the server stopped.
+        REPORTS_REFRESH_SECONDS: '50',
       };
       server = await spawnServer('src/server.ts', env);
       const base = server.base;
