@@ -103,6 +103,8 @@ export const questionRoutes = defineRoutes({
     response: okSchema.extend({ deleted: z.number().int() }),
   },
   questionImport: {
+    // Two commits of one file at once: the second meets the first's questions.
+    refuses: ['question_duplicate'],
     ...common,
     method: 'POST',
     audit: 'self',
