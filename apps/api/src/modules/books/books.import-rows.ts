@@ -2,24 +2,12 @@ import type { BOOK_STATUSES, ImportError } from '@bo/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { grades, subjects } from '../../db/schema/index.ts';
 import { changedSinceExport, ImportChanges } from '../../lib/import/changes.ts';
-import type { Columns, SheetRow } from '../../lib/xlsx/sheet.ts';
+import type { RowOf, SheetRow } from '../../lib/xlsx/sheet.ts';
 import { booksNamed, isbnOwners, type NamedBook } from './books.queries.ts';
+import type { CatalogColumns } from './books.sheet.ts';
 
-/** The catalogue sheet's values as the rules below read them (books.import.ts declares the sheet). */
-export interface CatalogValues {
-  id: number;
-  updatedAt: Date;
-  isbn: string;
-  title: string;
-  grade: string;
-  subject: string;
-  series: string;
-  edition: string;
-  language: string;
-  status: (typeof BOOK_STATUSES)[number];
-  extraIsbns: string[];
-}
-type CatalogRow = SheetRow<Columns> & { values: Partial<CatalogValues> };
+type CatalogValues = RowOf<CatalogColumns>;
+type CatalogRow = SheetRow<CatalogColumns>;
 
 /** A row with no problem, resolved to ids: it creates a book (`target` null) or updates `target`. */
 export interface ResolvedBook {
@@ -65,7 +53,7 @@ export async function resolveRows(db: Db | Tx, rows: CatalogRow[], forUpdate = f
   const updates: ResolvedBook[] = [];
   for (const { row, values: v, failed, present } of rows) {
     const problem = (column: string, message: string) => errors.push({ row, column, message });
-    const has = (key: keyof CatalogValues) => present?.has(key) ?? true;
+    const has = (key: keyof CatalogColumns) => present?.has(key) ?? true;
     const before = errors.length;
     let target: NamedBook | null = null;
     if (v.id !== undefined) {

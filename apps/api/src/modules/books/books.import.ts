@@ -1,19 +1,19 @@
-import { BOOK_STATUSES, type UploadCatalogResponse } from '@bo/contract';
+import type { UploadCatalogResponse } from '@bo/contract';
 import type { Deps } from '../../deps.ts';
 import { markUnchanged } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
-import { type ChangeCounts, exportKeyColumns } from '../../lib/import/changes.ts';
+import type { ChangeCounts } from '../../lib/import/changes.ts';
 import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
 import { wholeFile } from '../../lib/import/whole-file.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { UploadedFile } from '../../lib/storage/upload.ts';
-import { isbn, isbnList, oneOf, text } from '../../lib/xlsx/columns.ts';
-import { defineSheet, templateFile } from '../../lib/xlsx/sheet.ts';
+import { templateFile } from '../../lib/xlsx/sheet.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { resolveRows } from './books.import-rows.ts';
 import { writeCatalog } from './books.import-write.ts';
 import { lockIsbns } from './books.queries.ts';
+import { type CatalogColumns, catalogSheet } from './books.sheet.ts';
 
 /**
  * The XLSX catalogue import (uploadbookcatalog) on the import runner, as
@@ -23,25 +23,6 @@ import { lockIsbns } from './books.queries.ts';
  * writes every row in one transaction, checked again under the locks of
  * the ISBNs and the books named (books.import-write.ts).
  */
-
-export const catalogSheet = defineSheet({
-  name: 'Book catalogue',
-  maxRows: 10_000,
-  columns: {
-    isbn: isbn('ISBN', { required: true, example: '978-0-306-40615-7' }),
-    title: text('Title', { required: true, max: 300, example: 'Numbers Everywhere' }),
-    grade: text('Grade', { max: 60, example: 'Class 3' }),
-    subject: text('Subject', { max: 120, example: 'Mathematics' }),
-    series: text('Series', { max: 120, example: 'Bright Minds' }),
-    edition: text('Edition', { max: 60, example: '2nd' }),
-    language: text('Language', { max: 40, example: 'English' }),
-    status: oneOf('Status', BOOK_STATUSES, { example: 'draft' }),
-    extraIsbns: isbnList('Extra ISBNs', { max: 50, example: '0-13-110163-3' }),
-    // The export's: a row with them updates that book (books.import-rows.ts).
-    ...exportKeyColumns(),
-  },
-});
-type Columns = typeof catalogSheet.columns;
 
 /** The counts of a refused or queued file. */
 const NOTHING = { created: 0, updated: 0, unchanged: 0, changes: [], unlistedChanges: 0 };
@@ -55,7 +36,7 @@ export interface Input {
 }
 
 const catalogImport = (deps: Deps) =>
-  wholeFile<Columns, Input, ChangeCounts, ChangeCounts>({
+  wholeFile<CatalogColumns, Input, ChangeCounts, ChangeCounts>({
     name: 'catalogue',
     sheet: catalogSheet,
     async check(db, rows) {
