@@ -144,8 +144,13 @@ export const addInstructionBody = z.object({
 const itemRef = { ...assessmentId, itemId: idSchema };
 
 export const itemMarksBody = itemMarksSchema.and(z.object(itemRef));
-/** One set of marks for every question item of the assessment. */
-export const allMarksBody = itemMarksSchema.and(z.object(assessmentId));
+/**
+ * One set of marks for every question item of the assessment, or, with
+ * `itemIds`, for those items only (the builder's "Set marks" on a selection).
+ */
+export const allMarksBody = itemMarksSchema.and(
+  z.object({ ...assessmentId, itemIds: idList('item', 5000).optional() }),
+);
 /** One bank question at a moment of the video (the player's "add a question here"). */
 export const addQuestionAtBody = z.object({
   ...assessmentId,

@@ -227,7 +227,12 @@ export const setItemMoment = (
   body: { id: number; itemId: number; atSeconds: number },
 ) => updateItem(deps, kind, actor, body, { atTenths: tenths(body.atSeconds) });
 
-/** The same marks for every question of the assessment; answers how many changed. */
+/**
+ * The same marks for every question of the assessment, or for the chosen
+ * items (`itemIds`): all of them or none, so a chosen id that is not one of
+ * this assessment's questions (an instruction block, another test's item)
+ * refuses the whole change, naming it.
+ */
 export async function setAllMarks(
   deps: Deps,
   kind: AssessmentKind,
@@ -235,9 +240,24 @@ export async function setAllMarks(
   body: z.infer<typeof allMarksBody>,
 ) {
   return changeItems(deps, kind, body.id, actor, async (tx, a) => {
-    await tx
+    const chosen = body.itemIds;
+    const set = await tx
       .update(assessmentItems)
       .set({ marks: body.marks, negativeMarks: body.negativeMarks, ...stamp(actor) })
-      .where(and(eq(assessmentItems.assessmentId, a.id), eq(assessmentItems.kind, 'question')));
+      .where(
+        and(
+          eq(assessmentItems.assessmentId, a.id),
+          eq(assessmentItems.kind, 'question'),
+          chosen ? inArray(assessmentItems.id, chosen) : undefined,
+        ),
+      )
+      .returning({ id: assessmentItems.id });
+    if (!chosen || set.length === chosen.length) return;
+    const done = new Set(set.map((r) => r.id));
+    const others = chosen.filter((i) => !done.has(i));
+    // Thrown inside the transaction: the marks just set roll back with it.
+    throw badRequest(`Item ${others.join(', ')} is not a question of this assessment`, [
+      { path: 'body.itemIds', message: 'Choose questions of this assessment only' },
+    ]);
   });
 }

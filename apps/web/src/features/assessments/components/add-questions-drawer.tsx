@@ -40,10 +40,13 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export function AddQuestionsDrawer({
   detail,
+  sectionId: into,
   opened,
   onClose,
 }: {
   detail: AssessmentDetail;
+  /** The section the questions go into at first (null: the start). */
+  sectionId: number | null;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -54,7 +57,7 @@ export function AddQuestionsDrawer({
   const [status, setStatus] = useState<string | null>(null);
   const [gradeId, setGradeId] = useState<string | null>(null);
   const [subjectId, setSubjectId] = useState<string | null>(null);
-  const [sectionId, setSectionId] = useState<string | null>(null);
+  const [sectionId, setSectionId] = useState<string | null>(into == null ? null : String(into));
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<Map<number, QuestionRow>>(new Map());
   const grades = useGrades();

@@ -13,6 +13,7 @@ import { useRemoveItems } from '../api/remove-items.ts';
 import { useReorderItems } from '../api/reorder-items.ts';
 import { KINDS } from '../kinds.ts';
 import { orderAfterMove, orderBySections } from './builder-order.ts';
+import { BuilderSelectionBar, useItemSelection } from './builder-selection.tsx';
 import { ItemRow, type RowActions, type RowItem } from './item-row.tsx';
 import type { Problems } from './problems.ts';
 import { SectionGroup, SectionList } from './section-group.tsx';
@@ -21,6 +22,7 @@ import { SectionTools } from './section-tools.tsx';
 const MoveItemModal = lazyDialog(() =>
   import('./move-item-modal.tsx').then((m) => m.MoveItemModal),
 );
+const MarksModal = lazyDialog(() => import('./marks-modal.tsx').then((m) => m.MarksModal));
 
 /** The items in groups: those outside any section first, then each section's, as the API reads them. */
 function groups(sections: AssessmentSection[], rows: RowItem[]) {
@@ -73,17 +75,21 @@ const sectionEntries = (sections: AssessmentSection[]) =>
  * keyboard, the shared SortableItems) reorders items within a group and the
  * sections among themselves; "Move" puts an item at the end of another
  * section. Each save is the engine's one reorder: every item id in the new
- * order, with the sections' order or the item's new section.
+ * order, with the sections' order or the items' new section. Rows can be
+ * chosen, several at once, to move them to a section or set their marks.
  */
 export function BuilderItems({
   detail,
   problems,
   extraOf,
+  onAddQuestions,
 }: {
   detail: AssessmentDetail;
   problems: Problems;
   /** Stable (a memoised row calls it): what shows under an item's text. */
   extraOf?: (item: RowItem) => ReactNode;
+  /** Opens the question picker set to add into this section. */
+  onAddQuestions: (sectionId: number) => void;
 }) {
   const kind = detail.kind;
   const ops = KINDS[kind].ops;
@@ -97,7 +103,8 @@ export function BuilderItems({
   const remove = useRemoveItems(kind);
   const save = useReorderItems(kind);
   const [removing, setRemoving] = useState<RowItem | null>(null);
-  const [moving, setMoving] = useState<RowItem | null>(null);
+  const [moving, setMoving] = useState<RowItem[] | null>(null);
+  const [markingChosen, setMarkingChosen] = useState(false);
   const { ordered, reorder } = useOptimisticOrder(
     rows,
     ops.reorder ? (ids) => save.mutateAsync({ id: detail.id, itemIds: ids }) : undefined,
@@ -130,11 +137,13 @@ export function BuilderItems({
   );
   last.current = new Map(numbered.map((r) => [r.id, r]));
   placed.current = numbered;
+  const selection = useItemSelection(numbered);
 
   // The rows' actions, one object for the builder's life: they read the
   // latest mutations through a ref, so a memoised row need not re-render.
   const live = useRef({ marks, active, remove: setRemoving, detailId: detail.id });
   live.current = { marks, active, remove: setRemoving, detailId: detail.id };
+  const { toggle } = selection;
   const itemActive = !!ops.itemActive;
   const canMove = !!ops.reorder && detail.sections.length > 0;
   const actions = useMemo<RowActions>(
@@ -152,10 +161,11 @@ export function BuilderItems({
             )
         : undefined,
       onRemove: (item) => live.current.remove(item),
-      onMove: canMove ? setMoving : undefined,
+      onSelect: toggle,
+      onMove: canMove ? (item) => setMoving([item]) : undefined,
       extraOf,
     }),
-    [itemActive, canMove, extraOf],
+    [itemActive, canMove, extraOf, toggle],
   );
 
   const onGroupReorder = (groupIds: number[], moved: RowItem) => {
@@ -169,91 +179,118 @@ export function BuilderItems({
   const entryOf = new Map(entries.map((s) => [s.id, s]));
 
   return (
-    <SectionList
-      sections={entries}
-      onReorder={(ids, moved) => void sectionOrder.reorder(ids, moved)}
-    >
-      {groups(sections, numbered).map((g) => (
-        <SectionGroup
-          key={g.id ?? 'none'}
-          section={g.id == null ? null : (entryOf.get(g.id) ?? null)}
-          sortable={!!ops.reorder && sections.length > 1}
-          testId={g.id ? `section-${g.id}` : undefined}
-        >
-          {g.name != null && (
-            <Group gap="xs">
-              <Title order={3} fz="md">
-                {g.name}
-              </Title>
-              {g.time != null && <Badge variant="light">{g.time} min</Badge>}
-            </Group>
-          )}
-          {g.id != null && <SectionTools detail={detail} sectionId={g.id} />}
-          {g.id != null &&
-            problems.sections.get(g.id)?.map((p) => (
-              <Alert key={p} color="red" variant="light" p={6} role="alert">
-                <Text fz="xs">{p}</Text>
-              </Alert>
-            ))}
-          {g.items.length === 0 ? (
-            <Text c="dimmed" fz="sm">
-              No items yet: add questions from the bank.
-            </Text>
-          ) : !drawRows ? (
-            <Skeleton h={Math.min(g.items.length, 10) * 84} aria-label="Loading the items" />
-          ) : (
-            <SortableItems items={g.items} onReorder={onGroupReorder}>
-              <Stack component="ol" gap="xs" p={0} m={0} aria-label={g.name ?? 'Items'}>
-                {g.items.map((item) => (
-                  <ItemRow
-                    key={item.id}
-                    item={item}
-                    sortable={!!ops.reorder}
-                    problems={problems.items.get(item.id)}
-                    actions={actions}
-                  />
-                ))}
-              </Stack>
-            </SortableItems>
-          )}
-        </SectionGroup>
-      ))}
-      {removing && (
-        <ConfirmModal
-          title="Remove this item?"
-          confirmLabel="Remove"
-          loading={remove.isPending}
-          onClose={() => setRemoving(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { id: detail.id, itemIds: [removing.id] },
-              {
-                onSuccess: () => {
-                  notifySuccess('Item removed.');
-                  setRemoving(null);
-                },
-                onError: (e) => notifyError(e, 'Could not remove the item'),
-              },
-            )
-          }
-        >
-          {removing.name}. The question stays in the bank.
-        </ConfirmModal>
-      )}
-      {moving && (
-        <MoveItemModal
-          item={moving}
-          sections={sections}
-          onMove={(to) =>
-            save.mutateAsync({
-              id: detail.id,
-              itemIds: orderAfterMove(numbered, sectionIds, moving.id, to),
-              moves: [{ itemId: moving.id, sectionId: to }],
-            })
-          }
-          onClose={() => setMoving(null)}
+    <>
+      {selection.chosen.length > 0 && (
+        <BuilderSelectionBar
+          chosen={selection.chosen}
+          total={numbered.length}
+          onMove={canMove ? () => setMoving(selection.chosen) : undefined}
+          onMarks={() => setMarkingChosen(true)}
+          onAll={selection.all}
+          onClear={selection.clear}
         />
       )}
-    </SectionList>
+      <SectionList
+        sections={entries}
+        onReorder={(ids, moved) => void sectionOrder.reorder(ids, moved)}
+      >
+        {groups(sections, numbered).map((g) => (
+          <SectionGroup
+            key={g.id ?? 'none'}
+            section={g.id == null ? null : (entryOf.get(g.id) ?? null)}
+            sortable={!!ops.reorder && sections.length > 1}
+            testId={g.id ? `section-${g.id}` : undefined}
+          >
+            {g.name != null && (
+              <Group gap="xs">
+                <Title order={3} fz="md">
+                  {g.name}
+                </Title>
+                {g.time != null && <Badge variant="light">{g.time} min</Badge>}
+              </Group>
+            )}
+            {g.id != null && (
+              <SectionTools detail={detail} sectionId={g.id} onAddQuestions={onAddQuestions} />
+            )}
+            {g.id != null &&
+              problems.sections.get(g.id)?.map((p) => (
+                <Alert key={p} color="red" variant="light" p={6} role="alert">
+                  <Text fz="xs">{p}</Text>
+                </Alert>
+              ))}
+            {g.items.length === 0 ? (
+              <Text c="dimmed" fz="sm">
+                No items yet: add questions from the bank.
+              </Text>
+            ) : !drawRows ? (
+              <Skeleton h={Math.min(g.items.length, 10) * 84} aria-label="Loading the items" />
+            ) : (
+              <SortableItems items={g.items} onReorder={onGroupReorder}>
+                <Stack component="ol" gap="xs" p={0} m={0} aria-label={g.name ?? 'Items'}>
+                  {g.items.map((item) => (
+                    <ItemRow
+                      key={item.id}
+                      item={item}
+                      sortable={!!ops.reorder}
+                      selected={selection.ids.has(item.id)}
+                      problems={problems.items.get(item.id)}
+                      actions={actions}
+                    />
+                  ))}
+                </Stack>
+              </SortableItems>
+            )}
+          </SectionGroup>
+        ))}
+        {removing && (
+          <ConfirmModal
+            title="Remove this item?"
+            confirmLabel="Remove"
+            loading={remove.isPending}
+            onClose={() => setRemoving(null)}
+            onConfirm={() =>
+              remove.mutate(
+                { id: detail.id, itemIds: [removing.id] },
+                {
+                  onSuccess: () => {
+                    notifySuccess('Item removed.');
+                    setRemoving(null);
+                  },
+                  onError: (e) => notifyError(e, 'Could not remove the item'),
+                },
+              )
+            }
+          >
+            {removing.name}. The question stays in the bank.
+          </ConfirmModal>
+        )}
+        {moving && (
+          <MoveItemModal
+            items={moving}
+            sections={sections}
+            onMove={async (to) => {
+              const ids = moving.map((m) => m.id);
+              await save.mutateAsync({
+                id: detail.id,
+                itemIds: orderAfterMove(numbered, sectionIds, ids, to),
+                moves: ids.map((itemId) => ({ itemId, sectionId: to })),
+              });
+              selection.clear();
+            }}
+            onClose={() => setMoving(null)}
+          />
+        )}
+        {markingChosen && (
+          <MarksModal
+            detail={detail}
+            chosen={selection.chosen.filter((r) => r.kind === 'question').map((r) => r.id)}
+            onClose={() => {
+              setMarkingChosen(false);
+              selection.clear();
+            }}
+          />
+        )}
+      </SectionList>
+    </>
   );
 }

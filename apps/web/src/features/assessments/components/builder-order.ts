@@ -18,17 +18,18 @@ export function orderBySections<T extends Placed>(
 }
 
 /**
- * The item ids in the builder's order once `itemId` moves to the end of
- * section `to` (null: to the end of the items outside any section).
+ * The item ids in the builder's order once the items `itemIds` move to the
+ * end of section `to` (null: to the end of the items outside any section),
+ * keeping their order among themselves.
  */
 export function orderAfterMove(
   items: readonly Placed[],
   sectionIds: readonly number[],
-  itemId: number,
+  itemIds: readonly number[],
   to: number | null,
 ) {
-  const moving = items.find((i) => i.id === itemId);
-  if (!moving) return items.map((i) => i.id);
-  const rest = items.filter((i) => i.id !== itemId);
-  return orderBySections([...rest, { ...moving, sectionId: to }], sectionIds).map((i) => i.id);
+  const moving = new Set(itemIds);
+  const rest = items.filter((i) => !moving.has(i.id));
+  const moved = items.filter((i) => moving.has(i.id)).map((i) => ({ ...i, sectionId: to }));
+  return orderBySections([...rest, ...moved], sectionIds).map((i) => i.id);
 }

@@ -19,6 +19,8 @@ export interface RowActions {
   onMarks: (item: RowItem, marks: number, negativeMarks: number) => void;
   onActive: ((item: RowItem, active: boolean) => void) | undefined;
   onRemove: (item: RowItem) => void;
+  /** Chooses the row for the builder's actions on several items (or lets it go). */
+  onSelect: (item: RowItem, on: boolean) => void;
   /** Opens "Move to section" (absent without sections). */
   onMove: ((item: RowItem) => void) | undefined;
   extraOf: ((item: RowItem) => ReactNode) | undefined;
@@ -41,11 +43,13 @@ const EAGER_ROWS = 12;
 export const ItemRow = memo(function ItemRow({
   item,
   sortable,
+  selected,
   problems,
   actions,
 }: {
   item: RowItem;
   sortable: boolean;
+  selected: boolean;
   problems: string[] | undefined;
   actions: RowActions;
 }) {
@@ -67,6 +71,7 @@ export const ItemRow = memo(function ItemRow({
       className={classes.row}
       data-testid={`item-${item.id}`}
       data-dragging={drag.isDragging || undefined}
+      data-selected={selected || undefined}
       style={{
         transform: CSS.Translate.toString(drag.transform),
         transition: drag.transition,
@@ -74,6 +79,14 @@ export const ItemRow = memo(function ItemRow({
         borderColor: problems?.length ? 'var(--mantine-color-red-6)' : undefined,
       }}
     >
+      {/* A native box, not Mantine's Checkbox: one per row, 500 rows; in the shell, so a stand-in row has it too. */}
+      <input
+        type="checkbox"
+        className={`${classes.choose} mantine-focus-auto`}
+        checked={selected}
+        onChange={(e) => actions.onSelect(item, e.currentTarget.checked)}
+        aria-label={`Choose ${item.name}`}
+      />
       {sortable && <DragHandle drag={drag} label={item.name} />}
       {near ? (
         <ItemRowBody item={item} problems={problems} actions={actions} />

@@ -1,6 +1,6 @@
 import type { AssessmentDetail } from '@bo/contract';
 import { Button, Group, Spoiler, Text } from '@mantine/core';
-import { IconFilter, IconInfoSquare } from '@tabler/icons-react';
+import { IconFilter, IconInfoSquare, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
@@ -16,15 +16,18 @@ const SectionInstructionsModal = lazyDialog(() =>
 
 /**
  * Under a section's title in the builder: its instructions (folded when
- * long), its kept fill rule, and the actions on them, "Instructions" and
- * "Fill by rule" (where the kind fills by rule).
+ * long), its kept fill rule, and the actions on them: "Add questions" straight
+ * into this section, "Instructions" and "Fill by rule" (where the kind fills
+ * by rule).
  */
 export function SectionTools({
   detail,
   sectionId,
+  onAddQuestions,
 }: {
   detail: AssessmentDetail;
   sectionId: number;
+  onAddQuestions: (sectionId: number) => void;
 }) {
   const [dialog, setDialog] = useState<'fill' | 'instructions' | null>(null);
   const section = detail.sections.find((s) => s.id === sectionId);
@@ -33,6 +36,15 @@ export function SectionTools({
   return (
     <>
       <Group gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => onAddQuestions(sectionId)}
+          aria-label={`Add questions to ${section.name}`}
+        >
+          Add questions
+        </Button>
         <Button
           variant="default"
           size="xs"

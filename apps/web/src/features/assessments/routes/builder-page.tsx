@@ -35,8 +35,8 @@ const InstructionModal = lazyDialog(() =>
 const AddQuestionsDrawer = lazyDialog(() =>
   import('../components/add-questions-drawer.tsx').then((m) => m.AddQuestionsDrawer),
 );
-const AllMarksModal = lazyDialog(() =>
-  import('../components/all-marks-modal.tsx').then((m) => m.AllMarksModal),
+const MarksModal = lazyDialog(() =>
+  import('../components/marks-modal.tsx').then((m) => m.MarksModal),
 );
 
 /**
@@ -53,7 +53,9 @@ export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
   usePageCrumb(detail.data?.name);
   const clone = useClone(kind);
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
-  const [picking, setPicking] = useState(false);
+  // The picker, open to add at the start or into a section.
+  const [picking, setPicking] = useState<{ sectionId: number | null } | null>(null);
+  const addInto = useCallback((sectionId: number) => setPicking({ sectionId }), []);
   const [dialog, setDialog] = useState<'instruction' | 'marks' | null>(null);
   // Stable, so the memoised rows keep their render.
   const momentOf = useCallback(
@@ -97,7 +99,10 @@ export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
       />
       <InstructionsPanel detail={a} />
       <Group gap="sm" mb="md">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setPicking({ sectionId: null })}
+        >
           Add questions
         </Button>
         {ops.instruction && (
@@ -165,10 +170,18 @@ export function AssessmentBuilderPage({ kind }: { kind: AssessmentKind }) {
         detail={a}
         problems={problems}
         extraOf={kind === 'video_quiz' ? momentOf : undefined}
+        onAddQuestions={addInto}
       />
-      {picking && <AddQuestionsDrawer detail={a} opened onClose={() => setPicking(false)} />}
+      {picking && (
+        <AddQuestionsDrawer
+          detail={a}
+          sectionId={picking.sectionId}
+          opened
+          onClose={() => setPicking(null)}
+        />
+      )}
       {dialog === 'instruction' && <InstructionModal detail={a} onClose={() => setDialog(null)} />}
-      {dialog === 'marks' && <AllMarksModal detail={a} onClose={() => setDialog(null)} />}
+      {dialog === 'marks' && <MarksModal detail={a} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -2,28 +2,43 @@ import type { AssessmentDetail } from '@bo/contract';
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAllMarks } from '../api/all-marks.ts';
+import { useSetMarks } from '../api/set-marks.ts';
 
-/** "Marks for all": one set of marks and negative marks for every question item. */
-export function AllMarksModal({
+const questionsWord = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
+
+/**
+ * One set of marks and negative marks: "Marks for all" (every question
+ * item) or, given `chosen`, the questions selected in the builder.
+ */
+export function MarksModal({
   detail,
+  chosen,
   onClose,
 }: {
   detail: AssessmentDetail;
+  /** Question item ids; left out: every question of the assessment. */
+  chosen?: number[];
   onClose: () => void;
 }) {
-  const all = useAllMarks(detail.kind);
-  const [marks, setMarks] = useState<number | string>(detail.defaultMarks ?? 1);
+  const setMarks = useSetMarks(detail.kind);
+  const [marks, setMarksValue] = useState<number | string>(detail.defaultMarks ?? 1);
   const [negative, setNegative] = useState<number | string>(detail.defaultNegativeMarks ?? 0);
   const m = Number(marks);
   const n = Number(negative || 0);
   const error =
     marks === '' ? 'Required' : n > m ? 'Negative marks cannot be more than the marks' : null;
+  const which = chosen ? `the ${questionsWord(chosen.length)} chosen` : 'every question';
   return (
-    <Modal opened onClose={onClose} title="Marks for every question">
+    <Modal
+      opened
+      onClose={onClose}
+      title={chosen ? `Marks for ${questionsWord(chosen.length)}` : 'Marks for every question'}
+    >
       <Stack>
         <Text fz="sm" c="dimmed">
-          Every question of this assessment gets these marks; instruction blocks have none.
+          {chosen
+            ? 'The chosen questions get these marks; the others keep theirs.'
+            : 'Every question of this assessment gets these marks; instruction blocks have none.'}
         </Text>
         <Group grow align="flex-start">
           <NumberInput
@@ -32,7 +47,7 @@ export function AllMarksModal({
             step={0.5}
             decimalScale={2}
             value={marks}
-            onChange={setMarks}
+            onChange={setMarksValue}
             error={marks === '' ? 'Required' : undefined}
             data-autofocus
           />
@@ -52,13 +67,13 @@ export function AllMarksModal({
           </Button>
           <Button
             disabled={!!error}
-            loading={all.isPending}
+            loading={setMarks.isPending}
             onClick={() =>
-              all.mutate(
-                { id: detail.id, marks: m, negativeMarks: n },
+              setMarks.mutate(
+                { id: detail.id, itemIds: chosen, marks: m, negativeMarks: n },
                 {
                   onSuccess: () => {
-                    notifySuccess('Marks set for every question.');
+                    notifySuccess(`Marks set for ${which}.`);
                     onClose();
                   },
                   onError: (e) => notifyError(e, 'Could not set the marks'),
@@ -66,7 +81,7 @@ export function AllMarksModal({
               )
             }
           >
-            Set for all
+            {chosen ? 'Set marks' : 'Set for all'}
           </Button>
         </Group>
       </Stack>
