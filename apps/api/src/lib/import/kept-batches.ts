@@ -22,7 +22,7 @@ import { finished } from 'node:stream/promises';
 const KEEP_MS = 60 * 60 * 1000;
 
 /** Bumped whenever what a batch line holds changes: an older file is not read. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 const dirOf = (dataDir: string) => path.join(dataDir, 'import-kept');
 const nameOf = (name: string, sha256: string) => `${name}-${sha256}-v${FORMAT}.ndjson`;

@@ -3,11 +3,15 @@ import type { Tx } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { heapKeeper } from '../../../lib/heap-keeper.ts';
+import type { ChangeCounts } from '../../../lib/import/changes.ts';
 import { type KeptWriter, keepBatches, takeKept } from '../../../lib/import/kept-batches.ts';
+import type { PreparedQuestion } from '../questions.prepare.ts';
+import { lockQuestions } from '../questions.queries.ts';
 import { questionRows } from '../questions.write.ts';
 import type { CurriculumNames } from './cells.ts';
 import { type CurriculumIds, curriculumResolver } from './curriculum-names.ts';
 import type { CheckedRow, Warning } from './import-check.ts';
+import { type QuestionUpdate, updateOf } from './import-update.ts';
 
 /**
  * The commit of a file a clean dry run has just checked, without reading
@@ -21,9 +25,11 @@ import type { CheckedRow, Warning } from './import-check.ts';
  * out from the database is asked again, batch by batch, in the commit's
  * transaction: the curriculum names must resolve to the ids the dry run
  * found (the full check's own resolver), and no question of the batch may
- * be in the bank (the unique index on the dedupe key, at the insert). Any
- * other answer (a curriculum edit, a question
- * saved meanwhile) rolls the commit back and the full pass runs, which
+ * be in the bank (the unique index on the dedupe key, at the insert), and
+ * every question a row updates (an export's row with its ID) must still be
+ * at the revision the dry run compared it with, checked under its lock.
+ * Any other answer (a curriculum edit, a question saved or edited
+ * meanwhile) rolls the commit back and the full pass runs, which
  * names every problem as before. A file whose near duplicates were looked
  * up (up to NEAR_CHECK_MAX questions) or that has images is never kept:
  * those warnings and addresses come from the database and storage.
@@ -34,32 +40,41 @@ export interface KeptHead {
   source: QuestionSource;
 }
 
+type KeptRow = { row: number; names: CurriculumNames; ids: CurriculumIds; key: string };
+
+/** A row that changes a stored question: the question as prepared, and what its audit row tells. */
+export type KeptUpdate = KeptRow & { question: PreparedQuestion; was: QuestionUpdate };
+
 /** One checked batch, as kept. */
 export interface KeptBatch {
-  /** Per question, in order: its row, its curriculum names and the ids they had, its dedupe key. */
-  rows: { row: number; names: CurriculumNames; ids: CurriculumIds; key: string }[];
-  /** The questions as `writeQuestionRows` inserts them (the batch's text in the kept file). */
+  /** Per new question, in order: its row, its curriculum names and the ids they had, its dedupe key. */
+  rows: KeptRow[];
+  /** The new questions as `writeQuestionRows` inserts them (the batch's text in the kept file). */
   questions: string;
+  /** The rows that change a stored question (in the batch's JSON line). */
+  updates: KeptUpdate[];
 }
 
-type KeptRow = KeptBatch['rows'][number];
+/** What a batch's JSON line holds; its new questions' text follows it. */
+type KeptLine = Pick<KeptBatch, 'rows' | 'updates'>;
 
-/** A batch the check passed, as kept for the commit. */
-export const keptBatch = (checked: CheckedRow[]): KeptBatch => ({
-  rows: checked.map(
-    ({ row, names, question: q }): KeptRow => ({
-      row,
-      names,
-      ids: {
-        gradeId: q.fields.gradeId ?? null,
-        subjectId: q.fields.subjectId ?? null,
-        chapterId: q.fields.chapterId ?? null,
-        topicId: q.fields.topicId ?? null,
-      },
-      key: q.dedupeKey,
-    }),
-  ),
-  questions: questionRows(checked.map((c) => c.question)),
+const keptRow = ({ row, names, question: q }: CheckedRow): KeptRow => ({
+  row,
+  names,
+  ids: {
+    gradeId: q.fields.gradeId ?? null,
+    subjectId: q.fields.subjectId ?? null,
+    chapterId: q.fields.chapterId ?? null,
+    topicId: q.fields.topicId ?? null,
+  },
+  key: q.dedupeKey,
+});
+
+/** A batch the check passed, as kept for the commit: its new questions and its updates. */
+export const keptBatch = (created: CheckedRow[], updated: CheckedRow[]): KeptBatch => ({
+  rows: created.map(keptRow),
+  questions: questionRows(created.map((c) => c.question)),
+  updates: updated.map((u) => ({ ...keptRow(u), question: u.question, was: updateOf(u) })),
 });
 
 export interface KeptEnd {
@@ -67,13 +82,15 @@ export interface KeptEnd {
   /** Of `rows`, the entries skipped on purpose (a description, a type the bank lacks). */
   skipped?: number;
   warnings: Warning[];
+  /** What the dry run counted and listed: new, updated, unchanged, the changed cells. */
+  changes: ChangeCounts;
 }
 
 /** The kept file's name: the import and the format asked for (the same bytes read otherwise). */
 const keptName = (format: QuestionImportFormat | undefined) => `questions-${format ?? 'any'}`;
 
 /** The kept file's writer: a batch's rows as its JSON line, its questions as its text. */
-export type KeptQuestions = Omit<KeptWriter<KeptRow[], KeptEnd>, 'add'> & {
+export type KeptQuestions = Omit<KeptWriter<KeptLine, KeptEnd>, 'add'> & {
   add(batch: KeptBatch): Promise<void>;
 };
 
@@ -83,13 +100,16 @@ export async function keepChecked(
   sha256: string,
   head: KeptHead,
 ): Promise<KeptQuestions> {
-  const writer = await keepBatches<KeptHead, KeptRow[], KeptEnd>(
+  const writer = await keepBatches<KeptHead, KeptLine, KeptEnd>(
     deps.config.dataDir,
     keptName(format),
     sha256,
     head,
   );
-  return { ...writer, add: (batch) => writer.add(batch.rows, batch.questions) };
+  return {
+    ...writer,
+    add: ({ rows, updates, questions }) => writer.add({ rows, updates }, questions),
+  };
 }
 
 /** The database answered otherwise than to the dry run: roll back, run the full pass. */
@@ -120,6 +140,20 @@ async function sameCurriculum(tx: Tx, rows: KeptRow[]): Promise<boolean> {
   return true;
 }
 
+/** Whether every question the batch updates is still at the revision the dry run compared (locked). */
+async function sameRevisions(tx: Tx, updates: KeptUpdate[]): Promise<boolean> {
+  if (!updates.length) return true;
+  const now = new Map(
+    (
+      await lockQuestions(
+        tx,
+        updates.map((u) => u.was.id),
+      )
+    ).map((q) => [q.id, q.revision]),
+  );
+  return updates.every((u) => now.get(u.was.id) === u.was.revision);
+}
+
 /**
  * Commits what the dry run of the file of `sha256` kept, in one transaction: each
  * batch checked against the database again, then written by `write` (the
@@ -135,7 +169,7 @@ export async function commitKept<R>(
     end(tx: Tx, kept: KeptEnd, source: QuestionSource): Promise<R>;
   },
 ): Promise<R | null> {
-  const kept = await takeKept<KeptHead, KeptRow[], KeptEnd>(
+  const kept = await takeKept<KeptHead, KeptLine, KeptEnd>(
     deps.config.dataDir,
     keptName(format),
     sha256,
@@ -146,12 +180,14 @@ export async function commitKept<R>(
       const collect = heapKeeper();
       const { source } = kept.head;
       for (let next = await kept.batches.next(); !next.done; ) {
-        const { batch: rows, text: questions } = next.value;
+        const { batch, text: questions } = next.value;
+        const { rows, updates } = batch;
         if (questions === undefined) throw new Error('A kept question batch without its text');
-        if (!(await sameCurriculum(tx, rows))) throw new Stale();
+        if (!(await sameCurriculum(tx, [...rows, ...updates]))) throw new Stale();
+        if (!(await sameRevisions(tx, updates))) throw new Stale();
         // The next batch is read and parsed while the database writes this one.
         [, next] = await Promise.all([
-          run.write(tx, { rows, questions }, source),
+          run.write(tx, { rows, questions, updates }, source),
           kept.batches.next(),
         ]);
         collect();

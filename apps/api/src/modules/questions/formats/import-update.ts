@@ -81,17 +81,33 @@ export function questionCells(
   });
 }
 
+/** An updated question as its audit row tells it: the revision and fields it had, the fields it gets. */
+export interface QuestionUpdate {
+  id: number;
+  revision: number;
+  before: QuestionFields;
+  after: QuestionFields;
+}
+
+/** A checked row that updates a question, as its audit (and the kept commit) needs it. */
+export const updateOf = (u: CheckedRow): QuestionUpdate => ({
+  id: u.target!.id,
+  revision: u.target!.revision,
+  before: fieldsOf(u.target!),
+  after: u.question.fields,
+});
+
 /** One audit row per updated question: its fields before and after the import. */
-export function auditUpdates(tx: Tx, ctx: RequestContext, updates: CheckedRow[]) {
+export function auditUpdates(tx: Tx, ctx: RequestContext, updates: QuestionUpdate[]) {
   return recordAudits(
     tx,
     ctx,
     updates.map((u) => ({
       action: 'question_edited' as const,
       entity: 'question' as const,
-      entityId: u.target!.id,
-      before: { revision: u.target!.revision, ...fieldsOf(u.target!) },
-      after: { revision: u.target!.revision + 1, ...u.question.fields, via: 'import' },
+      entityId: u.id,
+      before: { revision: u.revision, ...u.before },
+      after: { revision: u.revision + 1, ...u.after, via: 'import' },
     })),
   );
 }

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../../lib/request-context.ts';
 import { writeNewQuestions, writeQuestionUpdates } from '../questions.write.ts';
 import { assertCurriculum } from '../questions.write-checks.ts';
 import type { CheckedRow } from './import-check.ts';
-import { auditUpdates } from './import-update.ts';
+import { auditUpdates, updateOf } from './import-update.ts';
 
 // A question import's writes, one checked batch at a time, in the commit's transaction.
 
@@ -41,7 +41,7 @@ export async function updateBatch(
   );
   const changed = rows.map((r) => ({ id: r.target!.id, question: r.question }));
   await writeQuestionUpdates(tx, actorId, deps.clock(), changed);
-  await auditUpdates(tx, ctx, rows);
+  await auditUpdates(tx, ctx, rows.map(updateOf));
 }
 
 /** The ids written so far, for the one audit row of the file. */

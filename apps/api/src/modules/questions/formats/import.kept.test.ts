@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, grades, questionRevisions, questions } from '../../../db/schema/index.ts';
 import { useImportApp, workbook } from './import.testing.ts';
@@ -127,6 +128,65 @@ describe('questionimport: the commit reuses a clean dry run', () => {
     }
   }, 120_000);
 
+  it('carries an export’s updates too: the commit applies them as revisions and audit rows', async () => {
+    await h.clear();
+    await h.send(await workbook(rows(SMALL, 'upd')), 'dryRun=false', 'seed.xlsx');
+    const { bytes, edited } = await editedExport((id) => id % 3 === 0);
+    const dry = (await h.send(bytes, 'dryRun=true')).json();
+    expect(dry).toMatchObject({ errors: [], updated: edited.length, created: 0 });
+    expect(keptFiles()).toHaveLength(1);
+    const commit = (await h.send(bytes, 'dryRun=false')).json();
+    expect(commit).toMatchObject({ committed: true, updated: edited.length, created: 0 });
+    expect(commit.unchanged).toBe(SMALL - edited.length);
+    // What the dry run listed, the commit answers (it was not checked again).
+    expect(commit.changes).toEqual(dry.changes);
+    expect(keptFiles()).toHaveLength(0);
+    const db = h.t.app.deps.db;
+    const changed = await db.select().from(questions).where(eq(questions.marks, 7));
+    expect(changed.map((q) => q.id).sort((a, b) => a - b)).toEqual(edited);
+    expect(changed.every((q) => q.revision === 2 && q.tags.includes('re-filed'))).toBe(true);
+    const revisions = await db
+      .select()
+      .from(questionRevisions)
+      .where(eq(questionRevisions.revision, 2));
+    expect(revisions).toHaveLength(edited.length);
+    expect(revisions.every((r) => r.action === 'import')).toBe(true);
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, 'question_edited'));
+    expect(audits).toHaveLength(edited.length);
+    expect(audits[0]!.before).toMatchObject({ revision: 1, marks: 1 });
+    expect(audits[0]!.after).toMatchObject({ revision: 2, marks: 7, via: 'import' });
+    await h.clear();
+  }, 120_000);
+
+  it('a question edited between the dry run and the commit is a problem at its row, not overwritten', async () => {
+    await h.clear();
+    await h.send(await workbook(rows(SMALL, 'race')), 'dryRun=false', 'seed.xlsx');
+    const { bytes, edited, rowOf } = await editedExport((id) => id % 5 === 0);
+    expect((await h.send(bytes, 'dryRun=true')).json().errors).toEqual([]);
+    const victim = edited[3]!;
+    const db = h.t.app.deps.db;
+    const [stored] = await db.select().from(questions).where(eq(questions.id, victim));
+    // Another admin's edit, as the editor saves it: a new revision, a later time.
+    await db
+      .update(questions)
+      .set({
+        revision: stored!.revision + 1,
+        updatedAt: new Date(stored!.updatedAt.getTime() + 60_000),
+      })
+      .where(eq(questions.id, victim));
+    const commit = await h.send(bytes, 'dryRun=false');
+    expect(commit.statusCode, commit.body).toBe(400);
+    expect(commit.json().details).toEqual([
+      {
+        path: expect.stringMatching(new RegExp(`^rows\\.${rowOf.get(victim)}\\.`)),
+        message: expect.stringMatching(/since your export/),
+      },
+    ]);
+    expect((await db.select().from(questions).where(eq(questions.marks, 7))).length).toBe(0);
+    expect(keptFiles()).toHaveLength(0);
+    await h.clear();
+  }, 120_000);
+
   it('keeps nothing from a dry run with a problem, nor from a file small enough for near duplicates', async () => {
     const bad = rows(SMALL, 'bad');
     bad[700] = { ...bad[700]!, Correct: 'Maybe' };
@@ -137,3 +197,35 @@ describe('questionimport: the commit reuses a clean dry run', () => {
     expect(keptFiles()).toHaveLength(0);
   }, 120_000);
 });
+
+/**
+ * The bank's XLSX export with the rows of the questions `pick` takes given
+ * 7 marks and a "re-filed" tag: the bytes, the ids edited, each id's row.
+ */
+async function editedExport(pick: (id: number) => boolean) {
+  const res = await h.t.as(h.token, {
+    method: 'GET',
+    url: '/api/questions/exportquestions?format=xlsx&sort=createdAt&order=asc',
+  });
+  expect(res.statusCode).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as never);
+  const ws = wb.worksheets[0]!;
+  const headers = (ws.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+  const [id, marks, tags] = ['ID', 'Marks', 'Tags'].map((n) => headers.indexOf(n));
+  const edited: number[] = [];
+  const rowOf = new Map<number, number>();
+  ws.eachRow((row, n) => {
+    const q = Number(row.getCell(id!).text);
+    if (n === 1) return;
+    rowOf.set(q, n);
+    if (!pick(q)) return;
+    row.getCell(marks!).value = 7;
+    row.getCell(tags!).value = row.getCell(tags!).text
+      ? `${row.getCell(tags!).text}, re-filed`
+      : 're-filed';
+    edited.push(q);
+  });
+  edited.sort((a, b) => a - b);
+  return { bytes: Buffer.from(await wb.xlsx.writeBuffer()), edited, rowOf };
+}

@@ -13,11 +13,12 @@ import type { StoredUpload } from '../../../lib/import/stored-file.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { UploadedFile } from '../../../lib/storage/upload.ts';
 import type { AuthAdmin } from '../../../plugins/auth-guard.ts';
-import { auditImported, writeQuestionRows } from '../questions.write.ts';
+import { auditImported, writeQuestionRows, writeQuestionUpdates } from '../questions.write.ts';
 import { assertCurriculum } from '../questions.write-checks.ts';
 import { storeImages } from './images.ts';
 import { type CheckedRow, questionCheck } from './import-check.ts';
 import { commitKept, type KeptQuestions, keepChecked, keptBatch } from './import-kept.ts';
+import { auditUpdates } from './import-update.ts';
 import { counter, updateBatch, writeBatch } from './import-write.ts';
 import { type ReadQuestions, readQuestionFile } from './read.ts';
 import { refusedFile } from './refused-file.ts';
@@ -108,12 +109,12 @@ const questionImport = (
     return {
       async check(rows) {
         const errors = await check.batch(rows);
-        // A file with a problem is not committed, and kept batches only create: nothing to keep.
-        if (keep && (errors.length || check.updates.length)) {
+        // A file with a problem is not committed: nothing to keep.
+        if (keep && errors.length) {
           await keep.discard();
           keep = undefined;
         }
-        if (keep) await keep.add(keptBatch(check.prepared));
+        if (keep) await keep.add(keptBatch(check.prepared, check.updates));
         return errors;
       },
       async apply(skip) {
@@ -133,6 +134,7 @@ const questionImport = (
             rows: state.read!.source.rows,
             skipped: state.read!.source.skipped ?? 0,
             warnings,
+            changes: check.changes.report,
           });
         else await keep?.discard();
         keep = undefined;
@@ -151,16 +153,25 @@ const questionImport = (
     const label = labelOf(deps, fileName);
     const written = counter();
     return commitKept(deps, input.format, file.sha256, {
-      async write(tx, { rows, questions }, source) {
+      async write(tx, { rows, questions, updates }, source) {
         // The names resolved to these ids again (import-kept.ts): each level within the one
         // above it, so the check finds every id and fills in nothing the kept text lacks.
         await assertCurriculum(
           tx,
-          rows.map((r) => ({ ...r.ids })),
+          [...rows, ...updates].map((r) => ({ ...r.ids })),
           (i, field) => `questions.${i}.${field}`,
         );
         const keys = rows.map((r) => r.key);
-        written.add(await writeQuestionRows(tx, actor.id, questions, keys, source, label));
+        if (keys.length)
+          written.add(await writeQuestionRows(tx, actor.id, questions, keys, source, label));
+        if (!updates.length) return;
+        const changed = updates.map((u) => ({ id: u.was.id, question: u.question }));
+        await writeQuestionUpdates(tx, actor.id, deps.clock(), changed);
+        await auditUpdates(
+          tx,
+          ctx,
+          updates.map((u) => u.was),
+        );
       },
       async end(tx, kept, source) {
         await auditImported(tx, ctx, { source, sourceLabel: label, ...written.audit() });
@@ -172,7 +183,7 @@ const questionImport = (
           summary: {
             duplicates: 0,
             warnings: kept.warnings,
-            changes: { ...NO_CHANGES, created: written.audit().created },
+            changes: { ...kept.changes, created: written.audit().created },
           },
           result: written.audit().created,
         };
