@@ -140,6 +140,14 @@ export const editMediaBody = z.object({
   thumbnailKey: storageKeySchema.nullable().optional(),
   url: mediaUrlSchema.optional(),
   durationSeconds: durationSchema.nullable().optional(),
+  /**
+   * An upload item's new content (a key from `/media/uploadfile`): the item
+   * keeps its id, so every mapping and printed code that uses it plays the
+   * new file; the old file is removed. Its duration is read from the file.
+   */
+  fileKey: storageKeySchema.optional(),
+  /** The new file's name, as the upload answered it. */
+  fileName: textSchema({ max: 255 }).optional(),
 });
 export type EditMediaBody = z.input<typeof editMediaBody>;
 

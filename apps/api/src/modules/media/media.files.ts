@@ -1,15 +1,16 @@
-import type { MediaUploadKind, mediaFileQuery, UploadedMediaFile } from '@bo/contract';
+import type { MediaKind, MediaUploadKind, mediaFileQuery, UploadedMediaFile } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mediaItems } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
-import { notFound } from '../../lib/errors.ts';
+import { safeFileName } from '../../lib/content-disposition.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { storedFile } from '../../lib/file-answer.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { assertFileSignature } from '../../lib/storage/signed-url.ts';
 import type { Storage, StoredFile } from '../../lib/storage/storage.ts';
-import type { ReceivedUpload } from '../../lib/storage/upload.ts';
+import { ALLOWED_TYPES, type ReceivedUpload } from '../../lib/storage/upload.ts';
 import { readDuration } from './media.duration.ts';
 
 /**
@@ -33,6 +34,35 @@ export function readStoredDuration(storage: Storage, file: StoredFile): Promise<
     file.contentType,
   );
 }
+
+/** A stored file of the right kind, named by `/media/uploadfile` (400 at `body.<path>` otherwise). */
+export async function checkStored(
+  deps: Deps,
+  key: string,
+  kind: 'video' | 'audio' | 'image',
+  path: string,
+) {
+  const file = await deps.storage.stat(key);
+  const refuse = (message: string) => badRequest(message, [{ path: `body.${path}`, message }]);
+  if (!file) throw refuse('No such uploaded file; upload it again');
+  if (!ALLOWED_TYPES[kind].includes(file.contentType)) {
+    throw refuse(
+      kind === 'image'
+        ? 'This file is not an image'
+        : `This file is not ${kind === 'audio' ? 'an audio' : 'a video'}`,
+    );
+  }
+  return file;
+}
+
+/** An item's file columns for a stored upload: added, or its content replaced. */
+export const storedContent = (file: StoredFile, kind: MediaKind, fileName: string | undefined) => ({
+  fileKey: file.key,
+  fileMime: file.contentType,
+  fileSize: file.size,
+  fileSha256: file.sha256,
+  fileName: safeFileName(fileName ?? '', kind),
+});
 
 /** `uploadfile`: the file is stored and sniffed as the kind the query names. */
 export async function uploadMediaFile(

@@ -11,16 +11,14 @@ import type { Tx } from '../../db/client.ts';
 import { chapters, grades, mediaItems, subjects, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
-import { safeFileName } from '../../lib/content-disposition.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { settlePrintedCodes } from '../../lib/printed-codes.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { sentFields } from '../../lib/sent-fields.ts';
-import { ALLOWED_TYPES } from '../../lib/storage/upload.ts';
 import { mediaUsedBy } from '../../lib/usage-table.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { readStoredDuration } from './media.files.ts';
+import { checkStored, readStoredDuration, storedContent } from './media.files.ts';
 import { findMediaRecord, lockMediaRow, toMediaItem } from './media.queries.ts';
 
 /**
@@ -81,26 +79,6 @@ async function resolveTags(tx: Tx, given: Tags): Promise<Tags> {
   return out;
 }
 
-/** A stored file of the right kind, named by `/media/uploadfile`. */
-async function checkStored(
-  deps: Deps,
-  key: string,
-  kind: 'video' | 'audio' | 'image',
-  path: string,
-) {
-  const file = await deps.storage.stat(key);
-  if (!file) throw invalid(path, 'No such uploaded file; upload it again');
-  if (!ALLOWED_TYPES[kind].includes(file.contentType)) {
-    throw invalid(
-      path,
-      kind === 'image'
-        ? 'This file is not an image'
-        : `This file is not ${kind === 'audio' ? 'an audio' : 'a video'}`,
-    );
-  }
-  return file;
-}
-
 function fileTakenAsConflict(err: unknown): never {
   if (isUniqueViolation(err)) {
     throw conflict('This file already belongs to another media item', [
@@ -144,12 +122,9 @@ export async function addMedia(
           description: input.description ?? null,
           source: input.source,
           url: input.source === 'url' ? input.url : null,
-          fileKey: file?.key ?? null,
-          fileMime: file?.contentType ?? null,
-          fileSize: file?.size ?? null,
-          fileSha256: file?.sha256 ?? null,
-          fileName:
-            input.source === 'upload' ? safeFileName(input.fileName ?? '', `${kind}`) : null,
+          ...(file
+            ? storedContent(file, kind, input.source === 'upload' ? input.fileName : undefined)
+            : { fileKey: null, fileMime: null, fileSize: null, fileSha256: null, fileName: null }),
           thumbnailKey: input.thumbnailKey ?? null,
           durationSeconds: duration,
           language: input.language,
@@ -179,53 +154,71 @@ export async function editMedia(
   input: z.infer<typeof editMediaBody>,
 ): Promise<MediaItem> {
   if (input.thumbnailKey) await checkStored(deps, input.thumbnailKey, 'image', 'thumbnailKey');
+  // New content for an upload: checked, and its duration read, before the row is locked.
+  const content = input.fileKey ? await checkStored(deps, input.fileKey, kind, 'fileKey') : null;
+  const duration = content ? await readStoredDuration(deps.storage, content) : null;
   let replacedThumbnail: string | null = null;
-  const item = await deps.db.transaction(async (tx) => {
-    const row = await lockMediaRow(tx, kind, input.id);
-    if (!row) throw notFound(kind === 'video' ? 'Video' : 'Audio');
-    if (
-      row.source === 'upload' &&
-      (input.url !== undefined || input.durationSeconds !== undefined)
-    ) {
-      const path = input.url !== undefined ? 'url' : 'durationSeconds';
-      throw invalid(
-        path,
-        'Only URL items take a URL or a typed duration; an upload keeps its file',
-      );
-    }
-    const before = toMediaItem(deps, (await findMediaRecord(tx, kind, row.id))!);
-    const tags = await resolveTags(tx, tagsOf(input, row));
-    if (input.thumbnailKey !== undefined && input.thumbnailKey !== row.thumbnailKey) {
-      replacedThumbnail = row.thumbnailKey;
-    }
-    await tx
-      .update(mediaItems)
-      .set({
-        ...sentFields(input, [
-          'title',
-          'description',
-          'language',
-          'status',
-          'thumbnailKey',
-          'url',
-          'durationSeconds',
-        ]),
-        ...tags,
-        updatedAt: deps.clock(),
-        updatedBy: actor.id,
-      })
-      .where(eq(mediaItems.id, row.id));
-    const after = toMediaItem(deps, (await findMediaRecord(tx, kind, row.id))!);
-    await recordAudit(tx, ctx, {
-      action: `${kind}_edited`,
-      entity: kind,
-      entityId: row.id,
-      before: auditView(before),
-      after: auditView(after),
-    });
-    return after;
-  });
-  if (replacedThumbnail) await deps.storage.delete(replacedThumbnail).catch(() => undefined);
+  let replacedFile: string | null = null;
+  const item = await deps.db
+    .transaction(async (tx) => {
+      const row = await lockMediaRow(tx, kind, input.id);
+      if (!row) throw notFound(kind === 'video' ? 'Video' : 'Audio');
+      if (content && row.source !== 'upload')
+        throw invalid('fileKey', 'A URL item has no file to replace: change its URL instead');
+      if (
+        row.source === 'upload' &&
+        (input.url !== undefined || input.durationSeconds !== undefined)
+      ) {
+        const path = input.url !== undefined ? 'url' : 'durationSeconds';
+        throw invalid(
+          path,
+          'Only URL items take a URL or a typed duration; an upload keeps its file',
+        );
+      }
+      const before = toMediaItem(deps, (await findMediaRecord(tx, kind, row.id))!);
+      const tags = await resolveTags(tx, tagsOf(input, row));
+      if (input.thumbnailKey !== undefined && input.thumbnailKey !== row.thumbnailKey) {
+        replacedThumbnail = row.thumbnailKey;
+      }
+      if (content && content.key !== row.fileKey) replacedFile = row.fileKey;
+      await tx
+        .update(mediaItems)
+        .set({
+          ...sentFields(input, [
+            'title',
+            'description',
+            'language',
+            'status',
+            'thumbnailKey',
+            'url',
+            'durationSeconds',
+          ]),
+          ...tags,
+          // The same id, so every node, QR code and quiz that uses the item plays the new file.
+          ...(content
+            ? {
+                ...storedContent(content, kind, input.fileName ?? row.fileName ?? undefined),
+                durationSeconds: duration,
+              }
+            : {}),
+          updatedAt: deps.clock(),
+          updatedBy: actor.id,
+        })
+        .where(eq(mediaItems.id, row.id));
+      const after = toMediaItem(deps, (await findMediaRecord(tx, kind, row.id))!);
+      await recordAudit(tx, ctx, {
+        action: `${kind}_edited`,
+        entity: kind,
+        entityId: row.id,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return after;
+    })
+    .catch(fileTakenAsConflict);
+  // The files replaced go once the row that named them has committed.
+  for (const key of [replacedThumbnail, replacedFile])
+    if (key) await deps.storage.delete(key).catch(() => undefined);
   return item;
 }
 

@@ -11,7 +11,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -28,7 +27,8 @@ import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useAddMedia } from '../api/add-media.ts';
 import { useEditMedia } from '../api/edit-media.ts';
 import { useMediaUpload } from '../api/upload-media-file.ts';
-import { formatDuration, KIND_LABEL, statusOptions } from './labels.ts';
+import { KIND_LABEL, statusOptions } from './labels.ts';
+import { MediaFileField } from './media-file-field.tsx';
 
 interface Values extends Tags {
   source: 'upload' | 'url';
@@ -41,8 +41,6 @@ interface Values extends Tags {
   language: string;
   status: MediaStatus;
 }
-
-const ACCEPT = { video: 'video/*', audio: 'audio/*' } as const;
 
 // The contract's schemas check what the server checks: a missing file or
 // URL, title or language says "Required", a bad address says so in words.
@@ -79,11 +77,17 @@ const addBody = (v: Values, thumbnailKey?: string, fileName?: string) =>
         ...commonBody(v, thumbnailKey),
       };
 
-/** The edit body; the address and duration apply to linked items only. */
-const editBody = (item: MediaItem, v: Values, thumbnailKey?: string) => ({
+/**
+ * The edit body; the address and duration apply to linked items only, a
+ * new file (its content replaced, the id kept) to uploads only.
+ */
+const editBody = (item: MediaItem, v: Values, thumbnailKey?: string, fileName?: string) => ({
   id: item.id,
   ...commonBody(v, thumbnailKey),
   ...(item.source === 'url' ? { url: v.url, durationSeconds: duration(v) } : {}),
+  ...(item.source === 'upload' && v.fileKey
+    ? { fileKey: v.fileKey, ...(fileName ? { fileName } : {}) }
+    : {}),
 });
 
 /** Add a video/audio (upload with progress, or a URL) or edit one (`item` set). */
@@ -140,7 +144,7 @@ export function MediaFormModal({
     const thumbnailKey = thumbnail.file?.key;
     if (item) {
       edit.mutate(
-        { kind, body: editBody(item, values, thumbnailKey) },
+        { kind, body: editBody(item, values, thumbnailKey, media.file?.originalName) },
         { onSuccess: done, onError: failed },
       );
       return;
@@ -165,39 +169,26 @@ export function MediaFormModal({
             />
           )}
           {!item && v.source === 'upload' && (
-            <Stack gap={4}>
-              <FileInput
-                label={`${noun[0]!.toUpperCase()}${noun.slice(1)} file`}
-                placeholder="Choose a file"
-                accept={ACCEPT[kind]}
-                onChange={(f) => {
-                  form.setFieldValue('fileKey', null);
-                  void media.start(kind, f).then((done) => {
-                    if (done) form.setFieldValue('fileKey', done.key);
-                  });
-                  if (f && !form.values.title)
-                    form.setFieldValue('title', f.name.replace(/\.[^.]+$/, ''));
-                }}
-                required
-                data-path="fileKey"
-                error={media.error ?? form.errors.fileKey}
-                disabled={media.busy}
-              />
-              {media.progress !== null && (
-                <Progress
-                  value={Math.round(media.progress * 100)}
-                  aria-label="Upload progress"
-                  color={media.file ? 'green' : 'blue'}
-                  animated={!media.file}
-                />
-              )}
-              {media.file && (
-                <Text fz="xs" c="dimmed">
-                  Uploaded {media.file.originalName} · duration{' '}
-                  {formatDuration(media.file.durationSeconds)}
-                </Text>
-              )}
-            </Stack>
+            <MediaFileField
+              kind={kind}
+              upload={media}
+              onUploaded={(done) => form.setFieldValue('fileKey', done?.key ?? null)}
+              onChosen={(f) => {
+                if (!form.values.title) form.setFieldValue('title', f.name.replace(/\.[^.]+$/, ''));
+              }}
+              error={form.errors.fileKey as string | undefined}
+            />
+          )}
+          {item?.source === 'upload' && (
+            <MediaFileField
+              kind={kind}
+              upload={media}
+              onUploaded={(done) => form.setFieldValue('fileKey', done?.key ?? null)}
+              replacing={{
+                name: item.file?.originalName ?? item.title,
+                durationSeconds: item.durationSeconds,
+              }}
+            />
           )}
           {(item ? item.source === 'url' : v.source === 'url') && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

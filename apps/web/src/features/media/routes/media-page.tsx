@@ -1,10 +1,11 @@
 import type { MediaItem, MediaKind } from '@bo/contract';
 import { mediaFilterQuery, mediaKindSchema } from '@bo/contract/media';
 import { Alert, Box, Button, Group, SegmentedControl, Tabs } from '@mantine/core';
-import { IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
+import { IconLayoutGrid, IconList, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import {
   type CodesChoice,
@@ -22,6 +23,10 @@ import { MediaFormModal } from '../components/media-form-modal.tsx';
 import { MediaList } from '../components/media-list.tsx';
 import { MediaPlayerDrawer } from '../components/media-player-drawer.tsx';
 
+const UploadManyModal = lazyDialog(() =>
+  import('../components/upload-many-modal.tsx').then((m) => m.UploadManyModal),
+);
+
 /** The page's URL: the API's filters plus the tab and the view. */
 const pageQuery = mediaFilterQuery.extend({
   kind: mediaKindSchema.default('video'),
@@ -35,6 +40,7 @@ export function MediaPage() {
   const { kind, view, ...query } = values;
   const list = useMediaList(kind, query);
   const [editing, setEditing] = useState<MediaItem | 'new' | null>(null);
+  const [uploadingMany, setUploadingMany] = useState(false);
   const [playing, setPlaying] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const remove = useDeleteMedia();
@@ -65,9 +71,18 @@ export function MediaPage() {
         title="Media library"
         description="Videos and audios: upload or link them, tag them to the curriculum, play them."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            Add {noun}
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setUploadingMany(true)}
+            >
+              Upload several
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              Add {noun}
+            </Button>
+          </Group>
         }
       />
       <Tabs
@@ -117,6 +132,7 @@ export function MediaPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {uploadingMany && <UploadManyModal kind={kind} onClose={() => setUploadingMany(false)} />}
       <MediaPlayerDrawer kind={kind} id={playing} onClose={() => setPlaying(null)} />
       {deleting && !codesRefusal && (
         <ConfirmModal
