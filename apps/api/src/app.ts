@@ -36,6 +36,7 @@ import { promoVideosModule } from './modules/promo-videos/promo-videos.routes.ts
 import { qrCodesModule } from './modules/qr-codes/qr-codes.routes.ts';
 import { questionsModule } from './modules/questions/questions.routes.ts';
 import { reportsModule } from './modules/reports/reports.routes.ts';
+import { savedViewsModule } from './modules/saved-views/saved-views.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { tocModule } from './modules/toc/toc.routes.ts';
@@ -96,6 +97,7 @@ const MODULES = [
   popupsModule,
   engagementAppModule,
   searchModule,
+  savedViewsModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -37,6 +37,7 @@ export const AUDIT_ENTITIES = {
   mail_template: 'Mail template',
   mailer_image: 'Mailer image',
   mailer: 'Mailer',
+  saved_view: 'Saved view',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -214,6 +215,10 @@ export const AUDIT_ACTIONS = {
   notification_created: a('notification', 'Created a notification'),
   notification_updated: a('notification', 'Changed a notification'),
   notification_cancelled: a('notification', 'Cancelled a notification'),
+  // Saved views of the lists: generic rows named after their routes (the body says what changed).
+  createSavedView: a('saved_view', 'Saved a view of a list'),
+  updateSavedView: a('saved_view', 'Changed a saved view'),
+  deleteSavedView: a('saved_view', 'Deleted a saved view'),
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -21,6 +21,7 @@ import { qrCodeRoutes } from './qr-codes-routes.ts';
 import { questionRoutes } from './questions-routes.ts';
 import { reportRoutes } from './reports-routes.ts';
 import type { RouteDef } from './route.ts';
+import { savedViewRoutes } from './saved-views.ts';
 import { searchRoutes } from './search.ts';
 import { systemRoutes } from './system.ts';
 import { tocRoutes } from './toc-routes.ts';
@@ -73,6 +74,7 @@ export * from './reports.ts';
 export * from './reports-routes.ts';
 export * from './rich-text.ts';
 export * from './route.ts';
+export * from './saved-views.ts';
 export * from './scoring.ts';
 export * from './search.ts';
 export * from './system.ts';
@@ -108,6 +110,7 @@ export const routes = {
   ...popupRoutes,
   ...learnerAppRoutes,
   ...searchRoutes,
+  ...savedViewRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -12,4 +12,5 @@ export * from './qr-codes.ts';
 export * from './questions.ts';
 export * from './rate-limits.ts';
 export * from './reports.ts';
+export * from './saved-views.ts';
 export * from './toc.ts';
