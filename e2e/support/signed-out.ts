@@ -37,15 +37,18 @@ export async function signOutEverywhereElsewhere(server: RunningServer, who: Who
   await post(server, '/auth/logoutall', {}, accessToken);
 }
 
-/** A second admin with every module, invited and with a password set. */
-export async function secondAdmin(server: RunningServer, name: string, email: string) {
+/** A second admin (by default a super admin), invited and with a password set. */
+export async function secondAdmin(
+  server: RunningServer,
+  name: string,
+  email: string,
+  access: { role: 'super_admin' | 'admin'; modules: string[] } = {
+    role: 'super_admin',
+    modules: [],
+  },
+) {
   const { accessToken } = await signInElsewhere(server);
-  await post(
-    server,
-    '/manage/createadminuser',
-    { email, name, role: 'super_admin', modules: [] },
-    accessToken,
-  );
+  await post(server, '/manage/createadminuser', { email, name, ...access }, accessToken);
   const mail = await server.smtp.waitFor((m) => m.to.includes(email) && /invited/i.test(m.subject));
   const password = 'second admin passphrase';
   await post(server, '/auth/invite/accept', { token: linkTokenIn(mail), password });

@@ -35,6 +35,7 @@ function Screen({
         refetch: () => {},
         ...query,
       }}
+      list={null}
       noun="Rows"
       filtered={filtered}
       defaultSort="createdAt"
@@ -157,6 +158,7 @@ function DefaultOrderScreen() {
         error: null,
         refetch: () => {},
       }}
+      list={null}
       noun="Rows"
       errorTitle="Could not load the rows"
       emptyText="No rows yet"

@@ -1,4 +1,6 @@
 import 'mantine-datatable/styles.css';
+import type { SavedViewList } from '@bo/contract/saved-views';
+import { Box } from '@mantine/core';
 import type { IconProps } from '@tabler/icons-react';
 import {
   DataTable,
@@ -9,6 +11,8 @@ import {
 } from 'mantine-datatable';
 import { type ComponentType, useEffect } from 'react';
 import type { ListUpdate } from '../lib/search-params.ts';
+import { ListViewBar } from './list-view/list-view-bar.tsx';
+import { useListView } from './list-view/use-list-view.ts';
 import { LoadError } from './load-error.tsx';
 import { paginationControlProps, paginationItemProps } from './pagination-labels.ts';
 
@@ -41,6 +45,13 @@ export interface ListTableProps<T extends { id: number | string }> {
   /** URL state from useListParams: page, page size and sort are read from and written to it. */
   params: ListTableParams;
   query: ListTableQuery<T>;
+  /**
+   * The list's key for saved views (the contract's SAVED_VIEW_LISTS): its
+   * views show as tabs above it. null for a table inside a report, whose
+   * page's own address is what is shared; columns and density still apply.
+   */
+  list: SavedViewList | null;
+  /** Every column, in the table's own order; the admin chooses which show and their order. */
   columns: DataTableColumn<T>[];
   /**
    * Plural noun, e.g. "Admins": "Admins per page", and unless told otherwise
@@ -79,11 +90,14 @@ const PAGE_SIZES = [10, 20, 50, 100];
 /**
  * The back-office's list table: one server page of rows with pagination,
  * records per page and sort bound to the URL, a spinner while fetching, an
- * empty state, and an alert with a retry when the list cannot load.
+ * empty state, and an alert with a retry when the list cannot load. Above
+ * it, the list's saved views, the column chooser and the density, also in
+ * the URL (docs/web-ux.md, "Saved views, columns and density").
  */
 export function ListTable<T extends { id: number | string }>({
   params: { values, update },
   query,
+  list,
   columns,
   noun,
   filtered = false,
@@ -100,6 +114,7 @@ export function ListTable<T extends { id: number | string }>({
   totalText = String,
 }: ListTableProps<T>) {
   const { data } = query;
+  const view = useListView(columns);
   // Deleting the last row of the last page (or an address past the end) leaves
   // an empty page: step to the last one at once; under an estimated total the
   // last page is unknown, so to the first.
@@ -110,7 +125,14 @@ export function ListTable<T extends { id: number | string }>({
     }
   }, [data, values.page, values.pageSize, update]);
 
-  if (query.isError) return <LoadError title={errorTitle} query={query} />;
+  const bar = <ListViewBar list={list} view={view} />;
+  if (query.isError)
+    return (
+      <>
+        {bar}
+        <LoadError title={errorTitle} query={query} />
+      </>
+    );
 
   const sorting: DataTableSortProps<T> = defaultSort
     ? {
@@ -131,36 +153,42 @@ export function ListTable<T extends { id: number | string }>({
     : {};
   const records = data?.items;
   return (
-    <DataTable<T>
-      withTableBorder
-      borderRadius="md"
-      // A selected row's links keep 4.5:1: the default tint (primary light)
-      // left the title link at 4.46:1.
-      style={{ '--mantine-datatable-selection-color': 'var(--mantine-color-indigo-0)' }}
-      highlightOnHover
-      verticalSpacing="sm"
-      minHeight={records?.length ? undefined : 260}
-      fetching={query.isFetching}
-      records={records}
-      idAccessor="id"
-      totalRecords={data?.total}
-      page={values.page}
-      recordsPerPage={values.pageSize}
-      recordsPerPageOptions={pageSizes}
-      recordsPerPageLabel={`${noun} per page`}
-      onPageChange={(page) => update({ page })}
-      onRecordsPerPageChange={(pageSize) => update({ pageSize })}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalText(totalRecords)}`}
-      getPaginationControlProps={paginationControlProps}
-      getPaginationItemProps={paginationItemProps}
-      {...sorting}
-      {...selecting}
-      noRecordsText={emptyText}
-      noRecordsIcon={EmptyIcon && <EmptyIcon size={32} stroke={1.4} />}
-      customRowAttributes={rowTestId && ((row) => ({ 'data-testid': rowTestId(row) }))}
-      onRowClick={onRowClick && (({ record }) => onRowClick(record))}
-      rowExpansion={rowExpansion}
-      columns={columns}
-    />
+    <Box data-density={view.density} data-testid="list-table">
+      {bar}
+      <DataTable<T>
+        withTableBorder
+        borderRadius="md"
+        // A selected row's links keep 4.5:1: the default tint (primary light)
+        // left the title link at 4.46:1.
+        style={{ '--mantine-datatable-selection-color': 'var(--mantine-color-indigo-0)' }}
+        highlightOnHover
+        verticalSpacing={view.density === 'compact' ? 4 : 'sm'}
+        horizontalSpacing={view.density === 'compact' ? 'xs' : 'sm'}
+        minHeight={records?.length ? undefined : 260}
+        fetching={query.isFetching}
+        records={records}
+        idAccessor="id"
+        totalRecords={data?.total}
+        page={values.page}
+        recordsPerPage={values.pageSize}
+        recordsPerPageOptions={pageSizes}
+        recordsPerPageLabel={`${noun} per page`}
+        onPageChange={(page) => update({ page })}
+        onRecordsPerPageChange={(pageSize) => update({ pageSize })}
+        paginationText={({ from, to, totalRecords }) =>
+          `${from}–${to} of ${totalText(totalRecords)}`
+        }
+        getPaginationControlProps={paginationControlProps}
+        getPaginationItemProps={paginationItemProps}
+        {...sorting}
+        {...selecting}
+        noRecordsText={emptyText}
+        noRecordsIcon={EmptyIcon && <EmptyIcon size={32} stroke={1.4} />}
+        customRowAttributes={rowTestId && ((row) => ({ 'data-testid': rowTestId(row) }))}
+        onRowClick={onRowClick && (({ record }) => onRowClick(record))}
+        rowExpansion={rowExpansion}
+        columns={view.visible}
+      />
+    </Box>
   );
 }

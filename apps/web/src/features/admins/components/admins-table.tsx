@@ -38,6 +38,7 @@ export function AdminsTable({
 }) {
   return (
     <ListTable<Admin>
+      list={'admins'}
       params={params}
       query={query}
       noun="Admins"

@@ -1,4 +1,4 @@
-import type { Assessment, AssessmentKind } from '@bo/contract';
+import type { Assessment, AssessmentKind, SavedViewList } from '@bo/contract';
 import { Anchor, Badge } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,6 +10,14 @@ import {
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { KINDS } from '../kinds.ts';
 import { STATUS_COLOR, STATUS_LABEL } from './labels.ts';
+
+/** Each kind's list keeps its own saved views, opened by that kind's module. */
+const VIEW_LISTS: Record<AssessmentKind, SavedViewList> = {
+  practice: 'practices',
+  mock_test: 'mock_tests',
+  diagnostic: 'diagnostic_tests',
+  video_quiz: 'video_quizzes',
+};
 
 /** One list for the four kinds: name (to the builder), totals, status, last change. */
 export function AssessmentsTable({
@@ -26,6 +34,7 @@ export function AssessmentsTable({
   const def = KINDS[kind];
   return (
     <ListTable<Assessment>
+      list={VIEW_LISTS[kind]}
       params={params}
       query={query}
       noun={def.plural}

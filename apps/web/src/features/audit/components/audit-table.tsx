@@ -25,6 +25,7 @@ export function AuditTable({
     setExpanded((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]));
   return (
     <ListTable<AuditEntry>
+      list={'audit'}
       params={params}
       query={query}
       noun="Entries"

@@ -26,6 +26,7 @@ export function BooksTable({
 }) {
   return (
     <ListTable<Book>
+      list={'books'}
       params={params}
       query={query}
       noun="Books"

@@ -33,6 +33,7 @@ export function JobsTable({
     );
   return (
     <ListTable<Job>
+      list={'jobs'}
       params={params}
       query={query}
       noun="Jobs"

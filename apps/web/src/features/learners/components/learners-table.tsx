@@ -22,6 +22,7 @@ export function LearnersTable({
 }) {
   return (
     <ListTable<Learner>
+      list={'learners'}
       params={params}
       query={query}
       noun="Learners"

@@ -44,6 +44,7 @@ export function ContactPage() {
         ]}
       />
       <ListTable<ContactMessage>
+        list={'contact_messages'}
         params={params}
         query={list}
         noun="Messages"

@@ -35,6 +35,7 @@ export function TemplatesPage() {
         filters={[]}
       />
       <ListTable<Row>
+        list={'mail_templates'}
         params={params}
         query={list}
         noun="Templates"

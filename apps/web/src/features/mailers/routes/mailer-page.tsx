@@ -149,6 +149,7 @@ export function MailerPage() {
         ]}
       />
       <ListTable<Recipient>
+        list={'mailer_recipients'}
         params={params}
         query={recipients}
         noun="Recipients"

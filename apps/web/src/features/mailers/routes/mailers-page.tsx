@@ -35,6 +35,7 @@ export function MailersPage() {
         filters={[]}
       />
       <ListTable<Mailer>
+        list={'mailers'}
         params={params}
         query={list}
         noun="Mailers"

@@ -80,6 +80,7 @@ export function MediaList({
   if (view === 'grid') return <MediaGrid params={params} query={query} kind={kind} {...actions} />;
   return (
     <ListTable<MediaItem>
+      list={'media'}
       params={params}
       query={query}
       noun={many}

@@ -88,6 +88,7 @@ export function NotificationsPage() {
         ]}
       />
       <ListTable<Notification>
+        list={'notifications'}
         params={params}
         query={list}
         noun="Notifications"

@@ -73,6 +73,7 @@ export function PopupsPage() {
         ]}
       />
       <ListTable<Popup>
+        list={'popups'}
         params={params}
         query={list}
         noun="Pop-ups"

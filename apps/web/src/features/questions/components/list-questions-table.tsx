@@ -51,6 +51,7 @@ export function ListQuestionsTable({
 }) {
   return (
     <ListTable<QuestionRow>
+      list={'questions'}
       params={params}
       query={query}
       noun="Questions"

@@ -29,6 +29,7 @@ export function ReportRows<T extends { id: number }>({
 }) {
   return (
     <ListTable<T>
+      list={null}
       params={{ values, update }}
       query={{ ...query, data: rows }}
       columns={columns}
