@@ -35,9 +35,8 @@ beforeAll(async () => {
     t.createAdmin({ modules: ['questions'], email: 'out@example.test' }),
     t.createAdmin({ role: 'super_admin', email: 'root@example.test' }),
   ]);
-  [owner, teammate, outsider, root] = await Promise.all(
-    admins.map(async (a) => (await t.signIn(a.email)).accessToken),
-  );
+  const tokens = await Promise.all(admins.map(async (a) => (await t.signIn(a.email)).accessToken));
+  [owner, teammate, outsider, root] = tokens as [string, string, string, string];
 }, 60_000);
 afterAll(() => t?.close());
 
