@@ -27,6 +27,7 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../../apps/api/src/modules/media/fixtures/${name}`, import.meta.url));
 
 type Item = {
+  folder: string;
   id: number;
   title: string;
   durationSeconds: number | null;
@@ -47,6 +48,7 @@ describe('media library', () => {
       { name: 'Mirrors.webm', mimeType: 'video/webm', buffer: fixture('video.webm') },
     ]);
     await dialog.getByLabel('Language').fill('Hindi');
+    await dialog.getByLabel('Folder', { exact: true }).fill('Grade 8 / Physics');
     await expectAccessible(page, 'upload several dialog');
     await dialog.getByRole('button', { name: 'Upload 3 files' }).click();
     const results = dialog.getByRole('table', { name: 'Files and their results' });
@@ -64,9 +66,9 @@ describe('media library', () => {
     await page.getByRole('cell', { name: 'Light and shade', exact: true }).waitFor();
     const list = await apiOk(page, server, '/media/listofvideos?pageSize=50');
     const items = list.items as (Item & { language: string })[];
-    expect(items.map((i) => [i.title, i.language]).sort()).toEqual([
-      ['Light and shade', 'Hindi'],
-      ['Mirrors', 'Hindi'],
+    expect(items.map((i) => [i.title, i.language, i.folder]).sort()).toEqual([
+      ['Light and shade', 'Hindi', 'Grade 8/Physics'],
+      ['Mirrors', 'Hindi', 'Grade 8/Physics'],
     ]);
 
     // Replace the file of "Light and shade": same id, the new file's name and duration.
@@ -89,6 +91,25 @@ describe('media library', () => {
     expect(after).toMatchObject({ id: light.id, title: 'Light and shade' });
     expect(after.file.originalName).toBe('Light v2.mp4');
     expect(after.durationSeconds).toBeCloseTo(2, 0);
+
+    // Folders: opened from the library, then renamed with everything in them.
+    await page.getByRole('button', { name: 'Grade 8 2 items' }).click();
+    await page.waitForURL(/folder=Grade/);
+    await page.getByRole('button', { name: 'Physics 2 items' }).click();
+    await page.getByRole('cell', { name: 'Mirrors', exact: true }).waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Folder' });
+    await crumbs.getByText('Physics').waitFor();
+    await expectAccessible(page, 'media library inside a folder');
+    await crumbs.getByRole('button', { name: 'Grade 8' }).click();
+    await page.getByRole('button', { name: 'Rename or move' }).click();
+    await dialog.getByRole('textbox', { name: 'New path' }).fill('Class 8');
+    await expectAccessible(page, 'rename or move folder dialog');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await page.getByText('2 items now in “Class 8”.').waitFor();
+    await page.waitForURL(/folder=Class/);
+    const moved = (await apiOk(page, server, `/media/getvideobyid?id=${light.id}`)) as Item;
+    expect(moved.folder).toBe('Class 8/Physics');
+    await shot(page, 'media-folders', { fullPage: false });
     await page.close();
   });
 });

@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = {
   video: 'Video',
   audio: 'Audio',
   media_file: 'Media file',
+  media_folder: 'Media folder',
   job: 'Background job',
   question: 'Question',
   question_image: 'Question image',
@@ -107,6 +108,7 @@ export const AUDIT_ACTIONS = {
   audio_edited: a('audio', 'Edited an audio'),
   audio_deleted: a('audio', 'Deleted an audio'),
   media_file_uploaded: a('media_file', 'Uploaded a media file'),
+  media_folder_moved: a('media_folder', 'Renamed or moved a media folder'),
 
   question_created: a('question', 'Added a question'),
   question_edited: a('question', 'Edited a question'),

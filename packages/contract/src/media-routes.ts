@@ -6,8 +6,12 @@ import {
   type MediaKind,
   mediaFileQuery,
   mediaFilterQuery,
+  mediaFoldersQuery,
+  mediaFoldersSchema,
   mediaItemSchema,
   mediaListQuery,
+  moveMediaFolderBody,
+  moveMediaFolderResponse,
   uploadedFileSchema,
   uploadFileQuery,
 } from './media.ts';
@@ -130,6 +134,24 @@ export const mediaRoutes = defineRoutes({
       kinds: ['video', 'audio', 'image'],
       kindFrom: { query: 'kind', kinds: { video: 'video', audio: 'audio', thumbnail: 'image' } },
     },
+  },
+  mediaFolders: {
+    ...reading,
+    method: 'GET',
+    path: '/media/folders',
+    summary: 'The folders of one kind that hold items, each with how many it holds directly',
+    query: mediaFoldersQuery,
+    response: mediaFoldersSchema,
+  },
+  moveMediaFolder: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/media/folders/move',
+    summary:
+      'Rename or move a folder with everything in it (subfolders too), in one change; answers how many items moved',
+    body: moveMediaFolderBody,
+    response: moveMediaFolderResponse,
   },
   mediaFile: {
     access: 'public',

@@ -44,10 +44,33 @@ export const mediaFileSchema = z.object({
   originalName: z.string(),
 });
 
+/**
+ * A folder of the library: a path of names joined by "/" ("Grade 8/Physics"),
+ * "" for the library's top. Folders are paths, as in a file store: one holds
+ * items while an item names it. Each name is trimmed, inner spaces are one,
+ * and none may be empty, so " Grade 8 // Physics/" is refused and
+ * "Grade  8 / Physics" is "Grade 8/Physics".
+ */
+export const MAX_FOLDER_DEPTH = 5;
+export const folderSchema = textSchema({ max: 300 })
+  .transform((s) => (s === '' ? [] : s.split('/').map((part) => part.replace(/\s+/g, ' ').trim())))
+  .refine(
+    (parts) => parts.every((p) => p.length > 0),
+    'A folder name cannot be empty (check the slashes)',
+  )
+  .refine((parts) => parts.every((p) => p.length <= 60), 'A folder name has at most 60 characters')
+  .refine(
+    (parts) => parts.length <= MAX_FOLDER_DEPTH,
+    `Folders go at most ${MAX_FOLDER_DEPTH} levels deep`,
+  )
+  .transform((parts) => parts.join('/'));
+
 export const mediaItemSchema = z.object({
   id: z.number().int(),
   kind: mediaKindSchema,
   title: z.string(),
+  /** Its folder's path ("" at the top of the library). */
+  folder: z.string(),
   description: z.string().nullable(),
   source: mediaSourceSchema,
   /** The external address (source `url`); null for uploads. */
@@ -103,6 +126,7 @@ const tagFields = {
 
 const commonAddFields = {
   title: titleSchema,
+  folder: folderSchema.default(''),
   description: descriptionSchema,
   language: languageSchema.default('English'),
   ...tagFields,
@@ -133,6 +157,7 @@ export type AddMediaBody = z.input<typeof addMediaBody>;
 export const editMediaBody = z.object({
   id: idSchema,
   title: titleSchema.optional(),
+  folder: folderSchema.optional(),
   description: descriptionSchema,
   language: languageSchema.optional(),
   ...tagFields,
@@ -161,6 +186,8 @@ export const mediaFilters = z.object({
   topicId: idParam.optional(),
   status: mediaStatusSchema.optional(),
   source: mediaSourceSchema.optional(),
+  /** Only the items directly in this folder ("" the top); left out, every folder. */
+  folder: folderSchema.optional(),
 });
 
 /** `listofvideos`: search, sort and paging; `filtervideo` adds the filters. */
@@ -181,3 +208,21 @@ export const mediaFileQuery = z.object({
   part: z.enum(['file', 'thumbnail']).default('file'),
   ...signedLinkFields,
 });
+
+/** A folder that holds items (directly) and how many; its parents are folders too. */
+export const mediaFolderSchema = z.object({ path: z.string(), items: z.number().int() });
+export const mediaFoldersQuery = z.object({ kind: mediaKindSchema });
+export const mediaFoldersSchema = z.object({ items: z.array(mediaFolderSchema) });
+
+/** Renames or moves a folder with everything in it (its subfolders too). */
+export const moveMediaFolderBody = z
+  .object({
+    kind: mediaKindSchema,
+    from: folderSchema.refine((p) => p !== '', 'Choose a folder, not the top of the library'),
+    to: folderSchema,
+  })
+  .refine((b) => b.to !== b.from && !b.to.startsWith(`${b.from}/`), {
+    path: ['to'],
+    message: 'A folder cannot move into itself',
+  });
+export const moveMediaFolderResponse = z.object({ moved: z.number().int() });

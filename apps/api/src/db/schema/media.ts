@@ -15,6 +15,8 @@ export const mediaItems = pgTable(
     id: id(),
     kind: text('kind').notNull().$type<'video' | 'audio'>(),
     title: text('title').notNull(),
+    /** Its folder's path, "" at the top (folders are paths: media.ts in the contract). */
+    folder: text('folder').notNull().default(''),
     description: text('description'),
     source: text('source').notNull().$type<'upload' | 'url'>(),
     url: text('url'),
@@ -54,5 +56,7 @@ export const mediaItems = pgTable(
     index('media_items_subject_idx').on(t.subjectId),
     index('media_items_chapter_idx').on(t.chapterId),
     index('media_items_topic_idx').on(t.topicId),
+    // A folder's items in title order, and the folder list's grouping.
+    index('media_items_kind_folder_title_idx').on(t.kind, t.folder, t.title, t.id),
   ],
 );

@@ -15,6 +15,7 @@ const mediaFields = {
   id: mediaItems.id,
   kind: mediaItems.kind,
   title: mediaItems.title,
+  folder: mediaItems.folder,
   description: mediaItems.description,
   source: mediaItems.source,
   url: mediaItems.url,
@@ -91,6 +92,7 @@ export const mediaWhere = (kind: MediaKind, q: Partial<MediaQuery>) =>
     q.topicId ? eq(mediaItems.topicId, q.topicId) : undefined,
     q.status ? eq(mediaItems.status, q.status) : undefined,
     q.source ? eq(mediaItems.source, q.source) : undefined,
+    q.folder !== undefined ? eq(mediaItems.folder, q.folder) : undefined,
   );
 
 /** THE media list: newest first unless a sort is asked for. */

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type Handler, registerRoutes } from '../../lib/register-routes.ts';
 import { serveMediaFile, uploadMediaFile } from './media.files.ts';
+import { listFolders, moveFolder } from './media.folders.ts';
 import { findMediaRecord, listMedia, toMediaItem } from './media.queries.ts';
 import { addMedia, deleteMedia, editMedia } from './media.service.ts';
 
@@ -47,5 +48,7 @@ export function mediaModule(app: FastifyInstance, deps: Deps) {
     deleteAudio: audio.remove,
     uploadMediaFile: ({ query, ctx, upload }) => uploadMediaFile(deps, ctx, upload, query.kind),
     mediaFile: ({ query }) => serveMediaFile(deps, query),
+    mediaFolders: ({ query }) => listFolders(deps, query.kind),
+    moveMediaFolder: ({ body, ctx, admin }) => moveFolder(deps, ctx, admin, body),
   });
 }

@@ -119,6 +119,7 @@ export async function addMedia(
         .values({
           kind,
           title: input.title,
+          folder: input.folder,
           description: input.description ?? null,
           source: input.source,
           url: input.source === 'url' ? input.url : null,
@@ -186,6 +187,7 @@ export async function editMedia(
         .set({
           ...sentFields(input, [
             'title',
+            'folder',
             'description',
             'language',
             'status',

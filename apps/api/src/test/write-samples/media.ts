@@ -33,6 +33,16 @@ export const mediaSamples = {
   editAudio: async (w) =>
     post('/media/editaudio', { id: (await audio(w)).id, title: unique('Audio') }, w.token),
   deleteAudio: async (w) => post('/media/deleteaudio', { id: (await audio(w)).id }, w.token),
+  moveMediaFolder: async (w) => {
+    const from = unique('Folder');
+    await mk(w, '/media/addvideo', {
+      source: 'url',
+      url: 'https://cdn.example.test/f.mp4',
+      title: unique('Filed'),
+      folder: from,
+    });
+    return post('/media/folders/move', { kind: 'video', from, to: unique('Moved') }, w.token);
+  },
   uploadMediaFile: async (w) =>
     upload(w, '/media/uploadfile?kind=thumbnail', TINY_PNG, 'thumb.png'),
 } satisfies Samples;

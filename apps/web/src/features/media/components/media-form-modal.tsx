@@ -27,6 +27,7 @@ import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useAddMedia } from '../api/add-media.ts';
 import { useEditMedia } from '../api/edit-media.ts';
 import { useMediaUpload } from '../api/upload-media-file.ts';
+import { FolderField } from './folder-field.tsx';
 import { KIND_LABEL, statusOptions } from './labels.ts';
 import { MediaFileField } from './media-file-field.tsx';
 
@@ -37,6 +38,7 @@ interface Values extends Tags {
   url: string;
   durationSeconds: number | string;
   title: string;
+  folder: string;
   description: string;
   language: string;
   status: MediaStatus;
@@ -51,6 +53,7 @@ const duration = (v: Values) => (v.durationSeconds === '' ? null : Number(v.dura
 
 const commonBody = (v: Values, thumbnailKey: string | undefined) => ({
   title: v.title,
+  folder: v.folder,
   description: v.description,
   language: v.language,
   status: v.status,
@@ -94,10 +97,13 @@ const editBody = (item: MediaItem, v: Values, thumbnailKey?: string, fileName?: 
 export function MediaFormModal({
   kind,
   item,
+  folder,
   onClose,
 }: {
   kind: MediaKind;
   item: MediaItem | null;
+  /** A new item's folder at first: the one open on the page. */
+  folder?: string;
   onClose: () => void;
 }) {
   const add = useAddMedia();
@@ -112,6 +118,7 @@ export function MediaFormModal({
       url: item?.url ?? '',
       durationSeconds: item?.durationSeconds ?? '',
       title: item?.title ?? '',
+      folder: item?.folder ?? folder ?? '',
       description: item?.description ?? '',
       language: item?.language ?? 'English',
       status: item?.status ?? 'active',
@@ -207,6 +214,12 @@ export function MediaFormModal({
             </SimpleGrid>
           )}
           <TextInput label="Title" required {...form.getInputProps('title')} />
+          <FolderField
+            kind={kind}
+            value={v.folder}
+            onChange={(f) => form.setFieldValue('folder', f)}
+            error={form.errors.folder}
+          />
           <Textarea
             label="Description"
             autosize

@@ -21,6 +21,7 @@ import { notifyOutcome } from '../../../lib/notify.ts';
 import { addMedia } from '../api/add-media.ts';
 import { mediaKeys } from '../api/media-keys.ts';
 import { uploadMediaFile } from '../api/upload-media-file.ts';
+import { FolderField } from './folder-field.tsx';
 import { KIND_LABEL, statusOptions } from './labels.ts';
 
 const ACCEPT = { video: 'video/*', audio: 'audio/*' } as const;
@@ -52,12 +53,22 @@ const NO_TAGS: Tags = { gradeId: null, subjectId: null, chapterId: null, topicId
  * tags chosen here; each row ends with its own result, so one refused file
  * (wrong type, too large) never stops the others.
  */
-export function UploadManyModal({ kind, onClose }: { kind: MediaKind; onClose: () => void }) {
+export function UploadManyModal({
+  kind,
+  folder: openFolder,
+  onClose,
+}: {
+  kind: MediaKind;
+  /** The folder open on the page: the files go there unless another is chosen. */
+  folder?: string;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const noun = { one: KIND_LABEL[kind].one, many: KIND_LABEL[kind].many.toLowerCase() };
   const [files, setFiles] = useState<File[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
   const [language, setLanguage] = useState('English');
+  const [folder, setFolder] = useState(openFolder ?? '');
   const [status, setStatus] = useState<MediaStatus>('active');
   const [tags, setTags] = useState<Tags>(NO_TAGS);
   const [running, setRunning] = useState(false);
@@ -79,6 +90,7 @@ export function UploadManyModal({ kind, onClose }: { kind: MediaKind; onClose: (
           fileKey: stored.key,
           fileName: stored.originalName,
           title: titleOf(file),
+          folder,
           language,
           status,
           ...tags,
@@ -133,6 +145,7 @@ export function UploadManyModal({ kind, onClose }: { kind: MediaKind; onClose: (
           disabled={started}
           clearable
         />
+        <FolderField kind={kind} value={folder} onChange={setFolder} disabled={started} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="Language"

@@ -17,6 +17,7 @@ import { useListParams } from '../../../lib/search-params.ts';
 import { useDeleteMedia } from '../api/delete-media.ts';
 import { useMediaList } from '../api/list-media.ts';
 import { DeleteVideoCodesDialog } from '../components/delete-media-codes.tsx';
+import { FolderBar } from '../components/folder-bar.tsx';
 import { KIND_LABEL } from '../components/labels.ts';
 import { MediaFilters } from '../components/media-filters.tsx';
 import { MediaFormModal } from '../components/media-form-modal.tsx';
@@ -95,6 +96,11 @@ export function MediaPage() {
           <Tabs.Tab value="audio">Audios</Tabs.Tab>
         </Tabs.List>
       </Tabs>
+      <FolderBar
+        kind={kind}
+        folder={query.folder}
+        onOpen={(folder) => update({ folder, page: undefined })}
+      />
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         {/* The filters take the room left of the view switch and wrap inside it. */}
         <Box flex={1} miw={0}>
@@ -129,10 +135,17 @@ export function MediaPage() {
           key={editing === 'new' ? 'new' : editing.id}
           kind={kind}
           item={editing === 'new' ? null : editing}
+          folder={query.folder}
           onClose={() => setEditing(null)}
         />
       )}
-      {uploadingMany && <UploadManyModal kind={kind} onClose={() => setUploadingMany(false)} />}
+      {uploadingMany && (
+        <UploadManyModal
+          kind={kind}
+          folder={query.folder}
+          onClose={() => setUploadingMany(false)}
+        />
+      )}
       <MediaPlayerDrawer kind={kind} id={playing} onClose={() => setPlaying(null)} />
       {deleting && !codesRefusal && (
         <ConfirmModal

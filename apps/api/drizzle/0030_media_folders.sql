@@ -1,0 +1,2 @@
+ALTER TABLE "media_items" ADD COLUMN "folder" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "media_items_kind_folder_title_idx" ON "media_items" USING btree ("kind","folder","title","id");
