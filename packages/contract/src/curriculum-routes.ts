@@ -16,6 +16,7 @@ import {
   topicsQuery,
   uploadCurriculumQuery,
   uploadCurriculumResponse,
+  uploadCurriculumWorkbookResponse,
 } from './curriculum.ts';
 import { XLSX_UPLOAD } from './imports.ts';
 import { defineRoutes } from './route.ts';
@@ -241,6 +242,25 @@ export const curriculumRoutes = defineRoutes({
       'Import subjects, chapters and topics from XLSX (multipart, field "file"; columns Grade, Subject, Chapter No, Chapter, Topic): existing names are matched, new ones appended; a dry run reports counts and every bad cell as { row, column, message }; dryRun=false imports all rows or none',
     query: uploadCurriculumQuery,
     response: uploadCurriculumResponse,
+    upload: XLSX_UPLOAD,
+  },
+  downloadCurriculumWorkbook: {
+    ...common,
+    method: 'GET',
+    path: '/book/downloadcurriculum',
+    summary:
+      'Every subject, chapter and topic as one XLSX workbook, a sheet per level, each row ending with its ID and Updated at: edited and sent back to uploadcurriculumworkbook, it updates them',
+    download: true,
+  },
+  uploadCurriculumWorkbook: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/book/uploadcurriculumworkbook',
+    summary:
+      'The curriculum workbook sent back (multipart, field "file"; sheets Subjects, Chapters, Topics): a row with an ID renames, renumbers or moves that item, a row without one adds it; a row changed by someone since the download is a problem; a dry run lists every changed cell from → to; dryRun=false applies all rows or none',
+    query: uploadCurriculumQuery,
+    response: uploadCurriculumWorkbookResponse,
     upload: XLSX_UPLOAD,
   },
   curriculumTemplate: {

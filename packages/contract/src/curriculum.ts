@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, idParam, idSchema, nameSchema } from './common.ts';
-import { importReportSchema } from './imports.ts';
+import { importChangesShape, importReportSchema } from './imports.ts';
 
 /**
  * Curriculum masters (docs/domain.md, Curriculum): grade > subject > chapter >
@@ -106,3 +106,11 @@ export const uploadCurriculumResponse = importReportSchema.extend({
   existing: levelCounts,
 });
 export type UploadCurriculumResponse = z.infer<typeof uploadCurriculumResponse>;
+
+/**
+ * The curriculum workbook sent back: a row with an ID updates that subject,
+ * chapter or topic (renamed, renumbered, moved), a row without one creates;
+ * counts and every changed cell ("Chapters › Chapter": Numbers → Number sense).
+ */
+export const uploadCurriculumWorkbookResponse = importReportSchema.extend(importChangesShape);
+export type UploadCurriculumWorkbookResponse = z.infer<typeof uploadCurriculumWorkbookResponse>;

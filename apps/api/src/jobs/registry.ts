@@ -1,6 +1,9 @@
 import { deliveryJobs } from '../lib/delivery/job.ts';
 import { catalogImportJob } from '../modules/books/books.jobs.ts';
-import { curriculumImportJob } from '../modules/curriculum/curriculum.jobs.ts';
+import {
+  curriculumImportJob,
+  curriculumWorkbookImportJob,
+} from '../modules/curriculum/curriculum.jobs.ts';
 import { fileSweepJob } from '../modules/files/files.jobs.ts';
 import { legacyMailerJob, legacyMailJob } from '../modules/mail/mail.legacy-jobs.ts';
 import { bulkMailChannel, mailerSource } from '../modules/mail/mail.sender.ts';
@@ -34,6 +37,7 @@ export const JOBS: JobKind[] = [
   fileSweepJob,
   catalogImportJob,
   curriculumImportJob,
+  curriculumWorkbookImportJob,
   tocImportJob,
   questionImportJob,
   qrGenerateJob,

@@ -55,3 +55,25 @@ export async function saveWithLibreOffice(rows: string[][]): Promise<Buffer> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A whole workbook, every sheet, opened by LibreOffice and saved again as
+ * XLSX after `edit` changed its own flat-XML form (FODS: each cell's text
+ * is a `<text:p>`), as a person would edit several sheets of one download.
+ */
+export async function editWorkbookWithLibreOffice(
+  xlsx: Buffer,
+  edit: (fods: string) => string,
+): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bo-lo-'));
+  try {
+    await writeFile(path.join(dir, 'in.xlsx'), xlsx);
+    await convert(path.join(dir, 'in.xlsx'), 'fods', dir);
+    const fods = await readFile(path.join(dir, 'in.fods'), 'utf8');
+    await writeFile(path.join(dir, 'edited.fods'), edit(fods));
+    await convert(path.join(dir, 'edited.fods'), 'xlsx', dir);
+    return await readFile(path.join(dir, 'edited.xlsx'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -47,6 +47,8 @@ export interface ImportKind<C extends Columns, In, Summary, Result> {
    * Aiken) converts them into the same rows, so one check serves all.
    */
   read?(file: StoredUpload, opts: ReadOptions): Promise<RowSource<C>>;
+  /** The problems in the order the report lists them (a workbook: sheet by sheet); absent, `sortErrors`. */
+  orderErrors?(errors: ImportError[]): ImportError[];
   /** One run of the check; `tx` is the commit's transaction (absent for a dry run). */
   start(db: Db | Tx, input: In, tx?: Tx): Promise<ImportPass<C, Summary, Result>>;
   /**
@@ -140,7 +142,8 @@ export async function runImport<C extends Columns, In, Summary, Result>(
           progress?.({ phase, rows: source.rows });
           collect();
         }
-        const all = sortErrors(kind.sheet, [...source.errors, ...errors]);
+        const found = [...source.errors, ...errors];
+        const all = kind.orderErrors ? kind.orderErrors(found) : sortErrors(kind.sheet, found);
         const bad = new Set(all.map((e) => e.row)).size;
         const report = reportOf(source.rows, source.rows - bad - (source.skipped ?? 0), all, false);
         if (tx && all.length && !run.validOnly) throw importInvalid(all);

@@ -27,6 +27,10 @@ export interface WholeFileKind<C extends Columns, In, Summary, Result> {
   ): Promise<{ errors: ImportError[]; summary: Summary }>;
   /** Writes the rows (all valid) inside the transaction; throws to roll back. */
   apply(tx: Tx, rows: ValidRow<C>[], input: In): Promise<Result>;
+  /** The rows from the stored file; absent, the first sheet read as `sheet` (a workbook of several sheets reads them itself). */
+  read?: ImportKind<C, In, Summary, Result>['read'];
+  /** The problems in the order the report lists them; absent, by row then column. */
+  orderErrors?: ImportKind<C, In, Summary, Result>['orderErrors'];
 }
 
 export interface ValidRow<C extends Columns> {
@@ -42,7 +46,9 @@ export function wholeFile<C extends Columns, In, Summary, Result>(
     name: kind.name,
     sheet: kind.sheet,
     batchSize: Number.POSITIVE_INFINITY,
-    read: async (file, opts) => oneBatch(sheetSource(file, kind.sheet, opts)),
+    read: async (file, opts) =>
+      oneBatch(kind.read ? await kind.read(file, opts) : sheetSource(file, kind.sheet, opts)),
+    orderErrors: kind.orderErrors,
     async start(db, input, tx) {
       let rows: SheetRow<C>[] = [];
       let summary: Summary | undefined;

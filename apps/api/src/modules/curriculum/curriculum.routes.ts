@@ -6,6 +6,8 @@ import { downloadLevel } from './curriculum.downloads.ts';
 import { curriculumTemplate, uploadCurriculum } from './curriculum.import.ts';
 import { LEVELS, listGrades, listLevel } from './curriculum.levels.ts';
 import { addItem, editItem, removeItem, reorderItems } from './curriculum.service.ts';
+import { downloadWorkbook } from './curriculum.workbook.ts';
+import { uploadCurriculumWorkbook } from './curriculum.workbook-import.ts';
 
 const ok = { ok: true as const };
 
@@ -59,5 +61,8 @@ export function curriculumModule(app: FastifyInstance, deps: Deps) {
     uploadCurriculum: ({ query, upload, ctx, admin }) =>
       uploadCurriculum(deps, { ctx, actor: admin }, upload.file, query.dryRun),
     curriculumTemplate: () => curriculumTemplate(),
+    downloadCurriculumWorkbook: () => downloadWorkbook(db),
+    uploadCurriculumWorkbook: ({ query, upload, ctx, admin }) =>
+      uploadCurriculumWorkbook(deps, { ctx, actor: admin }, upload.file, query.dryRun),
   });
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { grades } from '../../db/schema/index.ts';
 import { made, mk, post, type Samples, sheet, unique, upload, type World } from './kit.ts';
 
@@ -64,5 +65,14 @@ export const curriculumSamples = {
       [[g!.name, unique('Imported'), 1, 'First chapter', 'First topic']],
     );
     return upload(w, '/book/uploadcurriculum?dryRun=false', bytes, 'curriculum.xlsx');
+  },
+  uploadCurriculumWorkbook: async (w) => {
+    const [g] = await w.t.app.deps.db.select().from(grades).orderBy(grades.position).limit(1);
+    const wb = new ExcelJS.Workbook();
+    const subjects = wb.addWorksheet('Subjects');
+    subjects.addRow(['Grade', 'Subject']);
+    subjects.addRow([g!.name, unique('From the workbook')]);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    return upload(w, '/book/uploadcurriculumworkbook?dryRun=false', bytes, 'Curriculum.xlsx');
   },
 } satisfies Samples;

@@ -35,6 +35,8 @@ export interface ReadSheet<C extends Columns> {
 
 export interface ReadOptions {
   limits: ZipLimits;
+  /** The sheet of that name (a workbook of several sheets); absent: the first sheet. */
+  sheetName?: string;
   /** Called with the number of rows read so far (a job reports it). */
   onProgress?: (rows: number) => void;
 }
@@ -140,7 +142,7 @@ async function* streamRows<C extends Columns>(
   let batch: SheetRow<C>[] = [];
   let positions: ReturnType<typeof mapHeaders<C>>['positions'] | null = null;
   try {
-    read: for await (const rows of firstSheetRows(bytes, opts.limits)) {
+    read: for await (const rows of firstSheetRows(bytes, opts.limits, opts.sheetName)) {
       for (const { number, cells } of rows) {
         if (positions === null) {
           // The first row present is the header row, wherever it is.
@@ -172,7 +174,8 @@ async function* streamRows<C extends Columns>(
     throw corruptXlsx();
   }
   if (positions === null) {
-    throw new AppError(400, 'xlsx_empty', 'The first sheet is empty: it needs a header row');
+    const which = opts.sheetName ? `The sheet "${opts.sheetName}"` : 'The first sheet';
+    throw new AppError(400, 'xlsx_empty', `${which} is empty: it needs a header row`);
   }
   opts.onProgress?.(source.rows);
   if (batch.length && !source.headerProblems) yield batch;

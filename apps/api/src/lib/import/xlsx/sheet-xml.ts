@@ -10,6 +10,7 @@ import {
   localName,
   parseWorkbook,
   sharedStrings,
+  sheetNamesOf,
   TextTable,
 } from './workbook-parts.ts';
 import { inspectZip, streamEntry, type ZipInput, type ZipLimits } from './zip.ts';
@@ -51,18 +52,34 @@ const SMALL_PARTS = new Set([WORKBOOK, WORKBOOK_RELS, STYLES]);
 const streamed = (name: string) =>
   name === SHARED_STRINGS || /^xl\/worksheets\/[^/]+\.xml$/.test(name);
 
-/** Rows of the first sheet, handed on in groups (one group per inflated chunk). */
+/** The names of a workbook's sheets, in its order (a workbook of several sheets is read by name). */
+export async function workbookSheetNames(input: ZipInput, limits: ZipLimits): Promise<string[]> {
+  const entries = await inspectZip(input, limits, (name) => name === WORKBOOK);
+  return sheetNamesOf(entries.find((e) => e.name === WORKBOOK)?.data);
+}
+
+/**
+ * Rows of the first sheet (or of the sheet named `sheetName`), handed on in
+ * groups (one group per inflated chunk).
+ */
 export async function* firstSheetRows(
   input: ZipInput,
   limits: ZipLimits,
+  sheetName?: string,
 ): AsyncGenerator<XmlRow[]> {
   const entries = await inspectZip(input, limits, (name) =>
     SMALL_PARTS.has(name) ? true : streamed(name) ? 'stream' : false,
   );
   const part = (name: string) => entries.find((e) => e.name === name);
-  const book = parseWorkbook(part(WORKBOOK)?.data, part(WORKBOOK_RELS)?.data);
-  const sheet = firstSheetEntry(entries, book.sheetPath);
-  if (!sheet) throw new AppError(400, 'xlsx_empty', 'The workbook has no sheet');
+  const book = parseWorkbook(part(WORKBOOK)?.data, part(WORKBOOK_RELS)?.data, sheetName);
+  const sheet =
+    sheetName === undefined
+      ? firstSheetEntry(entries, book.sheetPath)
+      : entries.find((e) => book.named && e.name === book.sheetPath);
+  if (!sheet) {
+    const which = sheetName === undefined ? 'no sheet' : `no sheet named "${sheetName}"`;
+    throw new AppError(400, 'xlsx_empty', `The workbook has ${which}`);
+  }
   const shared = part(SHARED_STRINGS);
   const strings = shared ? await sharedStrings(shared) : new TextTable();
   const rows = sheetParser(strings, dateStyles(part(STYLES)?.data), book.date1904);

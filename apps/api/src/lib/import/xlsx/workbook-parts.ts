@@ -52,18 +52,35 @@ export function walk(xml: Buffer, on: (tag: SaxesTagPlain, open: boolean) => voi
   parser.write(xml.toString('utf8')).close();
 }
 
-/** The first sheet's part (through its relationship) and the date system. */
-export function parseWorkbook(workbook?: Buffer, rels?: Buffer) {
+/** The sheets' names, in the workbook's order. */
+export function sheetNamesOf(workbook?: Buffer): string[] {
+  const names: string[] = [];
+  if (workbook) {
+    walk(workbook, (tag, open) => {
+      if (open && localName(tag.name) === 'sheet') names.push(tag.attributes.name ?? '');
+    });
+  }
+  return names;
+}
+
+/**
+ * The part of the first sheet, or of the sheet named `name` (through its
+ * relationship), and the date system.
+ */
+export function parseWorkbook(workbook?: Buffer, rels?: Buffer, name?: string) {
   let rId: string | undefined;
   let date1904 = false;
+  let named = false;
   if (workbook) {
     walk(workbook, (tag, open) => {
       if (!open) return;
-      const name = localName(tag.name);
-      if (name === 'workbookPr') {
+      const tagName = localName(tag.name);
+      if (tagName === 'workbookPr') {
         const v = tag.attributes.date1904;
         date1904 = v === '1' || v === 'true';
-      } else if (name === 'sheet' && rId === undefined) {
+      } else if (tagName === 'sheet' && rId === undefined) {
+        if (name !== undefined && tag.attributes.name !== name) return;
+        named = name !== undefined;
         const key = Object.keys(tag.attributes).find((k) => k !== 'id' && localName(k) === 'id');
         rId = key ? tag.attributes[key] : undefined;
       }
@@ -78,7 +95,7 @@ export function parseWorkbook(workbook?: Buffer, rels?: Buffer) {
       }
     });
   }
-  return { sheetPath, date1904 };
+  return { sheetPath, date1904, named };
 }
 
 /** The workbook's first sheet; without a readable workbook part, the lowest-numbered sheet. */
