@@ -1,8 +1,10 @@
 import { okSchema, paginated } from './common.ts';
+import { XLSX_UPLOAD } from './imports.ts';
 import { qrAddressSchema } from './qr-address.ts';
 import {
   bookQrCodesQuery,
   bookQrCodesResponse,
+  downloadQrCodesQuery,
   generateQrBody,
   generateQrResponse,
   printBookQrQuery,
@@ -13,6 +15,8 @@ import {
   qrCodesListQuery,
   qrStatusBody,
   retargetQrBody,
+  uploadQrCodesQuery,
+  uploadQrCodesResponse,
   videoQrBody,
 } from './qr-codes.ts';
 import { defineRoutes } from './route.ts';
@@ -128,5 +132,25 @@ export const qrCodeRoutes = defineRoutes({
     summary: 'Disable a code (its scans show a friendly page) or enable it again',
     body: qrStatusBody,
     response: okSchema,
+  },
+  downloadQrCodes: {
+    ...common,
+    method: 'GET',
+    path: '/book/downloadqrcodes',
+    summary:
+      "A book's codes as XLSX (code, target, target id, where it opens, enabled, ID, Updated at): edited and sent back to uploadqrcodes, it retargets, enables and disables them",
+    query: downloadQrCodesQuery,
+    download: true,
+  },
+  uploadQrCodes: {
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/book/uploadqrcodes',
+    summary:
+      'The codes sheet sent back (multipart, field "file"): each row (by ID, or by its code) points that code at a target (book, node or video, by the retarget rules) and enables or disables it; codes are never made here; a row changed since the download is a problem; a dry run lists every changed cell from → to; dryRun=false applies all rows or none',
+    query: uploadQrCodesQuery,
+    response: uploadQrCodesResponse,
+    upload: XLSX_UPLOAD,
   },
 });

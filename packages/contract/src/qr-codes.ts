@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  booleanQuery,
   idParam,
   idSchema,
   integerParam,
@@ -7,6 +8,7 @@ import {
   paginated,
   timestampSchema,
 } from './common.ts';
+import { importChangesShape, importReportSchema } from './imports.ts';
 
 /**
  * QR codes (docs/domain.md, QR codes): a code of 6 characters printed in a
@@ -133,3 +135,14 @@ export const printVideoQrQuery = z.object({
   /** Only these video codes; absent: every enabled video code. */
   ids: idList.optional(),
 });
+
+/** A book's codes as XLSX (Code, Target, Target ID, Opens, Enabled, ID, Updated at). */
+export const downloadQrCodesQuery = z.object({ bookId: idParam });
+export const uploadQrCodesQuery = z.object({ dryRun: booleanQuery.default(true) });
+/**
+ * The codes sheet sent back: each row with an ID (or a code's letters)
+ * points that code elsewhere or enables/disables it; codes are never made
+ * by import. Counts and every changed cell from → to.
+ */
+export const uploadQrCodesResponse = importReportSchema.extend(importChangesShape);
+export type UploadQrCodesResponse = z.infer<typeof uploadQrCodesResponse>;

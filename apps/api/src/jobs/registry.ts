@@ -14,7 +14,7 @@ import {
   pushChannel,
 } from '../modules/notifications/notifications.delivery.ts';
 import { notificationDeliverJob } from '../modules/notifications/notifications.jobs.ts';
-import { qrGenerateJob } from '../modules/qr-codes/qr-codes.jobs.ts';
+import { qrGenerateJob, qrImportJob } from '../modules/qr-codes/qr-codes.jobs.ts';
 import { questionImportJob } from '../modules/questions/questions.jobs.ts';
 import { reportsRefreshJob } from '../modules/reports/reports.jobs.ts';
 import { tocImportJob } from '../modules/toc/toc.jobs.ts';
@@ -41,6 +41,7 @@ export const JOBS: JobKind[] = [
   tocImportJob,
   questionImportJob,
   qrGenerateJob,
+  qrImportJob,
   reportsRefreshJob,
   notificationDeliverJob,
 ];

@@ -26,6 +26,7 @@ const SAMPLES: Record<string, { query?: string; fields?: Record<string, string> 
   uploadCatalog: { query: 'dryRun=true' },
   uploadCurriculum: { query: 'dryRun=true' },
   uploadCurriculumWorkbook: { query: 'dryRun=true' },
+  uploadQrCodes: { query: 'dryRun=true' },
   uploadToc: { query: 'bookId=1&dryRun=true' },
   uploadCover: { fields: { bookId: '1' } },
   uploadContent: { fields: { nodeId: '1', title: 'Chapter 1' } },

@@ -1,14 +1,17 @@
 import { count, eq } from 'drizzle-orm';
 import { qrBatches, qrCodes } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job.ts';
+import { type ImportJobData, importJob } from '../../lib/import/job.ts';
 import { lockBookRow } from '../books/index.ts';
 import { insertCodes } from './qr-codes.codes.ts';
+import { type Input, importQrCodes } from './qr-codes.import.ts';
 import { nodesToCode } from './qr-codes.service.ts';
 
 declare module '../../jobs/job.ts' {
   interface JobDataMap {
     /** nodeIds: the nodes chosen for codes; null: spare codes up to the batch's count. */
     'qr.generate': { batchId: number; bookId: number; nodeIds: number[] | null };
+    'qr-codes.import': ImportJobData<Input>;
   }
 }
 
@@ -67,3 +70,11 @@ export const qrGenerateJob = defineJob({
     return { created };
   },
 });
+
+/**
+ * A large codes sheet, run by a worker through the same entry point as the
+ * request. Scans see its changes within the scan cache's time to live
+ * (qr-codes.scan-cache.ts): the cache the request would empty lives in the
+ * API process.
+ */
+export const qrImportJob = importJob('qr-codes.import', importQrCodes);

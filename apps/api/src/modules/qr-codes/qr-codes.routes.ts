@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { qrAddress } from './qr-codes.address.ts';
+import { uploadQrCodes } from './qr-codes.import.ts';
 import { printBookCodes, printVideoCodes } from './qr-codes.print.ts';
 import {
   bookCodePage,
@@ -18,6 +19,7 @@ import {
   retargetQrCode,
   setQrCodeStatus,
 } from './qr-codes.service.ts';
+import { downloadBookCodes } from './qr-codes.sheet.ts';
 
 export function qrCodesModule(app: FastifyInstance, deps: Deps) {
   const base = deps.config.publicBaseUrl;
@@ -39,6 +41,12 @@ export function qrCodesModule(app: FastifyInstance, deps: Deps) {
       const code = await retargetQrCode(deps, ctx, admin, body);
       scanCache.forgetAll();
       return code;
+    },
+    downloadQrCodes: ({ query }) => downloadBookCodes(deps.db, base, query.bookId),
+    uploadQrCodes: async ({ query, upload, ctx, admin }) => {
+      const report = await uploadQrCodes(deps, { ctx, actor: admin }, upload.file, query.dryRun);
+      if (report.committed) scanCache.forgetAll();
+      return report;
     },
     setQrCodeStatus: async ({ body, ctx, admin }) => {
       const result = await setQrCodeStatus(deps, ctx, admin, body);

@@ -226,7 +226,7 @@ export async function retargetQrCode(
         tocNodeId: kind === 'toc_node' ? id : null,
         videoId: kind === 'video' ? id : null,
         updatedBy: actor.id,
-        updatedAt: new Date(),
+        updatedAt: deps.clock(),
       })
       .where(eq(qrCodes.id, row.id));
     await recordAudit(tx, ctx, {
@@ -250,7 +250,7 @@ export async function setQrCodeStatus(
     const row = await lockCode(tx, input.id);
     await tx
       .update(qrCodes)
-      .set({ enabled: input.enabled, updatedBy: actor.id, updatedAt: new Date() })
+      .set({ enabled: input.enabled, updatedBy: actor.id, updatedAt: deps.clock() })
       .where(eq(qrCodes.id, row.id));
     await recordAudit(tx, ctx, {
       action: input.enabled ? 'qr_code_enabled' : 'qr_code_disabled',

@@ -1,5 +1,5 @@
 import { book } from './books.ts';
-import { made, post, type Samples, type World } from './kit.ts';
+import { made, post, type Samples, sheet, upload, type World } from './kit.ts';
 import { video } from './media.ts';
 import { node } from './toc.ts';
 
@@ -28,4 +28,12 @@ export const qrCodesSamples = {
   },
   setQrCodeStatus: async (w) =>
     post('/book/setqrcodestatus', { id: (await spareCode(w)).id, enabled: false }, w.token),
+  uploadQrCodes: async (w) => {
+    const { bookId, id } = await spareCode(w);
+    const bytes = await sheet(
+      ['Code', 'Target', 'Target ID', 'Enabled', 'ID'],
+      [['', 'book', bookId, 'Yes', id]],
+    );
+    return upload(w, '/book/uploadqrcodes?dryRun=false', bytes, 'QR codes.xlsx');
+  },
 } satisfies Samples;
