@@ -31,9 +31,11 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'files.sweep': 'Unused files clean-up',
   'books.import': 'Books catalogue import',
   'curriculum.import': 'Curriculum import',
+  'curriculum.workbook-import': 'Curriculum workbook import',
   'toc.import': 'TOC import',
   'questions.import': 'Question import',
   'qr.generate': 'QR code generation',
+  'qr-codes.import': 'QR codes import',
   'reports.refresh': 'Reports refresh',
   'notifications.deliver': 'Notification delivery',
 };

@@ -49,6 +49,7 @@ export function ImportModal<R extends ImportReportLike>({
   intro,
   fileLabel,
   onTemplate,
+  templateLabel = 'Download the template',
   send,
   summary,
   commitLabel,
@@ -65,6 +66,8 @@ export function ImportModal<R extends ImportReportLike>({
   intro: ReactNode;
   fileLabel: string;
   onTemplate: () => Promise<void>;
+  /** The link to `onTemplate` (an import of a download links the download itself). */
+  templateLabel?: string;
   send: SendImport<R>;
   /** The dry run's counts: what the import would create. */
   summary?: (report: R) => ReactNode;
@@ -147,7 +150,7 @@ export function ImportModal<R extends ImportReportLike>({
   };
 
   const template = () =>
-    onTemplate().catch((e: unknown) => notifyError(e, 'Could not download the template'));
+    onTemplate().catch((e: unknown) => notifyError(e, 'Could not download the file'));
   const busy = phase !== 'idle';
   const counts = (report && changes?.(report)) ?? null;
   // A file that matches what is stored (a list's own export) has nothing to import.
@@ -169,7 +172,7 @@ export function ImportModal<R extends ImportReportLike>({
         <Text fz="sm">
           {intro}{' '}
           <Anchor component="button" type="button" fz="sm" onClick={template}>
-            Download the template
+            {templateLabel}
           </Anchor>
           . The file is checked first; nothing is imported until every row is valid
           {sendValid ? ', unless you choose to import only the valid ones' : ''}.

@@ -1,5 +1,5 @@
-import { Alert, Button, SimpleGrid, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -8,11 +8,12 @@ import { useChapters } from '../../../lib/curriculum/list-chapters.ts';
 import { useGrades } from '../../../lib/curriculum/list-grades.ts';
 import { useSubjects } from '../../../lib/curriculum/list-subjects.ts';
 import { useTopics } from '../../../lib/curriculum/list-topics.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useAddChapter } from '../api/add-chapter.ts';
 import { useAddSubject } from '../api/add-subject.ts';
 import { useAddTopic } from '../api/add-topic.ts';
+import { downloadCurriculumWorkbook } from '../api/curriculum-workbook.ts';
 import { downloadChapters, downloadSubjects, downloadTopics } from '../api/downloads.ts';
 import { useEditChapter } from '../api/edit-chapter.ts';
 import { useEditSubject } from '../api/edit-subject.ts';
@@ -23,6 +24,7 @@ import { useRemoveTopic } from '../api/remove-topic.ts';
 import { useReorderChapters } from '../api/reorder-chapters.ts';
 import { useReorderSubjects } from '../api/reorder-subjects.ts';
 import { useReorderTopics } from '../api/reorder-topics.ts';
+import { CurriculumWorkbookModal } from '../components/curriculum-workbook-modal.tsx';
 import { type ColumnItem, MasterColumn } from '../components/master-column.tsx';
 import { selectAt, selectionSchema } from '../components/selection.ts';
 import { UploadCurriculumModal } from '../components/upload-curriculum-modal.tsx';
@@ -41,6 +43,7 @@ export function CurriculumPage() {
   const [deleting, setDeleting] = useState<{ level: Level; item: ColumnItem } | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [updating, setUpdating] = useState(false);
 
   const add = { subject: useAddSubject(), chapter: useAddChapter(), topic: useAddTopic() };
   const edit = { subject: useEditSubject(), chapter: useEditChapter(), topic: useEditTopic() };
@@ -86,16 +89,37 @@ export function CurriculumPage() {
         title="Curriculum"
         description="Grades, their subjects, chapters and topics: the masters books and questions are filed under."
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconUpload size={16} />}
-            onClick={() => setUploading(true)}
-          >
-            Upload XLSX
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() =>
+                downloadCurriculumWorkbook().catch((e: unknown) =>
+                  notifyError(e, 'Could not download the workbook'),
+                )
+              }
+            >
+              Download workbook
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => setUpdating(true)}
+            >
+              Update from workbook
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setUploading(true)}
+            >
+              Upload XLSX
+            </Button>
+          </Group>
         }
       />
       {uploading && <UploadCurriculumModal onClose={() => setUploading(false)} />}
+      {updating && <CurriculumWorkbookModal onClose={() => setUpdating(false)} />}
       {grades.isError ? (
         <Alert color="red" title="Could not load the grades">
           {errorMessage(grades.error)}

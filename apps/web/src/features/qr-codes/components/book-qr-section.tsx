@@ -10,19 +10,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPrinter, IconQrcode } from '@tabler/icons-react';
+import { IconDownload, IconPrinter, IconQrcode, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   paginationControlProps,
   paginationItemProps,
 } from '../../../components/pagination-labels.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { downloadBookQrCodes } from '../api/download-qr-codes.ts';
 import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
 import { printBookQrCodes } from '../api/print-qr-codes.ts';
 import { GenerateAllDialog } from './generate-all-dialog.tsx';
 import { GenerateModal } from './generate-modal.tsx';
 import { GenerationJob } from './generation-job.tsx';
 import { PrintModal } from './print-modal.tsx';
+import { QrCodesImportModal } from './qr-codes-import-modal.tsx';
 import { QrCodesTable } from './qr-codes-table.tsx';
 import { RetargetModal } from './retarget-modal.tsx';
 import { DisableCodeDialog, useToggleCode } from './toggle-code.tsx';
@@ -42,6 +45,7 @@ export function BookQrSection({ bookId }: { bookId: number }) {
     | { kind: 'generate' }
     | { kind: 'generate-all' }
     | { kind: 'print' }
+    | { kind: 'import' }
     | { kind: 'retarget'; code: QrCode }
     | { kind: 'disable'; code: QrCode }
     | null
@@ -88,6 +92,26 @@ export function BookQrSection({ bookId }: { bookId: number }) {
             >
               Print…
             </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() =>
+                downloadBookQrCodes(bookId).catch((e: unknown) =>
+                  notifyError(e, 'Could not download the codes'),
+                )
+              }
+              disabled={data.total === 0}
+            >
+              Download XLSX
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setDialog({ kind: 'import' })}
+              disabled={data.total === 0}
+            >
+              Update from XLSX…
+            </Button>
           </Group>
         </Group>
         {jobId && <GenerationJob key={jobId} id={jobId} />}
@@ -133,6 +157,9 @@ export function BookQrSection({ bookId }: { bookId: number }) {
           print={(layout) => printBookQrCodes(bookId, layout)}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog?.kind === 'import' && (
+        <QrCodesImportModal bookId={bookId} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'retarget' && (
         <RetargetModal code={dialog.code} onClose={() => setDialog(null)} />
