@@ -62,22 +62,32 @@ const MediaStatus = ({ item }: { item: MediaItem }) => (
   </StatusBadge>
 );
 
+/** Inside a folder, an empty list may only mean its items sit in its subfolders. */
+const emptyText = (kind: MediaKind, folder: string | undefined) =>
+  folder
+    ? `No ${KIND_LABEL[kind].many.toLowerCase()} directly in this folder that match; its folders above may hold some.`
+    : `No ${KIND_LABEL[kind].many.toLowerCase()} match.`;
+
 /** The library as a table (`view=list`) or as cards with thumbnails (`view=grid`). */
 export function MediaList({
   params,
   query,
   kind,
   view,
+  folder,
   ...actions
 }: MediaActions & {
   params: ListTableParams;
   query: ListTableQuery<MediaItem>;
   kind: MediaKind;
   view: 'list' | 'grid';
+  /** The folder open on the page, for what an empty list says. */
+  folder?: string;
 }) {
   const many = KIND_LABEL[kind].many;
-  const empty = `No ${many.toLowerCase()} match.`;
-  if (view === 'grid') return <MediaGrid params={params} query={query} kind={kind} {...actions} />;
+  const empty = emptyText(kind, folder);
+  if (view === 'grid')
+    return <MediaGrid params={params} query={query} kind={kind} empty={empty} {...actions} />;
   return (
     <ListTable<MediaItem>
       list={'media'}
@@ -121,11 +131,13 @@ function MediaGrid({
   params: { values, update },
   query,
   kind,
+  empty,
   ...actions
 }: MediaActions & {
   params: ListTableParams;
   query: ListTableQuery<MediaItem>;
   kind: MediaKind;
+  empty: string;
 }) {
   const { data } = query;
   const { one, many } = KIND_LABEL[kind];
@@ -139,7 +151,7 @@ function MediaGrid({
   if (data.items.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
-        No {many.toLowerCase()} match.
+        {empty}
       </Text>
     );
   return (

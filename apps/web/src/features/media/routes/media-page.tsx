@@ -122,6 +122,7 @@ export function MediaPage() {
         query={list}
         kind={kind}
         view={view}
+        folder={query.folder}
         onPlay={(i) => setPlaying(i.id)}
         onEdit={(i) => setEditing(i)}
         onDelete={(i) => {
