@@ -19,6 +19,7 @@ import { audiencesModule } from './modules/audiences/audiences.routes.ts';
 import { auditModule } from './modules/audit/audit.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { booksModule } from './modules/books/books.routes.ts';
+import { bulkEditsModule } from './modules/bulk-edits/bulk-edits.routes.ts';
 import { curriculumModule } from './modules/curriculum/curriculum.routes.ts';
 import { diagnosticTestsModule } from './modules/diagnostic-tests/diagnostic-tests.routes.ts';
 import { engagementAppModule } from './modules/engagement-app/engagement-app.routes.ts';
@@ -98,6 +99,7 @@ const MODULES = [
   engagementAppModule,
   searchModule,
   savedViewsModule,
+  bulkEditsModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

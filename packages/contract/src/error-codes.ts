@@ -35,6 +35,10 @@ export const SERVICE_REFUSALS = {
     says: 'Codes would encode an address learners cannot reach (PUBLIC_BASE_URL)',
   },
   unknown_variables: { status: 400, says: 'The template names variables no learner has' },
+  bulk_edit_not_undoable: {
+    status: 409,
+    says: 'The bulk edit cannot be undone (not finished, undone already, or more than a day ago)',
+  },
   too_many_rows: { status: 422, says: 'More rows than an Excel sheet holds: download CSV' },
   list_not_allowed: { status: 403, says: 'The admin may not open the list this view is of' },
   view_not_yours: { status: 403, says: 'Only the admin who saved a view changes or deletes it' },
@@ -81,6 +85,8 @@ export const ERROR_CODES = [
   'conflict',
   'printed_codes_need_a_target',
   ...(Object.keys(SERVICE_REFUSALS) as ServiceRefusal[]),
+  // A bulk edit whose rows were refused (the job's error; every row named in details)
+  'bulk_edit_refused',
   // Uploads and imports
   'file_too_large',
   'multipart_malformed',

@@ -3,6 +3,7 @@ import { audienceRoutes } from './audience.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { bookRoutes } from './books.ts';
+import { bulkEditRoutes } from './bulk-edits.ts';
 import { curriculumRoutes } from './curriculum-routes.ts';
 import { diagnosticTestRoutes } from './diagnostic-tests-routes.ts';
 import { engagementImageRoutes } from './engagement-images.ts';
@@ -36,6 +37,7 @@ export * from './audit.ts';
 export * from './audit-actions.ts';
 export * from './auth.ts';
 export * from './books.ts';
+export * from './bulk-edits.ts';
 export * from './common.ts';
 export * from './curriculum.ts';
 export * from './curriculum-routes.ts';
@@ -111,6 +113,7 @@ export const routes = {
   ...learnerAppRoutes,
   ...searchRoutes,
   ...savedViewRoutes,
+  ...bulkEditRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -38,6 +38,8 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'qr-codes.import': 'QR codes import',
   'reports.refresh': 'Reports refresh',
   'notifications.deliver': 'Notification delivery',
+  'bulk_edits.apply': 'Bulk edit',
+  'bulk_edits.undo': 'Bulk edit undo',
 };
 /** A kind's name; one the table lacks (a kind of a newer server) is shown as stored. */
 export const jobKindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind;

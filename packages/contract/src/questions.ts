@@ -231,7 +231,15 @@ export const nearDuplicateSchema = z.object({
 export type NearDuplicate = z.infer<typeof nearDuplicateSchema>;
 
 /** One saved state of a question: who saved it, when, how, and which fields changed. */
-export const QUESTION_REVISION_ACTIONS = ['create', 'edit', 'restore', 'import', 'status'] as const;
+export const QUESTION_REVISION_ACTIONS = [
+  'create',
+  'edit',
+  'restore',
+  'import',
+  'status',
+  'bulk_edit',
+  'bulk_undo',
+] as const;
 export const questionRevisionSchema = z.object({
   revision: z.number().int(),
   action: z.enum(QUESTION_REVISION_ACTIONS),

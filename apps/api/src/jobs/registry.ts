@@ -4,6 +4,7 @@ import {
   curriculumImportJob,
   curriculumWorkbookImportJob,
 } from '../modules/curriculum/curriculum.jobs.ts';
+import { bulkEditApplyJob, bulkEditUndoJob } from '../modules/bulk-edits/bulk-edits.jobs.ts';
 import { fileSweepJob } from '../modules/files/files.jobs.ts';
 import { legacyMailerJob, legacyMailJob } from '../modules/mail/mail.legacy-jobs.ts';
 import { bulkMailChannel, mailerSource } from '../modules/mail/mail.sender.ts';
@@ -44,4 +45,6 @@ export const JOBS: JobKind[] = [
   qrImportJob,
   reportsRefreshJob,
   notificationDeliverJob,
+  bulkEditApplyJob,
+  bulkEditUndoJob,
 ];

@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './assessments.ts';
 export * from './books.ts';
+export * from './bulk-edits.ts';
 export * from './curriculum.ts';
 export * from './delivery.ts';
 export * from './engagement.ts';

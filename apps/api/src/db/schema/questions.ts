@@ -1,4 +1,13 @@
-import type { Blank, NumericAnswer, QuestionFields, QuestionOption } from '@bo/contract';
+import type {
+  Blank,
+  NumericAnswer,
+  QuestionFields,
+  QuestionOption,
+  QuestionRevision,
+} from '@bo/contract';
+
+type QuestionRevisionAction = QuestionRevision['action'];
+
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -160,7 +169,7 @@ export const questionRevisions = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     revision: integer('revision').notNull(),
-    action: text('action').notNull().$type<'create' | 'edit' | 'restore' | 'import' | 'status'>(),
+    action: text('action').notNull().$type<QuestionRevisionAction>(),
     fields: jsonb('fields').notNull().$type<QuestionFields>(),
     restoredFrom: integer('restored_from'),
     createdAt: tstz('created_at').notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import type { appendIsbnsBody, BookStatus, createBookBody, editBookBody } from '@bo/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { bookIsbns, books, grades, subjects } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
@@ -44,16 +44,17 @@ async function assertIsbnsFree(
   throw conflict(details[0]!.message, details);
 }
 
-/** Grade and subject exist and agree; a subject alone brings its grade. */
-async function resolveCurriculum(
-  tx: Tx,
+/** Grade and subject exist and agree; a subject alone brings its grade. `at` prefixes the fields' paths. */
+export async function resolveCurriculum(
+  tx: Db | Tx,
   gradeId: number | null,
   subjectId: number | null,
+  at = 'body',
 ): Promise<{ gradeId: number | null; subjectId: number | null }> {
   if (gradeId !== null) {
     const [grade] = await tx.select({ id: grades.id }).from(grades).where(eq(grades.id, gradeId));
     if (!grade)
-      throw badRequest('No such grade', [{ path: 'body.gradeId', message: 'No such grade' }]);
+      throw badRequest('No such grade', [{ path: `${at}.gradeId`, message: 'No such grade' }]);
   }
   if (subjectId === null) return { gradeId, subjectId };
   const [subject] = await tx
@@ -61,11 +62,11 @@ async function resolveCurriculum(
     .from(subjects)
     .where(eq(subjects.id, subjectId));
   if (!subject) {
-    throw badRequest('No such subject', [{ path: 'body.subjectId', message: 'No such subject' }]);
+    throw badRequest('No such subject', [{ path: `${at}.subjectId`, message: 'No such subject' }]);
   }
   if (gradeId !== null && subject.gradeId !== gradeId) {
     const message = 'The subject does not belong to the chosen grade';
-    throw badRequest(message, [{ path: 'body.subjectId', message }]);
+    throw badRequest(message, [{ path: `${at}.subjectId`, message }]);
   }
   return { gradeId: subject.gradeId, subjectId };
 }

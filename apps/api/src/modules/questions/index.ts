@@ -1,6 +1,7 @@
 // The questions module's public face: what other modules may import from it
 // (docs/layers.md). Everything else in this folder is its own business.
 
+export { questionBulkEdit } from './questions.bulk-edit.ts';
 export { expectedPrefixMatches } from './questions.duplicates.ts';
 export { questionSearch, searchWords } from './questions.list.ts';
 export { type PreparedQuestion, prepareQuestion } from './questions.prepare.ts';

@@ -5,6 +5,7 @@ export { adminsSamples } from './admins.ts';
 export { audiencesSamples } from './audiences.ts';
 export { authSamples } from './auth.ts';
 export { booksSamples } from './books.ts';
+export { bulkEditsSamples } from './bulk-edits.ts';
 export { curriculumSamples } from './curriculum.ts';
 export { diagnosticTestsSamples } from './diagnostic-tests.ts';
 export { freeContentSamples } from './free-content.ts';

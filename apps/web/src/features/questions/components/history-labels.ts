@@ -6,6 +6,8 @@ export const REVISION_ACTION_LABEL: Record<QuestionRevision['action'], string> =
   restore: 'Restored',
   import: 'Imported',
   status: 'Status changed',
+  bulk_edit: 'Bulk edit',
+  bulk_undo: 'Bulk edit undone',
 };
 
 /** Field names as the form labels them. */
