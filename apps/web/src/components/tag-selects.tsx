@@ -38,6 +38,7 @@ export function TagSelects({
   anyLabel,
   width,
   withLabels = false,
+  levels = 4,
 }: {
   value: Tags;
   onChange: (tags: Tags) => void;
@@ -45,6 +46,8 @@ export function TagSelects({
   anyLabel: string;
   width?: number;
   withLabels?: boolean;
+  /** How many levels from the grade down (2: grade and subject, as books have). */
+  levels?: number;
 }) {
   const lists = [
     useGrades(),
@@ -52,7 +55,7 @@ export function TagSelects({
     useChapters(value.subjectId),
     useTopics(value.chapterId),
   ];
-  return LEVELS.map((level, i) => {
+  return LEVELS.slice(0, levels).map((level, i) => {
     const list = lists[i]!;
     const parentId = i === 0 ? null : value[LEVELS[i - 1]!.key];
     const waiting = i > 0 && !parentId;

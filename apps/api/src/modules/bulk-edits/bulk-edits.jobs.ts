@@ -3,7 +3,7 @@ import { defineJob, JobRefusal } from '../../jobs/job.ts';
 import { applyBulkEdit } from '../../lib/bulk-edit/apply.ts';
 import { undoBulkEdit } from '../../lib/bulk-edit/undo.ts';
 import { BULK_EDIT_KIND_DEFS } from './bulk-edits.kinds.ts';
-import { refusedMessage } from './bulk-edits.present.ts';
+import { presentBulkEdit, refusedMessage } from './bulk-edits.present.ts';
 
 declare module '../../jobs/job.ts' {
   interface JobDataMap {
@@ -30,7 +30,9 @@ export const bulkEditApplyJob = defineJob({
         message: refusedMessage(def.noun, edit),
         details: edit.refused,
       });
-    return { bulkEditId, kind, changed: edit.changed, matched: edit.matched };
+    // The jobs screen offers Undo from this result, named by the summary.
+    const { summary } = presentBulkEdit(def, edit);
+    return { bulkEditId, kind, changed: edit.changed, matched: edit.matched, summary };
   },
 });
 

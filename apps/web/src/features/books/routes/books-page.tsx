@@ -1,7 +1,7 @@
 import type { Book, BookStatus } from '@bo/contract';
 import { bookListQuery } from '@bo/contract/books';
 import { Button } from '@mantine/core';
-import { IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ExportListButton } from '../../../components/export-list-button.tsx';
@@ -21,6 +21,11 @@ const CatalogImportModal = lazyDialog(() =>
   import('../components/catalog-import-modal.tsx').then((m) => m.CatalogImportModal),
 );
 
+// The bulk edit dialog (its curriculum selects) loads when first opened.
+const BulkEditBooks = lazyDialog(() =>
+  import('../components/bulk-edit-books.tsx').then((m) => m.BulkEditBooks),
+);
+
 const BookFormModal = lazyDialog(() =>
   import('../components/book-form-modal.tsx').then((m) => m.BookFormModal),
 );
@@ -34,6 +39,7 @@ export function BooksPage() {
   const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<Book[]>([]);
   const [bulkStatus, setBulkStatus] = useState<BookStatus | null>(null);
+  const [editing, setEditing] = useState(false);
   const change = useChangeBookStatus();
 
   // A new page, filter or sort shows other rows: a selection of hidden rows would surprise.
@@ -76,6 +82,26 @@ export function BooksPage() {
           statusOptions={statusOptions}
           onStatus={setBulkStatus}
           onClear={() => setSelected([])}
+        >
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEditing(true)}
+          >
+            Edit fields
+          </Button>
+        </SelectionBar>
+      )}
+      {editing && (
+        <BulkEditBooks
+          selected={selected}
+          listValues={values}
+          matchingCount={list.data ? { n: list.data.total, estimate: false } : null}
+          onClose={() => {
+            setEditing(false);
+            setSelected([]);
+          }}
         />
       )}
       <BooksTable

@@ -1,7 +1,8 @@
 import type { Job } from '@bo/contract';
+import { BULK_EDIT_UNDO_HOURS } from '@bo/contract/bulk-edits';
 import { jobKindLabel } from '@bo/contract/jobs';
 import { Badge, Button, Group, Progress, Text, Tooltip } from '@mantine/core';
-import { IconClockPlay, IconRotateClockwise } from '@tabler/icons-react';
+import { IconArrowBackUp, IconClockPlay, IconRotateClockwise } from '@tabler/icons-react';
 import { JOB_STATE_COLORS, JOB_STATE_LABELS } from '../../../components/job-progress.tsx';
 import {
   ListTable,
@@ -11,6 +12,23 @@ import {
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRetryJob } from '../api/retry-job.ts';
+import { useUndoBulkEditJob } from '../api/undo-bulk-edit.ts';
+
+/** A finished bulk edit's job, while its edit can be undone (a day): what its Undo names. */
+function undoableBulkEdit(job: Job): { bulkEditId: number; label: string } | null {
+  const result = job.result as { bulkEditId?: number; summary?: string } | null;
+  if (job.kind !== 'bulk_edits.apply' || job.state !== 'completed' || !result?.bulkEditId)
+    return null;
+  if (
+    !job.completedAt ||
+    Date.parse(job.completedAt) + BULK_EDIT_UNDO_HOURS * 3_600_000 < Date.now()
+  )
+    return null;
+  return {
+    bulkEditId: result.bulkEditId,
+    label: `Undo: ${result.summary ?? 'bulk edit'} at ${formatDateTime(job.completedAt)}`,
+  };
+}
 
 export function JobsTable({
   params,
@@ -22,6 +40,15 @@ export function JobsTable({
   filtered: boolean;
 }) {
   const retry = useRetryJob();
+  const undo = useUndoBulkEditJob();
+  const undoEdit = (bulkEditId: number) =>
+    undo.mutate(
+      { id: bulkEditId },
+      {
+        onSuccess: () => notifySuccess('The bulk edit is being undone.'),
+        onError: (err) => notifyError(err, 'Could not undo the bulk edit'),
+      },
+    );
   const runAgain = (job: Job) =>
     retry.mutate(
       { id: job.id },
@@ -112,8 +139,23 @@ export function JobsTable({
         {
           accessor: 'actions',
           title: '',
-          render: (j) =>
-            j.state === 'failed' || j.state === 'cancelled' ? (
+          render: (j) => {
+            const undoable = undoableBulkEdit(j);
+            if (undoable)
+              return (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconArrowBackUp size={14} />}
+                  loading={undo.isPending && undo.variables?.id === undoable.bulkEditId}
+                  onClick={() => undoEdit(undoable.bulkEditId)}
+                  aria-label={undoable.label}
+                  title={undoable.label}
+                >
+                  Undo
+                </Button>
+              );
+            return j.state === 'failed' || j.state === 'cancelled' ? (
               <Button
                 size="compact-sm"
                 variant="light"
@@ -124,7 +166,8 @@ export function JobsTable({
               >
                 Retry
               </Button>
-            ) : null,
+            ) : null;
+          },
         },
       ]}
     />

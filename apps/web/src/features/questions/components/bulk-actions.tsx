@@ -1,8 +1,9 @@
 import type { QuestionRow, QuestionStatus } from '@bo/contract';
 import { Alert, Button } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { ServerRichTextView } from '../../../components/rich-text/server-rich-text-view.tsx';
 import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -10,6 +11,11 @@ import { notifyOutcome } from '../../../lib/notify.ts';
 import { useChangeQuestionStatus } from '../api/change-question-status.ts';
 import { useDeleteQuestions } from '../api/delete-questions.ts';
 import { questionsCount, STATUS_LABEL, statusOptions } from './list-labels.ts';
+
+// The bulk edit dialog (its fields, the curriculum selects) loads when first opened.
+const BulkEditQuestions = lazyDialog(() =>
+  import('./bulk-edit-questions.tsx').then((m) => m.BulkEditQuestions),
+);
 
 type Pending = { kind: 'status'; status: QuestionStatus } | { kind: 'delete' };
 
@@ -19,8 +25,20 @@ type Pending = { kind: 'status'; status: QuestionStatus } | { kind: 'delete' };
  * use answers 409 naming what uses it) stays in the dialog, in the server's
  * words, so it can be read; nothing was changed then (all or none).
  */
-export function BulkActions({ selected, onDone }: { selected: QuestionRow[]; onDone: () => void }) {
+export function BulkActions({
+  selected,
+  listValues,
+  matchingCount,
+  onDone,
+}: {
+  selected: QuestionRow[];
+  /** The list's query, for "all that match". */
+  listValues: Record<string, unknown>;
+  matchingCount: { n: number; estimate: boolean } | null;
+  onDone: () => void;
+}) {
   const [pending, setPending] = useState<Pending | null>(null);
+  const [editing, setEditing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const change = useChangeQuestionStatus();
   const remove = useDeleteQuestions();
@@ -78,6 +96,14 @@ export function BulkActions({ selected, onDone }: { selected: QuestionRow[]; onD
       <Button
         size="xs"
         variant="light"
+        leftSection={<IconPencil size={14} />}
+        onClick={() => setEditing(true)}
+      >
+        Edit fields
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
         color="red"
         leftSection={<IconTrash size={14} />}
         onClick={() => open({ kind: 'delete' })}
@@ -85,6 +111,17 @@ export function BulkActions({ selected, onDone }: { selected: QuestionRow[]; onD
         Delete
       </Button>
 
+      {editing && (
+        <BulkEditQuestions
+          selected={selected}
+          listValues={listValues}
+          matchingCount={matchingCount}
+          onClose={() => {
+            setEditing(false);
+            onDone();
+          }}
+        />
+      )}
       {pending && (
         <ConfirmModal
           title={pending.kind === 'delete' ? 'Delete questions?' : 'Change status?'}

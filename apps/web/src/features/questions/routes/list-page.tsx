@@ -94,7 +94,16 @@ export function QuestionsListPage() {
         }
       />
       <ListFilters values={values} onChange={params.update} />
-      {selected.length > 0 && <BulkActions selected={selected} onDone={() => setSelected([])} />}
+      {selected.length > 0 && (
+        <BulkActions
+          selected={selected}
+          listValues={values}
+          matchingCount={
+            list.data ? { n: list.data.total, estimate: list.data.totalIsEstimate } : null
+          }
+          onDone={() => setSelected([])}
+        />
+      )}
       <ListQuestionsTable
         params={tableParams}
         query={list}

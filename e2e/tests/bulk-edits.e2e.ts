@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { useServerAndBrowser } from '../support/fixture.ts';
+import { expectQuestionRows } from '../support/questions.ts';
+import { shot } from '../support/screenshot.ts';
+import type { RunningServer } from '../support/server.ts';
+import { signInThroughUi } from '../support/session.ts';
+
+/**
+ * Bulk edit (docs/bulk-edits.md): all the questions that match a filter
+ * edited as a job, refused rows named, Undo on the jobs screen; books
+ * edited and undone from the dialog. Every step of the dialog passes axe.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+const ok = (page: Page, path: string, body?: unknown) => apiOk(page, server, path, body);
+const choice = (stem: string, extra: object = {}) => ({
+  type: 'single_choice',
+  stem: `<p>${stem}</p>`,
+  options: [
+    { id: 'A', html: '<p>yes</p>', correct: true },
+    { id: 'B', html: '<p>no</p>', correct: false },
+  ],
+  tags: ['bulkdemo'],
+  ...extra,
+});
+
+it('edits all the questions that match a filter, names refused rows, and undoes from the jobs screen', async () => {
+  const page = await browser.newPage();
+  await signInThroughUi(page, server);
+  await ok(page, '/questions/addquestions', {
+    questions: [
+      choice('Is amber a resin?', { marks: 1 }),
+      choice('Is basalt volcanic?', { marks: 2 }),
+      choice('Is cobalt blue?', { marks: 2 }),
+      choice('Left out of the filter', { tags: ['other'] }),
+    ],
+  });
+  await page.goto(`${server.url}/questions?tag=bulkdemo`);
+  await expectQuestionRows(page, 3);
+
+  // A rule broken by one row: nothing is changed and the row is named.
+  await page.locator('[data-testid^="question-row-"]').first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Edit fields' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit questions' });
+  await dialog.getByRole('radio', { name: 'All 3 questions that match the filters' }).check();
+  await dialog.getByRole('textbox', { name: 'Negative marks' }).fill('1.5');
+  await expectAccessible(page, 'bulk edit dialog');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  const refused = dialog.getByTestId('bulk-edit-refused');
+  await refused.getByText('Negative marks cannot be more than the marks').waitFor();
+  await expectAccessible(page, 'bulk edit refused');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // The whole filter re-tagged and made hard.
+  await page.locator('[data-testid^="question-row-"]').first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Edit fields' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit questions' });
+  await dialog.getByRole('radio', { name: 'All 3 questions that match the filters' }).check();
+  await dialog.getByRole('combobox', { name: 'Difficulty' }).click();
+  await page.getByRole('option', { name: 'Hard', exact: true }).click();
+  await dialog.getByLabel('Add tags').fill('revised');
+  await dialog.getByLabel('Add tags').press('Enter');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog
+    .getByTestId('bulk-edit-done')
+    .getByText(/3 questions edited by/)
+    .waitFor();
+  await expectAccessible(page, 'bulk edit done');
+  await shot(page, 'bulk-edit-done');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The list refreshed when the job ended.
+  await page.goto(`${server.url}/questions?tag=revised&difficulty=hard`);
+  await expectQuestionRows(page, 3);
+
+  // Undo from the jobs screen, named by what it undoes.
+  await page.goto(`${server.url}/jobs`);
+  const undo = page.getByRole('button', { name: /^Undo: 3 questions edited by .* at / });
+  await undo.waitFor();
+  await expectAccessible(page, 'jobs with an undo');
+  await undo.click();
+  await page.getByText('The bulk edit is being undone.').waitFor();
+  await expect
+    .poll(async () => (await ok(page, '/questions/listofquestions?tag=revised')).total, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+  await page.close();
+});
+
+it('edits the selected books and undoes the edit from its dialog', async () => {
+  const page = await browser.newPage();
+  await signInThroughUi(page, server);
+  const book = await ok(page, '/book/createbookcontent', {
+    isbn: '9780306406157',
+    title: 'Bulk Edited Atlas',
+  });
+  await page.goto(`${server.url}/books?q=Bulk%20Edited`);
+  await page.getByTestId(`book-row-${book.id}`).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Edit fields' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit books' });
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Active', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog
+    .getByTestId('bulk-edit-done')
+    .getByText(/1 book set to active by/)
+    .waitFor();
+  await page.getByTestId(`book-row-${book.id}`).getByText('Active').waitFor();
+  await dialog.getByRole('button', { name: 'Undo' }).click();
+  await dialog.getByTestId('bulk-edit-undone').getByText('Put back as before: 1 book.').waitFor();
+  await expectAccessible(page, 'bulk edit undone');
+  await page.getByTestId(`book-row-${book.id}`).getByText('Draft').waitFor();
+  await page.close();
+});
