@@ -55,11 +55,12 @@ it('edits all the questions that match a filter, names refused rows, and undoes 
   await dialog.getByRole('radio', { name: 'All 3 questions that match the filters' }).check();
   await dialog.getByRole('textbox', { name: 'Negative marks' }).fill('1.5');
   await expectAccessible(page, 'bulk edit dialog');
+  await shot(page, 'bulk-edit-form');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   const refused = dialog.getByTestId('bulk-edit-refused');
   await refused.getByText('Negative marks cannot be more than the marks').waitFor();
   await expectAccessible(page, 'bulk edit refused');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Back to the list' }).click();
   await dialog.waitFor({ state: 'detached' });
 
   // The whole filter re-tagged and made hard.
@@ -78,7 +79,7 @@ it('edits all the questions that match a filter, names refused rows, and undoes 
     .waitFor();
   await expectAccessible(page, 'bulk edit done');
   await shot(page, 'bulk-edit-done');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Back to the list' }).click();
   // The list refreshed when the job ended.
   await page.goto(`${server.url}/questions?tag=revised&difficulty=hard`);
   await expectQuestionRows(page, 3);

@@ -129,14 +129,14 @@ export function BulkEditDialog({
               <Button
                 variant="default"
                 loading={undo.isPending}
-                onClick={() =>
-                  undo.mutate({ id: edit.id }, { onSuccess: (undoing) => setStarted(undoing) })
-                }
+                onClick={() => undo.mutate({ id: edit.id })}
               >
                 Undo
               </Button>
             )}
-            <Button onClick={onClose}>{settled ? 'Close' : 'Run in the background'}</Button>
+            <Button onClick={onClose}>
+              {settled ? 'Back to the list' : 'Run in the background'}
+            </Button>
           </Group>
         )}
       </Stack>

@@ -1,6 +1,6 @@
 import type { BulkEdit } from '@bo/contract';
 import { bulkEditRoutes } from '@bo/contract/bulk-edits';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, postCall } from './api-client.ts';
 
 /**
@@ -17,10 +17,12 @@ export const isBulkEditSettled = (state: BulkEdit['state']) =>
 export const getBulkEdit = (id: number, signal?: AbortSignal) =>
   apiCall(bulkEditRoutes.getBulkEdit, { query: { id }, signal });
 
+const bulkEditKey = (id: number | undefined) => ['bulk-edits', id] as const;
+
 /** One bulk edit, polled every second until it settles. */
 export function useBulkEdit(id: number | undefined) {
   return useQuery({
-    queryKey: ['bulk-edits', id],
+    queryKey: bulkEditKey(id),
     queryFn: ({ signal }) => getBulkEdit(id!, signal),
     enabled: id !== undefined,
     refetchInterval: (query) => {
@@ -32,7 +34,17 @@ export function useBulkEdit(id: number | undefined) {
 
 /** POST /bulk-edits/undo: queues the undo; follow it with useBulkEdit. */
 export const undoBulkEdit = postCall(bulkEditRoutes.undoBulkEdit);
-export const useUndoBulkEdit = () => useMutation({ mutationFn: undoBulkEdit });
+export function useUndoBulkEdit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoBulkEdit,
+    // The edit is followed again: its record now says `undoing` and is polled until `undone`.
+    onSuccess: (undoing) => {
+      queryClient.setQueryData(bulkEditKey(undoing.id), undoing);
+      void queryClient.invalidateQueries({ queryKey: bulkEditKey(undoing.id) });
+    },
+  });
+}
 
 /** Undo is offered until `undoableUntil`: a day after the edit ran. */
 export const canUndo = (edit: Pick<BulkEdit, 'undoableUntil'>, now = Date.now()) =>

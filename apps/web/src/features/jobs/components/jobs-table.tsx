@@ -162,7 +162,7 @@ export function JobsTable({
                 leftSection={<IconRotateClockwise size={14} />}
                 loading={retry.isPending && retry.variables?.id === j.id}
                 onClick={() => runAgain(j)}
-                aria-label={`Run job ${j.id} again`}
+                aria-label={`Retry job ${j.id}`}
               >
                 Retry
               </Button>
