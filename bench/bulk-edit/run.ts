@@ -88,7 +88,7 @@ try {
       url: '/api/bulk-edits/questions',
       payload: {
         selection: { filter: { tag: TAG } },
-        set: { chapterId: chapter!.id, difficulty: 'hard' },
+        set: { chapterId: Number(chapter!.id), difficulty: 'hard' },
       },
     })
   ).json() as Edit;

@@ -124,3 +124,32 @@ it('edits the selected books and undoes the edit from its dialog', async () => {
   await page.getByTestId(`book-row-${book.id}`).getByText('Draft').waitFor();
   await page.close();
 });
+
+it("disables every code of a book at once from the book's QR codes", async () => {
+  const page = await browser.newPage();
+  await signInThroughUi(page, server);
+  const book = await ok(page, '/book/createbookcontent', {
+    isbn: '9783161484100',
+    title: 'Bulk Coded Primer',
+  });
+  await ok(page, '/book/generateqrcode', { mode: 'spare', bookId: book.id, count: 2 });
+  await page.goto(`${server.url}/qr-codes/${book.id}`);
+  await page.getByRole('button', { name: 'Enable or disable all…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit QR codes' });
+  await dialog.getByText('All 2 QR codes that match the filters.').waitFor();
+  await expectAccessible(page, 'bulk edit of QR codes');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog
+    .getByTestId('bulk-edit-done')
+    .getByText(/2 QR codes disabled by/)
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Back to the list' }).click();
+  await expect
+    .poll(async () =>
+      (await ok(page, `/book/getgenerateqrcodes?bookId=${book.id}`)).items.map(
+        (c: { enabled: boolean }) => c.enabled,
+      ),
+    )
+    .toEqual([false, false]);
+  await page.close();
+});

@@ -120,6 +120,8 @@ export const AUDIT_ACTIONS = {
   question_bulk_undone: a('question', 'Put a question back when a bulk edit was undone'),
   book_bulk_edited: a('book', 'Changed a book in a bulk edit'),
   book_bulk_undone: a('book', 'Put a book back when a bulk edit was undone'),
+  qr_code_bulk_edited: a('qr_code', 'Enabled or disabled a QR code in a bulk edit'),
+  qr_code_bulk_undone: a('qr_code', 'Put a QR code back when a bulk edit was undone'),
   bulk_edit_started: a('bulk_edit', 'Started a bulk edit'),
   bulk_edit_undo_started: a('bulk_edit', 'Started undoing a bulk edit'),
   questions_imported: a('question', 'Imported questions'),

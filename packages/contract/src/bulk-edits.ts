@@ -12,13 +12,14 @@ import { defineRoutes } from './route.ts';
  * run as a job and undoable as a whole for a day. Each kind's settable
  * fields reuse the single edit's field schemas.
  */
-export const BULK_EDIT_KINDS = ['questions', 'books'] as const;
+export const BULK_EDIT_KINDS = ['questions', 'books', 'qr_codes'] as const;
 export type BulkEditKind = (typeof BULK_EDIT_KINDS)[number];
 
 /** The module that opens each kind: starting, following and undoing its bulk edits. */
 export const BULK_EDIT_MODULES = {
   questions: 'questions',
   books: 'books',
+  qr_codes: 'qr_codes',
 } as const satisfies Record<BulkEditKind, ModuleKey>;
 
 /** Rows one selection by id may name (a few pages picked by hand); more is "all that match". */
@@ -74,11 +75,20 @@ export const bookBulkSet = z
   .refine(atLeastOne, NOTHING_SET);
 export type BookBulkSet = z.infer<typeof bookBulkSet>;
 
+/** A book's printed codes: enabled or disabled (a disabled code's scans show a friendly page). */
+export const qrCodeBulkSet = z.object({ enabled: z.boolean() }).strict();
+export type QrCodeBulkSet = z.infer<typeof qrCodeBulkSet>;
+
 export const questionBulkEditBody = z.object({
   selection: selection(questionFilters),
   set: questionBulkSet,
 });
 export const bookBulkEditBody = z.object({ selection: selection(bookFilters), set: bookBulkSet });
+
+export const qrCodeBulkEditBody = z.object({
+  selection: selection(z.object({ bookId: idParam })),
+  set: qrCodeBulkSet,
+});
 
 export const BULK_EDIT_STATES = [
   'queued',
@@ -143,6 +153,16 @@ export const bulkEditRoutes = defineRoutes({
     summary:
       'Set grade, subject or status of many books (by id, or all that match the list filter) as a job; all or none',
     body: bookBulkEditBody,
+    response: bulkEditSchema,
+  },
+  bulkEditQrCodes: {
+    ...common,
+    method: 'POST',
+    path: '/bulk-edits/qr-codes',
+    access: 'qr_codes',
+    summary:
+      "Enable or disable many printed codes (by id, or all of a book's codes) as a job; undoable for a day",
+    body: qrCodeBulkEditBody,
     response: bulkEditSchema,
   },
   getBulkEdit: {

@@ -40,7 +40,8 @@ export function BulkEditDialog({
   onSettled: () => void;
   onClose: () => void;
 }) {
-  const [scope, setScope] = useState<BulkScope>('selected');
+  // Nothing selected (a list without row selection): every row that matches.
+  const [scope, setScope] = useState<BulkScope>(selectedCount ? 'selected' : 'matching');
   const [started, setStarted] = useState<BulkEdit | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -86,16 +87,20 @@ export function BulkEditDialog({
       <Stack gap="md">
         {!edit && (
           <>
-            <Radio.Group
-              label="Which rows"
-              value={scope}
-              onChange={(v) => setScope(v as BulkScope)}
-            >
-              <Stack gap={6} mt={6}>
-                <Radio value="selected" label={`The ${many(selectedCount, noun)} selected`} />
-                <Radio value="matching" label={matching} />
-              </Stack>
-            </Radio.Group>
+            {selectedCount === 0 ? (
+              <Text fz="sm">{matching}.</Text>
+            ) : (
+              <Radio.Group
+                label="Which rows"
+                value={scope}
+                onChange={(v) => setScope(v as BulkScope)}
+              >
+                <Stack gap={6} mt={6}>
+                  <Radio value="selected" label={`The ${many(selectedCount, noun)} selected`} />
+                  <Radio value="matching" label={matching} />
+                </Stack>
+              </Radio.Group>
+            )}
             <Text fz="sm" c="dimmed">
               Fields left empty stay as they are. Every row is checked first: if one is refused,
               nothing is changed and the refused rows are listed.

@@ -9,6 +9,7 @@ export function bulkEditsModule(app: FastifyInstance, deps: Deps) {
   registerRoutes(app, deps, bulkEditRoutes, {
     bulkEditQuestions: ({ body, admin, ctx }) => startBulkEdit(deps, ctx, admin, 'questions', body),
     bulkEditBooks: ({ body, admin, ctx }) => startBulkEdit(deps, ctx, admin, 'books', body),
+    bulkEditQrCodes: ({ body, admin, ctx }) => startBulkEdit(deps, ctx, admin, 'qr_codes', body),
     getBulkEdit: ({ query, admin }) => getBulkEdit(deps, admin, query.id),
     undoBulkEdit: ({ body, admin, ctx }) => startUndo(deps, ctx, admin, body.id),
   });

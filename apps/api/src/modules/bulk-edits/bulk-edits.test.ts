@@ -49,7 +49,7 @@ async function settled(id: number, tk = w.token): Promise<Edit> {
   throw new Error(`Bulk edit ${id} did not finish`);
 }
 
-async function start(kind: 'questions' | 'books', payload: object, tk = w.token) {
+async function start(kind: 'questions' | 'books' | 'qr-codes', payload: object, tk = w.token) {
   const res = await w.post(`/bulk-edits/${kind}`, payload, tk);
   expect(res.statusCode, res.body).toBe(200);
   return settled((res.json() as Edit).id, tk);
@@ -268,6 +268,36 @@ describe('bulk edit of questions', () => {
     const res = await w.post('/bulk-edits/undo', { id: edit.id });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/for a day/);
+  });
+});
+
+describe('bulk edit of QR codes', () => {
+  it("disables all of a book's codes, then undoes it", async () => {
+    const qrToken = (
+      await w.t.signIn((await w.t.createAdmin({ modules: ['qr_codes', 'books'] })).email)
+    ).accessToken;
+    const isbn = '9780306406157';
+    const made = await w.post('/book/createbookcontent', { isbn, title: uniqueWords() });
+    const bookId = (made.json() as { id: number }).id;
+    const gen = await w.post('/book/generateqrcode', { mode: 'spare', bookId, count: 3 }, qrToken);
+    expect(gen.statusCode, gen.body).toBe(200);
+    const codes = async () =>
+      (
+        (await w.get(`/book/getgenerateqrcodes?bookId=${bookId}`, qrToken)).json() as {
+          items: { enabled: boolean }[];
+        }
+      ).items.map((c) => c.enabled);
+    await expect.poll(codes).toEqual([true, true, true]);
+    const edit = await start(
+      'qr-codes',
+      { selection: { filter: { bookId: String(bookId) } }, set: { enabled: false } },
+      qrToken,
+    );
+    expect(edit).toMatchObject({ state: 'done', changed: 3 });
+    expect(edit.summary).toMatch(/^3 QR codes disabled by/);
+    expect(await codes()).toEqual([false, false, false]);
+    expect((await undo(edit.id, qrToken)).restored).toBe(3);
+    expect(await codes()).toEqual([true, true, true]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { book } from './books.ts';
 import { made, post, type Samples, type World } from './kit.ts';
+import { spareCode } from './qr-codes.ts';
 import { question } from './questions.ts';
 
 /** A bulk edit of one new book, finished (its job run). */
@@ -34,5 +35,13 @@ export const bulkEditsSamples = {
       { selection: { ids: [(await book(w)).id] }, set: { status: 'active' } },
       w.token,
     ),
+  bulkEditQrCodes: async (w) => {
+    const { bookId } = await spareCode(w);
+    return post(
+      '/bulk-edits/qr-codes',
+      { selection: { filter: { bookId: String(bookId) } }, set: { enabled: false } },
+      w.token,
+    );
+  },
   undoBulkEdit: async (w) => post('/bulk-edits/undo', { id: await finishedBookEdit(w) }, w.token),
 } satisfies Samples;

@@ -4,7 +4,7 @@ import { video } from './media.ts';
 import { node } from './toc.ts';
 
 /** A spare code of a new book. */
-const spareCode = async (w: World) => {
+export const spareCode = async (w: World) => {
   const { id: bookId } = await book(w);
   await made(w, post('/book/generateqrcode', { mode: 'spare', bookId, count: 1 }, w.token));
   const list = await made<{ items: { id: number }[] }>(w, {

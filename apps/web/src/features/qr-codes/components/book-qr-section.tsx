@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconPrinter, IconQrcode, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import {
   paginationControlProps,
   paginationItemProps,
@@ -29,6 +30,11 @@ import { QrCodesImportModal } from './qr-codes-import-modal.tsx';
 import { QrCodesTable } from './qr-codes-table.tsx';
 import { RetargetModal } from './retarget-modal.tsx';
 import { DisableCodeDialog, useToggleCode } from './toggle-code.tsx';
+
+// The bulk enable/disable dialog loads when first opened.
+const BulkEditQrCodes = lazyDialog(() =>
+  import('./bulk-edit-qr-codes.tsx').then((m) => m.BulkEditQrCodes),
+);
 
 /**
  * A book's QR codes: generate (every node, after a confirmation; chosen nodes;
@@ -48,6 +54,7 @@ export function BookQrSection({ bookId }: { bookId: number }) {
     | { kind: 'import' }
     | { kind: 'retarget'; code: QrCode }
     | { kind: 'disable'; code: QrCode }
+    | { kind: 'bulk' }
     | null
   >(null);
 
@@ -112,6 +119,13 @@ export function BookQrSection({ bookId }: { bookId: number }) {
             >
               Update from XLSX…
             </Button>
+            <Button
+              variant="default"
+              onClick={() => setDialog({ kind: 'bulk' })}
+              disabled={data.total === 0}
+            >
+              Enable or disable all…
+            </Button>
           </Group>
         </Group>
         {jobId && <GenerationJob key={jobId} id={jobId} />}
@@ -131,6 +145,9 @@ export function BookQrSection({ bookId }: { bookId: number }) {
           />
         )}
       </Stack>
+      {dialog?.kind === 'bulk' && (
+        <BulkEditQrCodes bookId={bookId} total={data.total} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'generate-all' && (
         <GenerateAllDialog
           bookId={bookId}
