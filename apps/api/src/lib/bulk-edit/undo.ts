@@ -23,8 +23,8 @@ export async function undoBulkEdit(
     if (!edit) throw new Error(`Bulk edit ${id} is gone`);
     if (edit.state !== 'undoing') return edit;
     const table = tableOf(kind);
-    const column = (name: string) =>
-      sql`(jsonb_populate_record(null::${table}, r.before)).${sql.identifier(name)}`;
+    // The kept JSON back as a row of the table: once per row (LATERAL), each column read from it.
+    const column = (name: string) => sql`kept.${sql.identifier(name)}`;
     const values = {
       ...Object.fromEntries(kind.columns.map((c) => [c.name, column(c.name)])),
       ...kind.stamp(edit.undoByAdminId, deps.clock()),
@@ -63,7 +63,7 @@ export async function undoBulkEdit(
       );
       const written = await tx.execute<{ id: number }>(sql`
         update ${table} set ${setClause(values)}
-        from bulk_edit_rows r
+        from bulk_edit_rows r cross join lateral jsonb_populate_record(null::${table}, r.before) as kept
         where ${kind.id} = r.entity_id and ${rows.ofRows} and ${untouched}
         returning ${kind.id} as id`);
       const ids = written.rows.map((r) => Number(r.id));
