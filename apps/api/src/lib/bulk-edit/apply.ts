@@ -70,22 +70,23 @@ export async function applyBulkEdit(
     let changed = 0;
     let done = 0;
     await eachBatch(tx, id, async (rows) => {
-      // One statement: the changing rows locked and their before-values read
-      // under the lock, written, and both kept in bulk_edit_rows.
-      const written = await tx.execute<{ id: number }>(sql`
-        with picked as (
-          select ${kind.id} as id, ${columnsJson(kind)} as before from ${table}
-          where ${rows.ofTable(kind)} and row(${old}) is distinct from row(${fresh})
-          for update),
-        saved as (
-          update ${table} set ${setClause(values)} from picked where ${kind.id} = picked.id
-          returning ${kind.id} as id, ${kind.version} as version)
-        update bulk_edit_rows r set before = picked.before, version_after = saved.version
-        from picked join saved on saved.id = picked.id
-        where r.bulk_edit_id = ${id} and r.entity_id = picked.id
-        returning r.entity_id as id`);
+      // The batch's rows locked first, so their before-values are read as the update finds them.
+      await tx.execute(
+        sql`select 1 from ${table} where ${rows.ofTable(kind)} order by ${kind.id} for update`,
+      );
+      await tx.execute(sql`
+        update bulk_edit_rows r set before = ${columnsJson(kind)}
+        from ${table} where ${kind.id} = r.entity_id and ${rows.ofRows}`);
+      const written = await tx.execute<{ id: number; version: string }>(sql`
+        update ${table} set ${setClause(values)}
+        where ${rows.ofTable(kind)} and row(${old}) is distinct from row(${fresh})
+        returning ${kind.id} as id, ${kind.version} as version`);
       const ids = written.rows.map((r) => Number(r.id));
       if (ids.length) {
+        await tx.execute(sql`
+          update bulk_edit_rows r set version_after = v.version
+          from jsonb_to_recordset(${JSON.stringify(written.rows)}::jsonb) as v(id bigint, version text)
+          where r.bulk_edit_id = ${id} and r.entity_id = v.id`);
         await kind.written?.(tx, ids, edit.byAdminId, 'edit');
         await auditRows(tx, kind, edit, kind.audit.edited, {
           rows: sql`${rows.ofRows} and r.version_after is not null`,
