@@ -17,10 +17,14 @@ import { signInThroughUi } from '../support/session.ts';
 let server: RunningServer;
 let browser: Browser;
 
-useServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+// Codes are made only for an address learners reach.
+useServerAndBrowser(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  { PUBLIC_BASE_URL: 'https://books.example.test' },
+);
 
 const ok = (page: Page, path: string, body?: unknown) => apiOk(page, server, path, body);
 const choice = (stem: string, extra: object = {}) => ({
