@@ -1,10 +1,10 @@
 import { deliveryJobs } from '../lib/delivery/job.ts';
 import { catalogImportJob } from '../modules/books/books.jobs.ts';
+import { bulkEditApplyJob, bulkEditUndoJob } from '../modules/bulk-edits/bulk-edits.jobs.ts';
 import {
   curriculumImportJob,
   curriculumWorkbookImportJob,
 } from '../modules/curriculum/curriculum.jobs.ts';
-import { bulkEditApplyJob, bulkEditUndoJob } from '../modules/bulk-edits/bulk-edits.jobs.ts';
 import { fileSweepJob } from '../modules/files/files.jobs.ts';
 import { legacyMailerJob, legacyMailJob } from '../modules/mail/mail.legacy-jobs.ts';
 import { bulkMailChannel, mailerSource } from '../modules/mail/mail.sender.ts';
