@@ -47,9 +47,7 @@ export const SAVED_VIEWS_PER_LIST = 30;
  * A list's URL query without `?`: `key=value` pairs joined by `&`, as
  * URLSearchParams writes them. The page is not part of a view.
  */
-const viewQuerySchema = z
-  .string()
-  .max(SAVED_VIEW_QUERY_MAX, `At most ${SAVED_VIEW_QUERY_MAX} characters of filters`)
+const viewQuerySchema = textSchema({ max: SAVED_VIEW_QUERY_MAX })
   .refine((q) => !q.startsWith('?') && !/[\s#]/.test(q), 'Not a list address query')
   .describe('The list URL query without "?" (filters, sort, cols, density)');
 
