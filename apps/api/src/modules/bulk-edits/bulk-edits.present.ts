@@ -26,8 +26,8 @@ export function presentBulkEdit(def: BulkEditKindDef, edit: BulkEditRow): BulkEd
   const what =
     edit.state === 'queued' || edit.state === 'running'
       ? `Bulk edit of ${def.noun.many}`
-      : edit.state === 'refused'
-        ? `Bulk edit of ${def.noun.many} refused`
+      : edit.state === 'refused' || edit.state === 'failed'
+        ? `Bulk edit of ${def.noun.many} ${edit.state}`
         : `${plural(n, def.noun)} ${def.describe(edit.set)}`;
   const until = undoableUntil(edit);
   return {
