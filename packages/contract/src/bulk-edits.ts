@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import type { ModuleKey } from './access.ts';
-import { bookFilters, editBookBody } from './books.ts';
-import { errorDetailSchema, idParam, idSchema, textSchema, timestampSchema } from './common.ts';
-import { marksSchema, questionFieldsSchema, tagSchema } from './questions.ts';
-import { questionFilters } from './questions-requests.ts';
+import {
+  bookBulkEditBody,
+  learnerBulkEditBody,
+  mediaBulkEditBody,
+  qrCodeBulkEditBody,
+  questionBulkEditBody,
+} from './bulk-edit-sets.ts';
+import { errorDetailSchema, idParam, idSchema, timestampSchema } from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /**
@@ -12,7 +16,7 @@ import { defineRoutes } from './route.ts';
  * run as a job and undoable as a whole for a day. Each kind's settable
  * fields reuse the single edit's field schemas.
  */
-export const BULK_EDIT_KINDS = ['questions', 'books', 'qr_codes'] as const;
+export const BULK_EDIT_KINDS = ['questions', 'books', 'qr_codes', 'media', 'learners'] as const;
 export type BulkEditKind = (typeof BULK_EDIT_KINDS)[number];
 
 /** The module that opens each kind: starting, following and undoing its bulk edits. */
@@ -20,75 +24,12 @@ export const BULK_EDIT_MODULES = {
   questions: 'questions',
   books: 'books',
   qr_codes: 'qr_codes',
+  media: 'media',
+  learners: 'learners',
 } as const satisfies Record<BulkEditKind, ModuleKey>;
 
-/** Rows one selection by id may name (a few pages picked by hand); more is "all that match". */
-export const BULK_EDIT_IDS_MAX = 1000;
 /** How long a bulk edit can be undone. */
 export const BULK_EDIT_UNDO_HOURS = 24;
-
-const selectedIds = z
-  .array(idSchema)
-  .min(1, 'Choose at least one row')
-  .max(BULK_EDIT_IDS_MAX, `At most ${BULK_EDIT_IDS_MAX} rows by hand; use "all that match"`)
-  .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once');
-
-/** Rows by id, or every row the list's search and filters match when the job runs. */
-function selection<F extends z.ZodObject>(filter: F) {
-  return z.union([
-    z.object({ ids: selectedIds }).strict(),
-    z.object({ filter: filter.extend({ q: textSchema({ max: 200 }).optional() }) }).strict(),
-  ]);
-}
-
-/** A field of a single edit's schema, without its default: absent means "leave as is". */
-const settable = <T extends z.ZodType>(field: { unwrap(): T }) => field.unwrap().optional();
-
-const atLeastOne = (set: Record<string, unknown>) =>
-  Object.values(set).some((v) => v !== undefined);
-const NOTHING_SET = 'Choose at least one field to set';
-
-const q = questionFieldsSchema.shape;
-export const questionBulkSet = z
-  .object({
-    gradeId: settable(q.gradeId),
-    subjectId: settable(q.subjectId),
-    chapterId: settable(q.chapterId),
-    topicId: settable(q.topicId),
-    difficulty: settable(q.difficulty),
-    marks: marksSchema.refine((n) => n > 0, 'Marks must be more than 0').optional(),
-    negativeMarks: marksSchema.optional(),
-    language: settable(q.language),
-    status: settable(q.status),
-    /** Tags added to each question (kept once) and tags taken off. */
-    addTags: z.array(tagSchema).max(20, 'At most 20 tags').optional(),
-    removeTags: z.array(tagSchema).max(20, 'At most 20 tags').optional(),
-  })
-  .strict()
-  .refine(atLeastOne, NOTHING_SET);
-export type QuestionBulkSet = z.infer<typeof questionBulkSet>;
-
-const b = editBookBody.shape;
-export const bookBulkSet = z
-  .object({ gradeId: b.gradeId, subjectId: b.subjectId, status: b.status })
-  .strict()
-  .refine(atLeastOne, NOTHING_SET);
-export type BookBulkSet = z.infer<typeof bookBulkSet>;
-
-/** A book's printed codes: enabled or disabled (a disabled code's scans show a friendly page). */
-export const qrCodeBulkSet = z.object({ enabled: z.boolean() }).strict();
-export type QrCodeBulkSet = z.infer<typeof qrCodeBulkSet>;
-
-export const questionBulkEditBody = z.object({
-  selection: selection(questionFilters),
-  set: questionBulkSet,
-});
-export const bookBulkEditBody = z.object({ selection: selection(bookFilters), set: bookBulkSet });
-
-export const qrCodeBulkEditBody = z.object({
-  selection: selection(z.object({ bookId: idParam })),
-  set: qrCodeBulkSet,
-});
 
 export const BULK_EDIT_STATES = [
   'queued',
@@ -161,8 +102,28 @@ export const bulkEditRoutes = defineRoutes({
     path: '/bulk-edits/qr-codes',
     access: 'qr_codes',
     summary:
-      "Enable or disable many printed codes (by id, or all of a book's codes) as a job; undoable for a day",
+      "Enable, disable or retarget many printed codes (by id, or all of a book's codes) as a job; each code is checked by the retarget rules, all or none",
     body: qrCodeBulkEditBody,
+    response: bulkEditSchema,
+  },
+  bulkEditMedia: {
+    ...common,
+    method: 'POST',
+    path: '/bulk-edits/media',
+    access: 'media',
+    summary:
+      'Set the curriculum tags or the folder of many videos or audios (by id, or all that match the list filter) as a job; all or none',
+    body: mediaBulkEditBody,
+    response: bulkEditSchema,
+  },
+  bulkEditLearners: {
+    ...common,
+    method: 'POST',
+    path: '/bulk-edits/learners',
+    access: 'learners',
+    summary:
+      'Block or unblock many learners (by id, or all that match the list filter) as a job; a block holds against the app until lifted here',
+    body: learnerBulkEditBody,
     response: bulkEditSchema,
   },
   getBulkEdit: {

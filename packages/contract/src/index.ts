@@ -37,6 +37,7 @@ export * from './audit.ts';
 export * from './audit-actions.ts';
 export * from './auth.ts';
 export * from './books.ts';
+export * from './bulk-edit-sets.ts';
 export * from './bulk-edits.ts';
 export * from './common.ts';
 export * from './curriculum.ts';

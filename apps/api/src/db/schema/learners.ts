@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -39,6 +40,11 @@ export const learners = pgTable(
     city: text('city'),
     state: text('state'),
     status: text('status').notNull().$type<'active' | 'inactive' | 'blocked'>().default('active'),
+    /**
+     * Blocked in the back-office: the app's profile events leave the status
+     * as it is until the back-office lifts the block (docs/bulk-edits.md).
+     */
+    blockedHere: boolean('blocked_here').notNull().default(false),
     registeredAt: tstz('registered_at').notNull(),
     lastActiveAt: tstz('last_active_at'),
     /** The time of the newest profile event applied: an older one arriving late changes nothing. */

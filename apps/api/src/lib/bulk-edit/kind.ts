@@ -42,15 +42,27 @@ export interface BulkEditKindDef<Set = Record<string, unknown>, Filter = unknown
   stamp(by: number | null, now: Date): Record<string, SQL>;
   /** After a batch is written (edit or undo): the rows' history (a question revision each). */
   written?(tx: Tx, ids: number[], by: number | null, how: 'edit' | 'undo'): Promise<void>;
-  audit: { entity: AuditEntity; edited: AuditAction; undone: AuditAction };
+  /**
+   * Rows undo cannot put back (a value they held was deleted since), as
+   * predicates over `r.before` (the kept values, by column name): left as
+   * they are and named instead of failing the whole undo.
+   */
+  undoBlockers?: UndoBlocker[];
+  /** As SQL over the row where it depends on the row (a media item's kind). */
+  audit: { entity: AuditEntity | SQL; edited: AuditAction | SQL; undone: AuditAction | SQL };
   /** "re-filed", "set to active": what the set did, for "412 questions re-filed by Asha". */
   describe(set: Set): string;
+}
+
+export interface UndoBlocker {
+  when: SQL;
+  message: string;
 }
 
 /** What the shared statements read of a kind, whatever its set and filter. */
 export type KindTable = Pick<
   BulkEditKindDef,
-  'table' | 'id' | 'version' | 'columns' | 'noun' | 'audit'
+  'table' | 'id' | 'version' | 'columns' | 'noun' | 'audit' | 'undoBlockers'
 >;
 
 /** The settable columns of a row as one JSON object keyed by column name (before-values, audit). */

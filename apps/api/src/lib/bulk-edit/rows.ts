@@ -54,7 +54,7 @@ export async function auditRows(
   tx: Tx,
   kind: KindTable,
   edit: BulkEditRow,
-  action: AuditAction,
+  action: AuditAction | SQL,
   pick: { rows: SQL; before: SQL; after: SQL },
 ) {
   const table = tableOf(kind);

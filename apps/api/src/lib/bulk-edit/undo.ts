@@ -29,25 +29,35 @@ export async function undoBulkEdit(
       ...Object.fromEntries(kind.columns.map((c) => [c.name, column(c.name)])),
       ...kind.stamp(edit.undoByAdminId, deps.clock()),
     };
-    const untouched = sql`${kind.version} = r.version_after`;
+    const edited = sql`${kind.version} is distinct from r.version_after`;
+    const blockers = kind.undoBlockers ?? [];
+    const blocked = blockers.length
+      ? sql`(${sql.join(
+          blockers.map((b) => sql`(${b.when})`),
+          sql` or `,
+        )})`
+      : sql`false`;
+    // Still as the bulk edit left it, and every value it held still there.
+    const untouched = sql`not (${edited}) and not ${blocked}`;
+    const why = sql`case when ${kind.id} is null then ${'Deleted since the bulk edit'}::text
+      when ${edited} then ${'Edited since the bulk edit: left as it is'}
+      ${sql.join(
+        blockers.map((b) => sql`when ${b.when} then ${b.message}`),
+        sql` `,
+      )} end`;
     const leftAlone: Note[] = [];
     let leftAloneCount = 0;
     let restored = 0;
     let done = 0;
     await eachBatch(tx, id, async (rows) => {
-      const moved = await tx.execute<{ id: number; gone: boolean }>(sql`
-        select r.entity_id as id, ${kind.id} is null as gone
+      const moved = await tx.execute<{ id: number; message: string }>(sql`
+        select r.entity_id as id, ${why} as message
         from bulk_edit_rows r left join ${table} on ${kind.id} = r.entity_id
-        where ${rows.ofRows} and (${kind.id} is null or ${kind.version} is distinct from r.version_after)`);
+        where ${rows.ofRows} and (${kind.id} is null or ${edited} or ${blocked})`);
       for (const m of moved.rows) {
         leftAloneCount++;
         if (leftAlone.length < NOTES_MAX)
-          leftAlone.push({
-            path: `${kind.noun.one} ${m.id}`,
-            message: m.gone
-              ? 'Deleted since the bulk edit'
-              : 'Edited since the bulk edit: left as it is',
-          });
+          leftAlone.push({ path: `${kind.noun.one} ${m.id}`, message: m.message });
       }
       // Audited before the write: "before" is what the bulk edit left, "after" what comes back.
       await auditRows(

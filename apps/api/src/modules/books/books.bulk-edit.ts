@@ -2,6 +2,7 @@ import type { BookBulkSet, bookFilters } from '@bo/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { books } from '../../db/schema/index.ts';
+import { levelUndoBlockers } from '../../lib/bulk-edit/curriculum.ts';
 import type { BulkEditKindDef } from '../../lib/bulk-edit/kind.ts';
 import { bookWhere } from './books.queries.ts';
 import { resolveCurriculum } from './books.service.ts';
@@ -46,6 +47,7 @@ export const bookBulkEdit: BulkEditKindDef<BookBulkSet, Filter> = {
     updated_at: sql`${now.toISOString()}::timestamptz`,
     updated_by: sql`${by}::bigint`,
   }),
+  undoBlockers: levelUndoBlockers({ gradeId: books.gradeId, subjectId: books.subjectId }),
   audit: { entity: 'book', edited: 'book_bulk_edited', undone: 'book_bulk_undone' },
   describe: (set) =>
     set.status !== undefined && set.gradeId === undefined && set.subjectId === undefined

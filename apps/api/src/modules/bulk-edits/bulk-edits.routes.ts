@@ -10,6 +10,8 @@ export function bulkEditsModule(app: FastifyInstance, deps: Deps) {
     bulkEditQuestions: ({ body, admin, ctx }) => startBulkEdit(deps, ctx, admin, 'questions', body),
     bulkEditBooks: ({ body, admin, ctx }) => startBulkEdit(deps, ctx, admin, 'books', body),
     bulkEditQrCodes: ({ body, admin, ctx }) => startBulkEdit(deps, ctx, admin, 'qr_codes', body),
+    bulkEditMedia: ({ body, admin, ctx }) => startBulkEdit(deps, ctx, admin, 'media', body),
+    bulkEditLearners: ({ body, admin, ctx }) => startBulkEdit(deps, ctx, admin, 'learners', body),
     getBulkEdit: ({ query, admin }) => getBulkEdit(deps, admin, query.id),
     undoBulkEdit: ({ body, admin, ctx }) => startUndo(deps, ctx, admin, body.id),
   });

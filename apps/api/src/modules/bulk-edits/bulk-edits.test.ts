@@ -8,6 +8,7 @@ import {
   questionsWorld,
   uniqueWords,
 } from '../questions/questions.testing.ts';
+import { bulkEditCalls } from './bulk-edits.testing.ts';
 
 /** Bulk edit as a job and its undo (docs/bulk-edits.md), on questions and books. */
 
@@ -23,43 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => w?.t.close());
 
-type Edit = {
-  id: number;
-  state: string;
-  summary: string;
-  matched: number;
-  changed: number;
-  refused: { path: string; message: string }[];
-  refusedCount: number;
-  restored: number;
-  leftAlone: { path: string; message: string }[];
-  undoableUntil: string | null;
-  jobId: string;
-};
-
-/** Polls the bulk edit until its job is through. */
-async function settled(id: number, tk = w.token): Promise<Edit> {
-  for (let i = 0; i < 400; i++) {
-    const res = await w.get(`/bulk-edits/status?id=${id}`, tk);
-    expect(res.statusCode, res.body).toBe(200);
-    const edit = res.json() as Edit;
-    if (edit.state !== 'queued' && edit.state !== 'undoing') return edit;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`Bulk edit ${id} did not finish`);
-}
-
-async function start(kind: 'questions' | 'books' | 'qr-codes', payload: object, tk = w.token) {
-  const res = await w.post(`/bulk-edits/${kind}`, payload, tk);
-  expect(res.statusCode, res.body).toBe(200);
-  return settled((res.json() as Edit).id, tk);
-}
-
-async function undo(id: number, tk = w.token) {
-  const res = await w.post('/bulk-edits/undo', { id }, tk);
-  expect(res.statusCode, res.body).toBe(200);
-  return settled(id, tk);
-}
+const { start, undo } = bulkEditCalls(
+  () => w.t,
+  () => w.token,
+);
 
 const question = async (id: number) =>
   (await w.get(`/questions/getquestionbyid?id=${id}`)).json() as {

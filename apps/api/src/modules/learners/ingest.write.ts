@@ -154,7 +154,9 @@ async function applyUpdates(tx: Tx, updated: Of<'learner_updated'>[], out: Outco
           ...PROFILE_FIELDS.map((f) => {
             const column = sql.raw(f === 'gradeId' ? 'grade_id' : f);
             const value = f === 'gradeId' ? sql`(u.p->>${f})::bigint` : sql`u.p->>${f}`;
-            return sql`${column} = case when u.p ? ${f} then ${value} else l.${column} end`;
+            // A block set in the back-office holds until the back-office lifts it.
+            const held = f === 'status' ? sql` and not l.blocked_here` : sql``;
+            return sql`${column} = case when u.p ? ${f}${held} then ${value} else l.${column} end`;
           }),
           sql`profile_at = (u.p->>'at')::timestamptz`,
           sql`updated_at = now()`,

@@ -2,6 +2,7 @@
 // (docs/layers.md). Everything else in this folder is its own business.
 
 export { questionBulkEdit } from './questions.bulk-edit.ts';
+export { checkCurriculum } from './questions.curriculum.ts';
 export { expectedPrefixMatches } from './questions.duplicates.ts';
 export { questionSearch, searchWords } from './questions.list.ts';
 export { type PreparedQuestion, prepareQuestion } from './questions.prepare.ts';

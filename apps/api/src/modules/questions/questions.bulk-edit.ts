@@ -6,9 +6,14 @@ import {
 } from '@bo/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { questions } from '../../db/schema/index.ts';
+import {
+  LEVELS,
+  levelAssignments,
+  levelUndoBlockers,
+  withLevelsAbove,
+} from '../../lib/bulk-edit/curriculum.ts';
 import type { BulkEditKindDef } from '../../lib/bulk-edit/kind.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { type CurriculumPlace, checkCurriculum } from './questions.curriculum.ts';
+import { checkCurriculum } from './questions.curriculum.ts';
 import { assertDateRange, type QuestionFilters, questionWhere } from './questions.list.ts';
 import { fieldsOf } from './questions.queries.ts';
 
@@ -18,8 +23,7 @@ import { fieldsOf } from './questions.queries.ts';
  * rules (questionProblems, the curriculum check), each save a revision.
  */
 
-const LEVELS = ['gradeId', 'subjectId', 'chapterId', 'topicId'] as const;
-const LEVEL_COLUMN = {
+const LEVEL_COLUMNS = {
   gradeId: questions.gradeId,
   subjectId: questions.subjectId,
   chapterId: questions.chapterId,
@@ -48,10 +52,6 @@ const fieldColumns = {
   status: questions.status,
 };
 
-/** The deepest curriculum level the set names, or -1. */
-const deepestLevel = (set: QuestionBulkSet) =>
-  LEVELS.reduce((deepest, level, i) => (set[level] !== undefined ? i : deepest), -1);
-
 /** The tags after the edit: removed ones out, added ones in once, first seen order kept. */
 function tagsAfter(set: QuestionBulkSet): SQL {
   const add = JSON.stringify(set.addTags ?? []);
@@ -63,19 +63,7 @@ function tagsAfter(set: QuestionBulkSet): SQL {
 }
 
 function assignments(set: QuestionBulkSet): Record<string, SQL> {
-  const values: Record<string, SQL> = {};
-  const deepest = deepestLevel(set);
-  LEVELS.forEach((level, i) => {
-    const column = LEVEL_COLUMN[level];
-    if (set[level] !== undefined) values[column.name] = sql`${set[level]}::bigint`;
-    else if (i > deepest && deepest >= 0) {
-      // Below the level set: kept where that level does not change, else cleared
-      // (a chapter of the old subject does not belong to the new one).
-      const at = LEVEL_COLUMN[LEVELS[deepest]!];
-      values[column.name] =
-        sql`case when ${at} is not distinct from ${set[LEVELS[deepest]!]}::bigint then ${column} end`;
-    }
-  });
+  const values = levelAssignments(set, LEVEL_COLUMNS);
   if (set.difficulty) values.difficulty = sql`${set.difficulty}::text`;
   if (set.marks !== undefined) values.marks = sql`${set.marks}::numeric`;
   if (set.negativeMarks !== undefined) values.negative_marks = sql`${set.negativeMarks}::numeric`;
@@ -119,24 +107,7 @@ export const questionBulkEdit: BulkEditKindDef<QuestionBulkSet, QuestionFilters>
   where: (filter) => questionWhere(filter),
   async prepare(db, set, filter) {
     if (filter) assertDateRange(filter as Pick<QuestionListQuery, 'createdFrom' | 'createdTo'>);
-    const deepest = deepestLevel(set);
-    if (deepest < 0 || set[LEVELS[deepest]!] === null) return set;
-    const place: CurriculumPlace = {
-      gradeId: set.gradeId ?? null,
-      subjectId: set.subjectId ?? null,
-      chapterId: set.chapterId ?? null,
-      topicId: set.topicId ?? null,
-    };
-    const problems = await checkCurriculum(db, [place]);
-    if (problems.length) {
-      const details = problems.map((p) => ({
-        path: `body.set.${String(p.path[0])}`,
-        message: p.message,
-      }));
-      throw badRequest(details[0]!.message, details);
-    }
-    // The levels above the one set come with it (a chapter brings its subject and grade).
-    return { ...set, ...Object.fromEntries(LEVELS.slice(0, deepest).map((l) => [l, place[l]])) };
+    return withLevelsAbove(db, set, checkCurriculum);
   },
   assignments,
   async refusals(tx, set, rows) {
@@ -184,6 +155,7 @@ export const questionBulkEdit: BulkEditKindDef<QuestionBulkSet, QuestionFilters>
       select id, revision, ${how === 'edit' ? 'bulk_edit' : 'bulk_undo'}, ${fields}, ${by}::bigint
       from questions where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`);
   },
+  undoBlockers: levelUndoBlockers(LEVEL_COLUMNS),
   audit: { entity: 'question', edited: 'question_bulk_edited', undone: 'question_bulk_undone' },
   describe(set) {
     const named = Object.keys(set).filter((k) => set[k as keyof QuestionBulkSet] !== undefined);

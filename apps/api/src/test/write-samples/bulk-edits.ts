@@ -1,5 +1,7 @@
 import { book } from './books.ts';
 import { made, post, type Samples, type World } from './kit.ts';
+import { learnerWithDevice } from './learners.ts';
+import { video } from './media.ts';
 import { spareCode } from './qr-codes.ts';
 import { question } from './questions.ts';
 
@@ -21,7 +23,7 @@ async function finishedBookEdit(w: World): Promise<number> {
   throw new Error('The bulk edit did not finish');
 }
 
-/** Bulk edits: one of questions, one of books, an undo. */
+/** Bulk edits: one of each kind, and an undo. */
 export const bulkEditsSamples = {
   bulkEditQuestions: async (w) =>
     post(
@@ -43,5 +45,17 @@ export const bulkEditsSamples = {
       w.token,
     );
   },
+  bulkEditMedia: async (w) =>
+    post(
+      '/bulk-edits/media',
+      { selection: { ids: [(await video(w)).id] }, set: { folder: 'Bulk/Moved' } },
+      w.token,
+    ),
+  bulkEditLearners: async (w) =>
+    post(
+      '/bulk-edits/learners',
+      { selection: { ids: [(await learnerWithDevice(w)).id] }, set: { blocked: true } },
+      w.token,
+    ),
   undoBulkEdit: async (w) => post('/bulk-edits/undo', { id: await finishedBookEdit(w) }, w.token),
 } satisfies Samples;

@@ -1,0 +1,1 @@
+ALTER TABLE "learners" ADD COLUMN "blocked_here" boolean DEFAULT false NOT NULL;
