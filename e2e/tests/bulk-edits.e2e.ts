@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
@@ -11,7 +12,9 @@ import { signInThroughUi } from '../support/session.ts';
 /**
  * Bulk edit (docs/bulk-edits.md): all the questions that match a filter
  * edited as a job, refused rows named, Undo on the jobs screen; books
- * edited and undone from the dialog. Every step of the dialog passes axe.
+ * edited and undone from the dialog; a book's QR codes disabled and
+ * retargeted; videos moved to a folder; learners blocked and the block
+ * undone. Every step of the dialog passes axe.
  */
 
 let server: RunningServer;
@@ -129,7 +132,7 @@ it('edits the selected books and undoes the edit from its dialog', async () => {
   await page.close();
 });
 
-it("disables every code of a book at once from the book's QR codes", async () => {
+it('disables every code of a book at once, then points a chosen code at the book', async () => {
   const page = await browser.newPage();
   await signInThroughUi(page, server);
   const book = await ok(page, '/book/createbookcontent', {
@@ -138,9 +141,10 @@ it("disables every code of a book at once from the book's QR codes", async () =>
   });
   await ok(page, '/book/generateqrcode', { mode: 'spare', bookId: book.id, count: 2 });
   await page.goto(`${server.url}/qr-codes/${book.id}`);
-  await page.getByRole('button', { name: 'Enable or disable all…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit QR codes' });
+  await page.getByRole('button', { name: 'Change all codes…' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit QR codes' });
   await dialog.getByText('All 2 QR codes that match the filters.').waitFor();
+  await dialog.getByText('Disable', { exact: true }).click();
   await expectAccessible(page, 'bulk edit of QR codes');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await dialog
@@ -155,5 +159,98 @@ it("disables every code of a book at once from the book's QR codes", async () =>
       ),
     )
     .toEqual([false, false]);
+
+  // One code picked in the table and pointed at the whole book.
+  const codes = (await ok(page, `/book/getgenerateqrcodes?bookId=${book.id}`)).items as {
+    code: string;
+  }[];
+  await page.getByRole('checkbox', { name: `Select ${codes[0]!.code}` }).check();
+  await page.getByRole('button', { name: 'Change these codes…' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit QR codes' });
+  await dialog.getByText('The book or a node').click();
+  await dialog.getByRole('combobox', { name: 'Opens' }).click();
+  await page.getByRole('option', { name: /^The whole book/ }).click();
+  await expectAccessible(page, 'bulk retarget of QR codes');
+  await shot(page, 'bulk-edit-qr-target');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog
+    .getByTestId('bulk-edit-done')
+    .getByText(/1 QR code retargeted by/)
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Back to the list' }).click();
+  await page.getByTestId(`qr-row-${codes[0]!.code}`).getByText('Book:').waitFor();
+  const after = (await ok(page, `/book/getgenerateqrcodes?bookId=${book.id}`)).items as {
+    code: string;
+    targetKind: string | null;
+  }[];
+  expect(after.find((c) => c.code === codes[0]!.code)!.targetKind).toBe('book');
+  await page.close();
+});
+
+it('moves the selected videos to a folder, and blocks all the learners that match, then undoes it', async () => {
+  const page = await browser.newPage();
+  await signInThroughUi(page, server);
+  for (const title of ['Bulk Moved One', 'Bulk Moved Two'])
+    await ok(page, '/media/addvideo', {
+      source: 'url',
+      url: 'https://cdn.example.test/bulk.mp4',
+      title,
+      folder: 'Bulk source',
+    });
+  await page.goto(`${server.url}/media?folder=Bulk%20source`);
+  await page.getByRole('checkbox', { name: 'Select all videos on this page' }).check();
+  await page.getByRole('button', { name: 'Edit curriculum or folder…' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit videos: curriculum and folder' });
+  await dialog.getByRole('checkbox', { name: 'Move to a folder' }).check();
+  await dialog.getByRole('combobox', { name: 'Folder' }).fill('Bulk target/Term 2');
+  await expectAccessible(page, 'bulk edit of media');
+  await shot(page, 'bulk-edit-media');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog
+    .getByTestId('bulk-edit-done')
+    .getByText(/2 media items moved to "Bulk target\/Term 2" by/)
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Back to the list' }).click();
+  await page.goto(`${server.url}/media?folder=${encodeURIComponent('Bulk target/Term 2')}`);
+  await page.getByText('Bulk Moved Two').waitFor();
+
+  const { key } = await ok(page, '/learnerapp/createkey', { name: 'Bulk block app' });
+  const city = `Blockton ${Date.now() % 100000}`;
+  const res = await fetch(`${server.url}/api/ingest/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-learner-app-key': key },
+    body: JSON.stringify({
+      events: ['Ira', 'Kabir'].map((name) => ({
+        id: randomUUID(),
+        type: 'learner_registered',
+        at: new Date().toISOString(),
+        learnerId: randomUUID(),
+        name,
+        city,
+      })),
+    }),
+  });
+  expect(res.status).toBe(200);
+  await page.goto(`${server.url}/learners?city=${encodeURIComponent(city)}`);
+  await page.getByRole('link', { name: 'Kabir' }).waitFor();
+  const rows = page.locator('[data-testid^="learner-row-"]');
+  await page.getByRole('button', { name: 'Block or unblock…' }).click();
+  dialog = page.getByRole('dialog', { name: 'Block or unblock learners' });
+  await dialog.getByText('All 2 learners that match the filters.').waitFor();
+  await expectAccessible(page, 'block learners');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog
+    .getByTestId('bulk-edit-done')
+    .getByText(/2 learners blocked by/)
+    .waitFor();
+  await expect.poll(() => rows.getByText('Blocked', { exact: true }).count()).toBe(2);
+  await dialog.getByRole('button', { name: 'Undo' }).click();
+  await dialog
+    .getByTestId('bulk-edit-undone')
+    .getByText('Put back as before: 2 learners.')
+    .waitFor();
+  await expectAccessible(page, 'block learners undone');
+  await shot(page, 'bulk-edit-learners-undone');
+  await expect.poll(() => rows.getByText('Blocked', { exact: true }).count()).toBe(0);
   await page.close();
 });

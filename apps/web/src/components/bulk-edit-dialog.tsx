@@ -21,6 +21,7 @@ const many = (n: number, noun: { one: string; many: string }) =>
  */
 export function BulkEditDialog({
   noun,
+  title,
   selectedCount,
   matchingCount,
   children,
@@ -30,6 +31,8 @@ export function BulkEditDialog({
   onClose,
 }: {
   noun: { one: string; many: string };
+  /** The dialog's title; "Edit <noun>" when left out. */
+  title?: string;
   selectedCount: number;
   /** How many rows the list's filters match (null: unknown); "about" when estimated. */
   matchingCount: { n: number; estimate: boolean } | null;
@@ -80,7 +83,7 @@ export function BulkEditDialog({
     <Modal
       opened
       onClose={onClose}
-      title={`Edit ${noun.many}`}
+      title={title ?? `Edit ${noun.many}`}
       size="lg"
       closeOnClickOutside={!busy}
     >

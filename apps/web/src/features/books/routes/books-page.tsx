@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { notifyError, notifyOutcome } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
+import { useRowSelection } from '../../../lib/use-row-selection.ts';
 import { useChangeBookStatus } from '../api/change-book-status.ts';
 import { downloadBooks } from '../api/download-books.ts';
 import { useBooks } from '../api/list-books.ts';
@@ -37,18 +38,10 @@ export function BooksPage() {
   const list = useBooks(values);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [selected, setSelected] = useState<Book[]>([]);
+  const [selected, setSelected] = useRowSelection<Book>(values);
   const [bulkStatus, setBulkStatus] = useState<BookStatus | null>(null);
   const [editing, setEditing] = useState(false);
   const change = useChangeBookStatus();
-
-  // A new page, filter or sort shows other rows: a selection of hidden rows would surprise.
-  const key = JSON.stringify(values);
-  const [selectionKey, setSelectionKey] = useState(key);
-  if (selectionKey !== key) {
-    setSelectionKey(key);
-    setSelected([]);
-  }
 
   return (
     <>

@@ -15,10 +15,14 @@ export function LearnersTable({
   params,
   query,
   filtered,
+  selected,
+  onSelect,
 }: {
   params: ListTableParams;
   query: ListTableQuery<Learner>;
   filtered: boolean;
+  selected: Learner[];
+  onSelect: (learners: Learner[]) => void;
 }) {
   return (
     <ListTable<Learner>
@@ -31,6 +35,12 @@ export function LearnersTable({
       defaultSort="registeredAt"
       defaultOrder="desc"
       rowTestId={(l) => `learner-row-${l.id}`}
+      selection={{
+        selected,
+        onChange: onSelect,
+        allLabel: 'Select all learners on this page',
+        rowLabel: (l) => `Select ${l.name}`,
+      }}
       columns={[
         {
           accessor: 'name',

@@ -75,6 +75,8 @@ export function MediaList({
   kind,
   view,
   folder,
+  selected,
+  onSelect,
   ...actions
 }: MediaActions & {
   params: ListTableParams;
@@ -83,6 +85,9 @@ export function MediaList({
   view: 'list' | 'grid';
   /** The folder open on the page, for what an empty list says. */
   folder?: string;
+  /** Rows picked for a bulk edit (the list view; the grid has no selection). */
+  selected: MediaItem[];
+  onSelect: (items: MediaItem[]) => void;
 }) {
   const many = KIND_LABEL[kind].many;
   const empty = emptyText(kind, folder);
@@ -97,6 +102,12 @@ export function MediaList({
       errorTitle={ERROR_TITLE}
       emptyText={empty}
       emptyIcon={kind === 'video' ? IconVideo : IconMusic}
+      selection={{
+        selected,
+        onChange: onSelect,
+        allLabel: `Select all ${many.toLowerCase()} on this page`,
+        rowLabel: (item) => `Select ${item.title}`,
+      }}
       columns={[
         { accessor: 'title', title: 'Title' },
         {

@@ -1,7 +1,7 @@
 import type { MediaItem, MediaKind } from '@bo/contract';
 import { mediaFilterQuery, mediaKindSchema } from '@bo/contract/media';
 import { Alert, Box, Button, Group, SegmentedControl, Tabs } from '@mantine/core';
-import { IconLayoutGrid, IconList, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconFolders, IconLayoutGrid, IconList, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -11,9 +11,11 @@ import {
   type CodesChoice,
   isPrintedCodesRefusal,
 } from '../../../components/printed-codes-choice.tsx';
+import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { type ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/search-params.ts';
+import { useRowSelection } from '../../../lib/use-row-selection.ts';
 import { useDeleteMedia } from '../api/delete-media.ts';
 import { useMediaList } from '../api/list-media.ts';
 import { DeleteVideoCodesDialog } from '../components/delete-media-codes.tsx';
@@ -23,6 +25,10 @@ import { MediaFilters } from '../components/media-filters.tsx';
 import { MediaFormModal } from '../components/media-form-modal.tsx';
 import { MediaList } from '../components/media-list.tsx';
 import { MediaPlayerDrawer } from '../components/media-player-drawer.tsx';
+
+const BulkEditMedia = lazyDialog(() =>
+  import('../components/bulk-edit-media.tsx').then((m) => m.BulkEditMedia),
+);
 
 const UploadManyModal = lazyDialog(() =>
   import('../components/upload-many-modal.tsx').then((m) => m.UploadManyModal),
@@ -42,6 +48,19 @@ export function MediaPage() {
   const list = useMediaList(kind, query);
   const [editing, setEditing] = useState<MediaItem | 'new' | null>(null);
   const [uploadingMany, setUploadingMany] = useState(false);
+  const [selected, setSelected] = useRowSelection<MediaItem>(values);
+  const [bulkEditing, setBulkEditing] = useState(false);
+  // In the header it acts on all that match; in the selection bar, on the rows picked.
+  const bulkButton = (inBar: boolean) => (
+    <Button
+      size={inBar ? 'xs' : 'sm'}
+      variant={inBar ? 'light' : 'default'}
+      leftSection={<IconFolders size={inBar ? 14 : 16} />}
+      onClick={() => setBulkEditing(true)}
+    >
+      Edit curriculum or folder…
+    </Button>
+  );
   const [playing, setPlaying] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const remove = useDeleteMedia();
@@ -73,6 +92,8 @@ export function MediaPage() {
         description="Videos and audios: upload or link them, tag them to the curriculum, play them."
         actions={
           <Group gap="sm">
+            {/* With nothing selected: every item of the tab that matches the filters. */}
+            {selected.length === 0 && bulkButton(false)}
             <Button
               variant="default"
               leftSection={<IconUpload size={16} />}
@@ -117,7 +138,26 @@ export function MediaPage() {
           ]}
         />
       </Group>
+      {selected.length > 0 && (
+        <SelectionBar count={selected.length} onClear={() => setSelected([])}>
+          {bulkButton(true)}
+        </SelectionBar>
+      )}
+      {bulkEditing && (
+        <BulkEditMedia
+          kind={kind}
+          selected={selected}
+          listValues={query}
+          matchingCount={list.data ? { n: list.data.total, estimate: false } : null}
+          onClose={() => {
+            setBulkEditing(false);
+            setSelected([]);
+          }}
+        />
+      )}
       <MediaList
+        selected={selected}
+        onSelect={setSelected}
         params={params}
         query={list}
         kind={kind}

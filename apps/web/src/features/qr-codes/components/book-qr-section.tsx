@@ -17,8 +17,10 @@ import {
   paginationControlProps,
   paginationItemProps,
 } from '../../../components/pagination-labels.ts';
+import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { useRowSelection } from '../../../lib/use-row-selection.ts';
 import { downloadBookQrCodes } from '../api/download-qr-codes.ts';
 import { useBookQrCodes } from '../api/list-book-qr-codes.ts';
 import { printBookQrCodes } from '../api/print-qr-codes.ts';
@@ -47,6 +49,8 @@ export function BookQrSection({ bookId }: { bookId: number }) {
   const list = useBookQrCodes(bookId, page);
   const { enable } = useToggleCode();
   const [jobId, setJobId] = useState<string>();
+  // Picked rows of this page; another page shows other codes.
+  const [selected, setSelected] = useRowSelection<QrCode>(page);
   const [dialog, setDialog] = useState<
     | { kind: 'generate' }
     | { kind: 'generate-all' }
@@ -124,12 +128,20 @@ export function BookQrSection({ bookId }: { bookId: number }) {
               onClick={() => setDialog({ kind: 'bulk' })}
               disabled={data.total === 0}
             >
-              Enable or disable all…
+              Change all codes…
             </Button>
           </Group>
         </Group>
         {jobId && <GenerationJob key={jobId} id={jobId} />}
+        {selected.length > 0 && (
+          <SelectionBar count={selected.length} onClear={() => setSelected([])}>
+            <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'bulk' })}>
+              Change these codes…
+            </Button>
+          </SelectionBar>
+        )}
         <QrCodesTable
+          selection={{ selected, onChange: setSelected }}
           codes={data.items}
           caption={`QR codes of ${data.book.title}`}
           onRetarget={(code) => setDialog({ kind: 'retarget', code })}
@@ -146,7 +158,16 @@ export function BookQrSection({ bookId }: { bookId: number }) {
         )}
       </Stack>
       {dialog?.kind === 'bulk' && (
-        <BulkEditQrCodes bookId={bookId} total={data.total} onClose={() => setDialog(null)} />
+        <BulkEditQrCodes
+          bookId={bookId}
+          isbn={data.book.isbn}
+          total={data.total}
+          selected={selected}
+          onClose={() => {
+            setDialog(null);
+            setSelected([]);
+          }}
+        />
       )}
       {dialog?.kind === 'generate-all' && (
         <GenerateAllDialog

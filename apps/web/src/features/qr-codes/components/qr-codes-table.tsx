@@ -1,5 +1,5 @@
 import type { QrCode } from '@bo/contract';
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { SidewaysScroll } from '../../../components/sideways-scroll.tsx';
 import { StatusBadge, WHOLE_LABEL } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -9,25 +9,46 @@ const KIND_LABEL = { book: 'Book', toc_node: 'TOC node', video: 'Video' } as con
 /**
  * Codes with the book they are printed in (title, ISBN), their target (the
  * TOC path), content, status, scans and last scan: a code that leads nowhere
- * can be traced to its page. Each row offers retarget and disable/enable.
+ * can be traced to its page. Each row offers retarget and disable/enable;
+ * with `selection`, rows can be picked for a bulk edit.
  */
 export function QrCodesTable({
   codes,
   caption,
   onRetarget,
   onToggle,
+  selection,
 }: {
   codes: QrCode[];
   caption: string;
   onRetarget: (code: QrCode) => void;
   onToggle: (code: QrCode) => void;
+  selection?: { selected: QrCode[]; onChange: (codes: QrCode[]) => void };
 }) {
   if (!codes.length) return <Text c="dimmed">No codes yet.</Text>;
+  const picked = new Set(selection?.selected.map((c) => c.id));
+  const allPicked = codes.every((c) => picked.has(c.id));
+  const toggle = (code: QrCode) =>
+    selection?.onChange(
+      picked.has(code.id)
+        ? selection.selected.filter((c) => c.id !== code.id)
+        : [...selection.selected, code],
+    );
   return (
     <SidewaysScroll label={caption} minWidth={960}>
       <Table striped highlightOnHover aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all codes on this page"
+                  checked={allPicked}
+                  indeterminate={!allPicked && picked.size > 0}
+                  onChange={() => selection.onChange(allPicked ? [] : codes)}
+                />
+              </Table.Th>
+            )}
             <Table.Th>Code</Table.Th>
             <Table.Th>Book</Table.Th>
             <Table.Th>Target</Table.Th>
@@ -43,6 +64,15 @@ export function QrCodesTable({
         <Table.Tbody>
           {codes.map((c) => (
             <Table.Tr key={c.id} data-testid={`qr-row-${c.code}`}>
+              {selection && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${c.code}`}
+                    checked={picked.has(c.id)}
+                    onChange={() => toggle(c)}
+                  />
+                </Table.Td>
+              )}
               <Table.Td ff="monospace" fw={600}>
                 {c.code}
               </Table.Td>

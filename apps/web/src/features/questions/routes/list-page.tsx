@@ -8,6 +8,7 @@ import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useDownload } from '../../../lib/use-download.ts';
+import { useRowSelection } from '../../../lib/use-row-selection.ts';
 import { exportQuestions } from '../api/export-questions.ts';
 import { useQuestions } from '../api/list-questions.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
@@ -32,18 +33,10 @@ export function QuestionsListPage() {
   const params = useListParams(questionListQuery);
   const { values } = params;
   const list = useQuestions(values);
-  const [selected, setSelected] = useState<QuestionRow[]>([]);
+  const [selected, setSelected] = useRowSelection<QuestionRow>(values);
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
   const exporting = useDownload('Could not export the questions');
-
-  // A new page, filter or sort shows other rows: a selection of hidden rows would surprise.
-  const key = JSON.stringify(values);
-  const [selectionKey, setSelectionKey] = useState(key);
-  if (selectionKey !== key) {
-    setSelectionKey(key);
-    setSelected([]);
-  }
 
   // Unsorted, the server lists the last updated first: the table shows that.
   const tableParams = {
