@@ -58,7 +58,7 @@ describe('mail templates and mailers', () => {
     const body = page.getByLabel('Body (HTML)');
     await body.fill('<p>Dear {{name}}, welcome from {{score}}.</p>\n<p>See you in ');
     await page.getByRole('button', { name: 'Save template' }).click();
-    await page.getByText(/Unknown variable: \{\{score\}\}/).waitFor();
+    await page.getByText('{{score}} (line 1) is not a learner field', { exact: false }).waitFor();
     await body.fill('<p>Dear {{name}}, welcome.</p>\n<p>See you in ');
     await page.getByRole('button', { name: '{{city}}' }).click();
     await expect.poll(() => body.inputValue()).toContain('See you in {{city}}');
@@ -79,6 +79,18 @@ describe('mail templates and mailers', () => {
     await frame.getByText('See you in Kochi').waitFor();
     await expectAccessible(page, 'template editor with a learner preview');
     await shot(page, 'mail-template-editor');
+
+    // A test send of the unsaved template, with the preview's learner, to an editor's address.
+    await page.getByRole('button', { name: 'Send a test' }).click();
+    const testDialog = page.getByRole('dialog', { name: 'Send a test' });
+    await testDialog.getByLabel('Addresses').fill('editor@example.test');
+    await testDialog.getByLabel('Addresses').press('Enter');
+    await expectAccessible(page, 'send a test dialog');
+    await testDialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Test sent to editor@example.test.').waitFor();
+    const test = await server.smtp.waitFor((m) => m.to.includes('editor@example.test'));
+    expect(test.subject).toBe('[Test] Hello Meera');
+    expect(test.body).toContain('See you in Kochi');
     await page.getByRole('button', { name: 'Save template' }).click();
     await page.waitForURL(/\/mail-templates\/\d+$/);
     await page.getByRole('heading', { name: 'Welcome to the new term' }).waitFor();

@@ -133,6 +133,7 @@ export const AUDIT_ACTIONS = {
   questions_imported: a('question', 'Imported questions'),
   mail_template_created: a('mail_template', 'Created a mail template'),
   mail_template_edited: a('mail_template', 'Edited a mail template'),
+  mail_template_test_sent: a('mail_template', 'Sent a test of a mail template'),
   mailer_image_uploaded: a('mailer_image', 'Uploaded an image for mail templates'),
   mailer_sent: a('mailer', 'Started a mailer campaign'),
   mailer_paused: a('mailer', 'Paused a mailer'),

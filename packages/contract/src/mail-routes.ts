@@ -22,6 +22,8 @@ import {
   templateSchema,
   templateSummarySchema,
   templatesQuery,
+  testSendBody,
+  testSendSchema,
 } from './mail.ts';
 import { defineRoutes } from './route.ts';
 
@@ -98,6 +100,18 @@ export const mailRoutes = defineRoutes({
       "A template filled with the sample learner's values or a chosen learner's (values escaped), as it would be mailed",
     body: previewTemplateBody,
     response: previewSchema,
+  },
+  testSendTemplate: {
+    refuses: ['unknown_variables'],
+    ...common,
+    method: 'POST',
+    audit: 'self',
+    path: '/mail/testsendtemplate',
+    limit: { max: 20, minutes: 10 },
+    summary:
+      "Mails the unsaved template, filled with the sample or a chosen learner's values and marked as a test, to the admin or to up to 5 addresses",
+    body: testSendBody,
+    response: testSendSchema,
   },
   mailLearners: {
     ...common,

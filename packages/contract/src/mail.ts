@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { audienceSchema } from './audience.ts';
-import { idParam, idSchema, listQuery, nameSchema, textSchema, timestampSchema } from './common.ts';
+import {
+  emailSchema,
+  idParam,
+  idSchema,
+  listQuery,
+  nameSchema,
+  textSchema,
+  timestampSchema,
+} from './common.ts';
 
 /**
  * E-mail templates and mailers (docs/domain.md, Mail). Routes are in
@@ -24,12 +32,35 @@ export const MAIL_VARIABLES = {
 export type MailVariable = keyof typeof MAIL_VARIABLES;
 export const MAIL_VARIABLE_NAMES = Object.keys(MAIL_VARIABLES) as [MailVariable, ...MailVariable[]];
 
-/** `{{ name }}`: letters, digits and underscores between double braces, spaces allowed. */
-export const MAIL_VARIABLE_PATTERN = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+/**
+ * `{{ name }}`, or `{{ name | "fallback" }}` for a learner without that value
+ * (the fallback up to 100 characters, no quotes or braces; `&quot;` counts as
+ * a quote, as a cleaned attribute writes it). Group 1 is the name, 2 the fallback.
+ */
+export const MAIL_VARIABLE_PATTERN =
+  /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|\s*(?:"|&quot;)((?:(?!&quot;)[^"{}\r\n]){0,100})(?:"|&quot;)\s*)?\}\}/g;
+
+/** Anything between double braces: a variable, or a mistyped one to point at. */
+export const MAIL_BRACES_PATTERN = /\{\{[^{}]*\}\}/g;
 
 /** The variables a text names, each once, in order of first use. */
 export function variablesIn(text: string): string[] {
   return [...new Set([...text.matchAll(MAIL_VARIABLE_PATTERN)].map((m) => m[1]!))];
+}
+
+/** Double-brace runs that are not a variable as written above (`{{ name | Learner }}`). */
+export function malformedVariables(text: string): string[] {
+  const variable = new RegExp(`^${MAIL_VARIABLE_PATTERN.source}$`);
+  return [...new Set([...text.matchAll(MAIL_BRACES_PATTERN)].map((m) => m[0]))].filter(
+    (run) => !variable.test(run),
+  );
+}
+
+/** Where `needle` first appears in `text`, as people count: "line 3". */
+export function placeOf(text: string, needle: string): string | null {
+  const at = text.indexOf(needle);
+  if (at < 0) return null;
+  return `line ${text.slice(0, at).split('\n').length}`;
 }
 
 /** Subject and name are single-line (CR/LF refused by the text rule: no header injection). */
@@ -66,6 +97,16 @@ export const previewTemplateBody = z.object({
   /** A real learner's values; absent: the sample learner. */
   learnerId: idSchema.optional(),
 });
+/** A test send: the unsaved template to the admin, or to up to 5 addresses. */
+export const testSendBody = previewTemplateBody.extend({
+  to: z
+    .array(emailSchema)
+    .min(1, 'Give at least one address, or leave it out to send to yourself')
+    .max(5, 'At most 5 addresses')
+    .optional(),
+});
+export const testSendSchema = z.object({ sent: z.array(z.string()) });
+
 export const previewSchema = z.object({
   subject: z.string(),
   html: z.string(),

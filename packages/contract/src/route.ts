@@ -45,6 +45,11 @@ export interface RouteDef {
    * tests an error answer with a code the route does not list is a fault.
    */
   refuses?: readonly ServiceRefusal[];
+  /**
+   * At most `max` calls per `minutes` from one address (429 beyond): for a
+   * route that reaches outside the product (a test mail to any address).
+   */
+  limit?: { max: number; minutes: number };
 }
 
 /**

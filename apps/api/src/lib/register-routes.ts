@@ -108,6 +108,9 @@ export function registerRoutes<T extends Record<string, RouteDef>>(
         access: def.access,
         ...(def.upload ? { upload: def.upload } : {}),
         ...(isSignIn ? { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } } : {}),
+        ...(def.limit
+          ? { rateLimit: { max: def.limit.max, timeWindow: def.limit.minutes * 60_000 } }
+          : {}),
       },
       schema: {
         summary: def.summary,

@@ -45,8 +45,11 @@ export function unknownVariables(t: Rendered): string[] {
 
 /**
  * Fills `{{variables}}`: escaped in the HTML, as is in the text, on one line
- * in the subject. Only the values' own fields count: `{{constructor}}` must
- * never reach Object.prototype's (a function, not a string).
+ * in the subject; a learner without the value gets the variable's fallback
+ * (`{{first_name | "Learner"}}`), else nothing. A fallback is the template's
+ * own text (already cleaned and escaped in the HTML), so it goes in as written.
+ * Only the values' own fields count: `{{constructor}}` must never reach
+ * Object.prototype's (a function, not a string).
  */
 export function render(t: Rendered, values: MailValues): Rendered {
   const fieldValue = (name: string) => {
@@ -54,7 +57,10 @@ export function render(t: Rendered, values: MailValues): Rendered {
     return typeof v === 'string' ? v : '';
   };
   const fill = (s: string, f: (v: string) => string) =>
-    s.replace(MAIL_VARIABLE_PATTERN, (_, name: string) => f(fieldValue(name)));
+    s.replace(MAIL_VARIABLE_PATTERN, (_, name: string, fallback: string | undefined) => {
+      const value = fieldValue(name);
+      return value ? f(value) : (fallback ?? '');
+    });
   return {
     subject: oneLine(fill(t.subject, (v) => v)),
     html: fill(t.html, escapeHtml),

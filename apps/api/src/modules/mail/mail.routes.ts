@@ -5,6 +5,7 @@ import { registerRoutes } from '../../lib/register-routes.ts';
 import { serveMailerImage, uploadMailerImage } from './mail.images.ts';
 import { getMailer, listMailers, mailerAction, previewMailer, sendMailer } from './mail.mailers.ts';
 import { mailerRecipients } from './mail.recipients.ts';
+import { sendTestMail } from './mail.send-test.ts';
 import {
   createTemplate,
   editTemplate,
@@ -26,6 +27,7 @@ export function mailModule(app: FastifyInstance, deps: Deps) {
     listTemplates: ({ query }) => listTemplates(deps, query),
     getTemplate: ({ query }) => getTemplate(deps, query.id),
     previewTemplate: ({ body }) => previewTemplate(deps, body),
+    testSendTemplate: ({ body, ctx, admin }) => sendTestMail(deps, ctx, admin, body),
     mailLearners: ({ query }) => searchLearners(deps, query.q),
     previewMailer: ({ body }) => previewMailer(deps, body),
     sendMailer: ({ body, ctx, admin }) => sendMailer(deps, ctx, admin, body),

@@ -1,6 +1,9 @@
 import {
   MAIL_VARIABLE_NAMES,
+  MAIL_VARIABLE_PATTERN,
   type MailTemplate,
+  malformedVariables,
+  placeOf,
   type previewTemplateBody,
   type templateBody,
   type templatesQuery,
@@ -39,26 +42,17 @@ export const templateOf = (r: Row): MailTemplate => ({
  * dropped tag (`{{<script>x</script>constructor}}` becomes `{{constructor}}`).
  */
 function prepare(deps: Deps, body: z.infer<typeof templateBody>) {
-  const known = new Set<string>(MAIL_VARIABLE_NAMES);
   const html = sanitizeMailHtml(body.html, deps.config.publicBaseUrl);
   const text = htmlToText(html);
   const stored = { subject: body.subject, html: `${html}\n${text}` };
-  const details = (['subject', 'html'] as const).flatMap((field) => {
-    const unknown = variablesIn(stored[field]).filter((v) => !known.has(v));
-    return unknown.length
-      ? [
-          {
-            path: field,
-            message: `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((v) => `{{${v}}}`).join(', ')}. Use one of: ${MAIL_VARIABLE_NAMES.join(', ')}`,
-          },
-        ]
-      : [];
-  });
-  if (details.length)
+  const problems = (['subject', 'html'] as const).flatMap((field) =>
+    variableProblems(stored[field], body[field]).map((p) => ({ ...p, path: field })),
+  );
+  if (problems.length)
     throw refusal(
       'unknown_variables',
-      `The template names variables that are not learner fields: ${details.map((d) => d.message.split('.')[0]!.replace(/^Unknown variables?: /, '')).join(', ')}`,
-      details,
+      `Fix ${problems.length === 1 ? 'a variable' : `${problems.length} variables`} of the template: ${problems.map((p) => p.run).join(', ')}`,
+      problems.map(({ path, message }) => ({ path, message })),
     );
   if (!text && !/<img/i.test(html))
     throw new AppError(400, 'validation_failed', 'The template has no text left once cleaned', [
@@ -71,6 +65,31 @@ function prepare(deps: Deps, body: z.infer<typeof templateBody>) {
     text,
     variables: [...new Set([...variablesIn(body.subject), ...variablesIn(html)])],
   };
+}
+
+/**
+ * Each unknown or mistyped variable of a field, with its place in what the
+ * admin wrote (`written`; the check reads what is stored, `stored`).
+ */
+function variableProblems(stored: string, written: string) {
+  const known = new Set<string>(MAIL_VARIABLE_NAMES);
+  const where = (run: string) => {
+    const place = placeOf(written, run);
+    return place ? ` (${place})` : '';
+  };
+  const mistyped = malformedVariables(stored).map((run) => ({
+    run,
+    message: `${run}${where(run)} is not a variable: write {{first_name}}, or {{first_name | "Learner"}} with a fallback in double quotes.`,
+  }));
+  const unknown = [...stored.matchAll(MAIL_VARIABLE_PATTERN)]
+    .filter((m) => !known.has(m[1]!))
+    .map((m) => ({
+      run: m[0],
+      message: `${m[0]}${where(m[0])} is not a learner field: use one of ${MAIL_VARIABLE_NAMES.join(', ')}.`,
+    }));
+  // The HTML is checked with its text part: a variable there once is named once.
+  const seen = new Set<string>();
+  return [...mistyped, ...unknown].filter((p) => !seen.has(p.run) && seen.add(p.run));
 }
 
 const nameTaken = (name: string) =>

@@ -83,8 +83,12 @@ describe('templates', () => {
     expect(body.code).toBe('unknown_variables');
     expect(body.message).toContain('{{nmae}}');
     expect(body.message).toContain('{{score}}');
-    expect(body.message).toContain('{{password}}');
-    expect(body.details.map((d: { path: string }) => d.path).sort()).toEqual(['html', 'subject']);
+    expect(body.message).toContain('{{ password }}');
+    expect(body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'html',
+      'html',
+      'subject',
+    ]);
   });
 
   it('refuses CR/LF in a subject or a name (no header injection)', async () => {

@@ -45,6 +45,12 @@ export const mailSamples = {
   },
   previewTemplate: async (w) =>
     post('/mail/previewtemplate', { subject: 'Hi {{name}}', html: '<p>{{city}}</p>' }, w.token),
+  testSendTemplate: async (w) =>
+    post(
+      '/mail/testsendtemplate',
+      { subject: 'Hi {{first_name | "there"}}', html: '<p>{{city}}</p>', to: ['qa@example.test'] },
+      w.token,
+    ),
   previewMailer: async (w) => {
     const t = await template(w);
     return post('/mail/previewmailer', { templateId: t.id, audience: { kind: 'all' } }, w.token);

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { usePreviewTemplate } from '../api/preview-template.ts';
 import { useMailLearners } from '../api/search-learners.ts';
+import { SendTestMail } from './send-test-mail.tsx';
 
 /**
  * The template as a learner would get it: filled by the server (values
@@ -61,6 +62,11 @@ export function MailPreview({ subject, html }: { subject: string; html: string }
             w={320}
           />
         )}
+        <SendTestMail
+          subject={subject}
+          html={html}
+          learnerId={who === 'learner' && learnerId ? Number(learnerId) : null}
+        />
       </Group>
       {preview.isError && (
         <Alert color="red" title="No preview">

@@ -169,6 +169,13 @@ function Editor({
                 </Tooltip>
               ))}
             </Group>
+            <Text fz="xs" c="dimmed" mt={6}>
+              For learners without a value, add a fallback in double quotes:{' '}
+              <Text span ff="monospace" fz="xs">
+                {'{{first_name | "Learner"}}'}
+              </Text>
+              . Without one, the variable is left empty.
+            </Text>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
