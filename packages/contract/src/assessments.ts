@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  cutoffPercentSchema,
+  gradeBandsSchema,
+  reviewModeSchema,
+  storedGradeBandSchema,
+} from './assessment-options.ts';
 import { idSchema, textSchema, timestampSchema } from './common.ts';
 import {
   marksSchema,
@@ -92,6 +98,10 @@ export const assessmentSettingsEdit = z
     shuffleOptions: z.boolean(),
     availableFrom: z.iso.datetime({ offset: true }).nullable(),
     availableTo: z.iso.datetime({ offset: true }).nullable(),
+    /** Percent of the attempt's marks; null: no pass mark (assessment-options.ts). */
+    cutoffPercent: cutoffPercentSchema.nullable(),
+    gradeBands: gradeBandsSchema,
+    showAnswers: reviewModeSchema,
   })
   .partial();
 
@@ -109,6 +119,9 @@ export const assessmentSettingsSchema = z.object({
   shuffleOptions: z.boolean().default(false),
   availableFrom: assessmentSettingsEdit.shape.availableFrom.unwrap().default(null),
   availableTo: assessmentSettingsEdit.shape.availableTo.unwrap().default(null),
+  cutoffPercent: cutoffPercentSchema.nullable().default(null),
+  gradeBands: gradeBandsSchema.default([]),
+  showAnswers: reviewModeSchema.default('after_submit'),
 });
 export type AssessmentSettings = z.infer<typeof assessmentSettingsSchema>;
 
@@ -126,6 +139,12 @@ export function settingsProblems(s: Partial<AssessmentSettings>) {
     });
   if (s.availableFrom && s.availableTo && Date.parse(s.availableFrom) >= Date.parse(s.availableTo))
     problems.push({ path: ['availableTo'], message: 'The window must end after it starts' });
+  if (s.showAnswers === 'after_close' && s.availableTo === null)
+    problems.push({
+      path: ['showAnswers'],
+      message:
+        'Answers shown after the assessment closes need an end to its window (Available until)',
+    });
   return problems;
 }
 
@@ -159,6 +178,9 @@ export const assessmentSchema = z.object({
   shuffleOptions: z.boolean(),
   availableFrom: timestampSchema.nullable(),
   availableTo: timestampSchema.nullable(),
+  cutoffPercent: z.number().int().nullable(),
+  gradeBands: z.array(storedGradeBandSchema),
+  showAnswers: reviewModeSchema,
   clonedFromId: z.number().int().nullable(),
   totals: assessmentTotalsSchema,
   createdAt: timestampSchema,

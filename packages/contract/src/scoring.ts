@@ -1,3 +1,4 @@
+import type { GradeBand } from './assessment-options.ts';
 import type { AssessmentDetail, AssessmentItem } from './assessments.ts';
 
 /**
@@ -122,4 +123,34 @@ export function scoreAttempt(
   }
   result.score = quarter(result.score);
   return result;
+}
+
+/** A score against the pass mark and the grade bands (percentages of the marks it could earn). */
+export interface AttemptResult {
+  /** The score as a percentage of the marks, to one decimal; below 0 with negative marks. */
+  percent: number;
+  /** Null when the assessment has no pass mark. */
+  passed: boolean | null;
+  /** The band the percentage falls in (a score below 0 falls in the first); null without bands. */
+  band: GradeBand | null;
+}
+
+/**
+ * Pass or fail and the grade band of a score: passed when the percentage
+ * reaches the pass mark; the band is the last one starting at or below the
+ * percentage. Subjective answers still "to mark" count 0, so the result of
+ * such an attempt is provisional.
+ */
+export function attemptResult(
+  a: { cutoffPercent: number | null; gradeBands: readonly GradeBand[] },
+  score: Pick<AttemptScore, 'score' | 'max'>,
+): AttemptResult {
+  const exact = score.max > 0 ? (score.score / score.max) * 100 : 0;
+  let band: GradeBand | null = a.gradeBands[0] ?? null;
+  for (const b of a.gradeBands) if (exact >= b.fromPercent) band = b;
+  return {
+    percent: Math.round(exact * 10) / 10,
+    passed: a.cutoffPercent == null ? null : exact >= a.cutoffPercent,
+    band,
+  };
 }

@@ -1,4 +1,11 @@
-import type { AssessmentKind, AssessmentStatus, PartialCredit, SectionRule } from '@bo/contract';
+import type {
+  AssessmentKind,
+  AssessmentStatus,
+  GradeBand,
+  PartialCredit,
+  ReviewMode,
+  SectionRule,
+} from '@bo/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -84,6 +91,12 @@ export const assessments = pgTable(
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
     availableFrom: tstz('available_from'),
     availableTo: tstz('available_to'),
+    /** Percent of the attempt's marks to pass; null: no pass mark. */
+    cutoffPercent: integer('cutoff_percent'),
+    /** Ascending from 0%, each up to the next (the contract's rules). */
+    gradeBands: jsonb('grade_bands').notNull().$type<GradeBand[]>().default([]),
+    /** When learners see the right answers. */
+    showAnswers: text('show_answers').notNull().$type<ReviewMode>().default('after_submit'),
     clonedFromId: bigint('cloned_from_id', { mode: 'number' }).references(
       (): AnyPgColumn => assessments.id,
       { onDelete: 'set null' },
@@ -101,6 +114,10 @@ export const assessments = pgTable(
     check(
       'assessments_window_check',
       sql`${t.availableFrom} is null or ${t.availableTo} is null or ${t.availableFrom} < ${t.availableTo}`,
+    ),
+    check(
+      'assessments_cutoff_percent_check',
+      sql`${t.cutoffPercent} is null or ${t.cutoffPercent} between 1 and 100`,
     ),
   ],
 );

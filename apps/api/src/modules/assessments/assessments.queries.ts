@@ -75,6 +75,9 @@ export function toAssessment({ row, totals, sectionMinutes }: HeaderRow): Assess
     shuffleOptions: row.shuffleOptions,
     availableFrom: row.availableFrom?.toISOString() ?? null,
     availableTo: row.availableTo?.toISOString() ?? null,
+    cutoffPercent: row.cutoffPercent,
+    gradeBands: row.gradeBands,
+    showAnswers: row.showAnswers,
     clonedFromId: row.clonedFromId,
     totals: {
       questions: Number(t.questions),

@@ -1,8 +1,9 @@
-import type {
-  AssessmentKind,
-  AssessmentSettings,
-  AssessmentStatus,
-  SectionInput,
+import {
+  type AssessmentKind,
+  type AssessmentSettings,
+  type AssessmentStatus,
+  type SectionInput,
+  settingsProblems,
 } from '@bo/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -97,22 +98,7 @@ export async function editAssessment(
   return deps.db.transaction(async (tx) => {
     const current = await lockAssessment(tx, kind, id);
     if (sections) await syncSections(tx, id, sections, actor);
-    const merged = { ...current, ...settingsColumns(change) };
-    if (
-      merged.defaultMarks != null &&
-      merged.defaultNegativeMarks != null &&
-      merged.defaultNegativeMarks > merged.defaultMarks
-    )
-      throw badRequest('Negative marks cannot be more than the marks', [
-        {
-          path: 'body.defaultNegativeMarks',
-          message: 'Negative marks cannot be more than the marks',
-        },
-      ]);
-    if (merged.availableFrom && merged.availableTo && merged.availableFrom >= merged.availableTo)
-      throw badRequest('The window must end after it starts', [
-        { path: 'body.availableTo', message: 'The window must end after it starts' },
-      ]);
+    assertSettingsHold({ ...current, ...settingsColumns(change) });
     await tx
       .update(assessments)
       .set({ ...settingsColumns(change), updatedAt: new Date(), updatedBy: actor.id })
@@ -121,6 +107,24 @@ export async function editAssessment(
       await assertActivatable(tx, await readDetail(tx, kind, id));
     return findAssessment(tx, kind, id);
   });
+}
+
+/**
+ * The settings' cross-field rules (the contract's `settingsProblems`) on the
+ * assessment as an edit leaves it: an edit that sends one field alone is
+ * checked against the others as stored.
+ */
+function assertSettingsHold(merged: typeof assessments.$inferSelect) {
+  const problems = settingsProblems({
+    ...merged,
+    availableFrom: merged.availableFrom?.toISOString() ?? null,
+    availableTo: merged.availableTo?.toISOString() ?? null,
+  });
+  if (problems.length)
+    throw badRequest(
+      problems[0]!.message,
+      problems.map((p) => ({ path: `body.${p.path.join('.')}`, message: p.message })),
+    );
 }
 
 /**
