@@ -96,8 +96,8 @@ export function focusFirstInvalid(errors: Record<string, unknown>): void {
 
 /**
  * Puts the server's `details` on the matching fields (their paths read
- * `body.email` or `email`) in words meant for people, and toasts whatever is
- * left, with the server's message.
+ * `body.email` or `email`, or `body.bands.1.label` inside a list) in words
+ * meant for people, and toasts whatever is left, with the server's message.
  */
 export function showFormError<V>(
   form: UseFormReturnType<V>,
@@ -111,7 +111,8 @@ export function showFormError<V>(
     for (const detail of error.details) {
       const path = detail.path.replace(/^(body|query)\./, '');
       const field = fieldOf[path] ?? path;
-      if (fields.has(field) && !fieldErrors[field]) {
+      // A field inside a list (`gradeBands.1.label`) belongs to its list's field.
+      if (fields.has(field.split('.')[0]!) && !fieldErrors[field]) {
         fieldErrors[field] = humanFieldMessage(detail.message);
       }
     }

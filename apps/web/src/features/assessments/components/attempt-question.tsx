@@ -17,28 +17,32 @@ type Question = NonNullable<AssessmentItem['question']>;
 
 /**
  * One question as a learner answers it, by type: one option, several, the
- * blanks, a number or free text. After submitting (`showKey`) the inputs
- * are read-only and the right options are ticked.
+ * blanks, a number or free text. Once answered for good (`locked`: checked
+ * or submitted) the inputs are read-only; with `showKey` the right options
+ * are ticked and the model answer and explanation show. Options are
+ * lettered by where they stand, so a shuffled question still reads A, B, C.
  */
 export function AttemptQuestion({
   no,
   question: q,
   answer,
   onAnswer,
+  locked,
   showKey,
 }: {
   no: number;
   question: Question;
   answer: Answer | undefined;
   onAnswer: (a: Answer | undefined) => void;
+  locked: boolean;
   showKey: boolean;
 }) {
   const chosen = answer && 'optionIds' in answer ? answer.optionIds : [];
   const label = `Question ${no}`;
-  const optionLabel = (o: Question['options'][number]) => (
+  const optionLabel = (o: Question['options'][number], index: number) => (
     <Group gap={6} wrap="nowrap">
       <Text fw={600} fz="sm">
-        {o.id}.
+        {String.fromCharCode(65 + index)}.
       </Text>
       <RichTextView html={o.html} inline />
       {showKey && o.correct && (
@@ -59,8 +63,8 @@ export function AttemptQuestion({
           onChange={(v) => onAnswer({ optionIds: [v] })}
         >
           <Stack gap="xs">
-            {q.options.map((o) => (
-              <Radio key={o.id} value={o.id} label={optionLabel(o)} disabled={showKey} />
+            {q.options.map((o, i) => (
+              <Radio key={o.id} value={o.id} label={optionLabel(o, i)} disabled={locked} />
             ))}
           </Stack>
         </Radio.Group>
@@ -72,8 +76,8 @@ export function AttemptQuestion({
           onChange={(v) => onAnswer(v.length ? { optionIds: v } : undefined)}
         >
           <Stack gap="xs">
-            {q.options.map((o) => (
-              <Checkbox key={o.id} value={o.id} label={optionLabel(o)} disabled={showKey} />
+            {q.options.map((o, i) => (
+              <Checkbox key={o.id} value={o.id} label={optionLabel(o, i)} disabled={locked} />
             ))}
           </Stack>
         </Checkbox.Group>
@@ -86,7 +90,7 @@ export function AttemptQuestion({
               // biome-ignore lint/suspicious/noArrayIndexKey: blanks are numbered by position
               key={i}
               label={`Blank ${i + 1}`}
-              readOnly={showKey}
+              readOnly={locked}
               value={given[i] ?? ''}
               description={showKey ? `Accepted: ${b.answers.join(', ')}` : undefined}
               onChange={(e) => {
@@ -100,7 +104,7 @@ export function AttemptQuestion({
       {q.type === 'numeric' && (
         <NumberInput
           label="Your answer"
-          readOnly={showKey}
+          readOnly={locked}
           value={answer && 'value' in answer ? answer.value : ''}
           description={
             showKey && q.numeric
@@ -115,7 +119,7 @@ export function AttemptQuestion({
           label="Your answer"
           autosize
           minRows={3}
-          readOnly={showKey}
+          readOnly={locked}
           value={answer && 'text' in answer ? answer.text : ''}
           onChange={(e) =>
             onAnswer(e.currentTarget.value ? { text: e.currentTarget.value } : undefined)

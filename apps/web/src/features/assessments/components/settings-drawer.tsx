@@ -1,3 +1,4 @@
+import { withSettingsRules } from '@bo/contract/assessment-bodies';
 import { type AssessmentDetail, assessmentSettingsEdit } from '@bo/contract/assessments';
 import {
   Button,
@@ -6,7 +7,6 @@ import {
   NumberInput,
   SegmentedControl,
   Stack,
-  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -21,61 +21,16 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useEditSettings } from '../api/edit-settings.ts';
 import { KINDS } from '../kinds.ts';
+import { ResultOptionsFields } from './result-options-fields.tsx';
+import { type SettingsValues, settingsChange, settingsValuesOf } from './settings-values.ts';
 
-/** The fields as the form holds them: empty text for "none", local date-times for the window. */
-interface Values {
-  durationMinutes: number | '';
-  defaultMarks: number | '';
-  defaultNegativeMarks: number | '';
-  unansweredMarks: number | '';
-  partialCredit: 'all_or_nothing' | 'per_option';
-  attemptsAllowed: number | '';
-  shuffleQuestions: boolean;
-  shuffleOptions: boolean;
-  availableFrom: string;
-  availableTo: string;
-}
-
-/** `2026-11-23T10:00:00.000Z` -> `2026-11-23T15:30` in the browser's time zone (what datetime-local shows). */
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocal = (local: string) => (local ? new Date(local).toISOString() : null);
-const orNull = (n: number | '') => (n === '' ? null : n);
-
-const valuesOf = (d: AssessmentDetail): Values => ({
-  durationMinutes: d.durationMinutes ?? '',
-  defaultMarks: d.defaultMarks ?? '',
-  defaultNegativeMarks: d.defaultNegativeMarks ?? '',
-  unansweredMarks: d.unansweredMarks,
-  partialCredit: d.partialCredit,
-  attemptsAllowed: d.attemptsAllowed ?? '',
-  shuffleQuestions: d.shuffleQuestions,
-  shuffleOptions: d.shuffleOptions,
-  availableFrom: toLocal(d.availableFrom),
-  availableTo: toLocal(d.availableTo),
-});
-
-const toChange = (v: Values) => ({
-  durationMinutes: orNull(v.durationMinutes),
-  defaultMarks: orNull(v.defaultMarks),
-  defaultNegativeMarks: orNull(v.defaultNegativeMarks),
-  unansweredMarks: v.unansweredMarks === '' ? 0 : v.unansweredMarks,
-  partialCredit: v.partialCredit,
-  attemptsAllowed: orNull(v.attemptsAllowed),
-  shuffleQuestions: v.shuffleQuestions,
-  shuffleOptions: v.shuffleOptions,
-  availableFrom: fromLocal(v.availableFrom),
-  availableTo: fromLocal(v.availableTo),
-});
-
-const validate = validateWith(assessmentSettingsEdit);
+// The cross-field rules too (a window end for answers after the close), as the server checks them.
+const validate = validateWith(withSettingsRules(assessmentSettingsEdit));
 
 /**
  * The settings every kind shares (duration, default and unanswered marks,
- * partial credit, attempts, shuffles, availability window), checked with
+ * partial credit, attempts, availability window, then the options:
+ * shuffles, pass mark, grade bands, when answers show), checked with
  * the contract's rules as they are typed and saved in one change through
  * the kind's own route. Totals stay derived from the items.
  */
@@ -88,17 +43,17 @@ export function SettingsDrawer({
 }) {
   const def = KINDS[detail.kind];
   const save = useEditSettings(detail.kind);
-  const form = useForm<Values>({
+  const form = useForm<SettingsValues>({
     mode: 'controlled',
-    initialValues: valuesOf(detail),
-    validate: (v) => validate(toChange(v)),
+    initialValues: settingsValuesOf(detail),
+    validate: (v) => validate(settingsChange(v)),
     ...liveValidation,
   });
   const draft = useFormDraft(form, `${detail.kind}-settings:${detail.id}`, 'these settings');
   const submit = form.onSubmit(
     (v) =>
       save.mutate(
-        { id: detail.id, ...toChange(v) },
+        { id: detail.id, ...settingsChange(v) },
         {
           onSuccess: () => {
             draft.saved();
@@ -166,14 +121,6 @@ export function SettingsDrawer({
             allowDecimal={false}
             {...form.getInputProps('attemptsAllowed')}
           />
-          <Switch
-            label="Shuffle the questions"
-            {...form.getInputProps('shuffleQuestions', { type: 'checkbox' })}
-          />
-          <Switch
-            label="Shuffle the options"
-            {...form.getInputProps('shuffleOptions', { type: 'checkbox' })}
-          />
           <Group grow align="flex-start">
             <TextInput
               type="datetime-local"
@@ -186,6 +133,7 @@ export function SettingsDrawer({
               {...form.getInputProps('availableTo')}
             />
           </Group>
+          <ResultOptionsFields form={form} kind={detail.kind} totalMarks={detail.totals.marks} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,4 +1,5 @@
 import type { Answer, AssessmentKind, AttemptScore } from '@bo/contract';
+import { attemptOrder } from '@bo/contract/attempt-order';
 import { scoreAttempt } from '@bo/contract/scoring';
 import {
   Alert,
@@ -15,16 +16,21 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useGeneralInstructions } from '../api/general-instructions.ts';
 import { useAssessment } from '../api/get-assessment.ts';
 import { AttemptQuestion } from '../components/attempt-question.tsx';
+import { AttemptResultPanel } from '../components/attempt-result-panel.tsx';
 import { PreviewVideo } from '../components/preview-video.tsx';
+import { answersShown } from '../components/review.ts';
 import { clock, useSectionTimers } from '../components/use-section-timers.ts';
 import { KINDS } from '../kinds.ts';
+
+/** An attempt's seed: only needs to differ between attempts (not a secret). */
+const newSeed = () => Math.random().toString(36).slice(2);
 
 const OUTCOME: Record<string, { label: string; color: string }> = {
   correct: { label: 'Right', color: 'teal' },
@@ -38,9 +44,12 @@ const OUTCOME: Record<string, { label: string; color: string }> = {
  * /<kind path>/:id/preview: the assessment as a learner takes it (active
  * items only): instructions, sections with their timers, a question
  * palette with "mark for review", then the score worked out by the
- * contract's scoreAttempt, with the key and the explanations. A video quiz
- * plays its video and stops at each question (preview-video.tsx). Nothing
- * is saved.
+ * contract's scoreAttempt, with pass or fail and the grade band. Each
+ * attempt (each "Start again") has its own seed for the contract's
+ * attemptOrder, so the shuffles show as a learner's attempt would; the key
+ * and explanations show when the assessment's `showAnswers` allows
+ * (review.ts). A video quiz plays its video and stops at each question
+ * (preview-video.tsx). Nothing is saved.
  */
 export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
   const def = KINDS[kind];
@@ -50,8 +59,13 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
   const [answers, setAnswers] = useState<Record<number, Answer | undefined>>({});
   const [review, setReview] = useState<Set<number>>(new Set());
   const [score, setScore] = useState<AttemptScore | null>(null);
+  const [seed, setSeed] = useState(() => newSeed());
+  const [checked, setChecked] = useState<Set<number>>(new Set());
   const a = detail.data;
-  const items = (a?.items ?? []).filter((i) => i.active);
+  const items = useMemo(
+    () => (a ? attemptOrder({ ...a, items: a.items.filter((i) => i.active) }, seed) : []),
+    [a, seed],
+  );
   const questions = items.filter((i) => i.kind === 'question' && i.question);
   const current = questions[at];
   const timers = useSectionTimers(
@@ -82,7 +96,16 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
   const section = a.sections.find((s) => s.id === current?.sectionId);
   // A section's instructions show with its first question, as the learner enters it.
   const startsSection = !!section && questions.findIndex((q) => q.sectionId === section.id) === at;
-  const byItem = new Map(score?.items.map((s) => [s.itemId, s]));
+  const shown = (itemId: number) =>
+    answersShown(a.showAnswers, {
+      submitted: !!score,
+      checked: checked.has(itemId),
+      closesAt: a.availableTo,
+      now: Date.now(),
+    });
+  // Checked questions (answers after each question) show their outcome before submitting.
+  const outcomes = score ?? (checked.size ? scoreAttempt({ ...a, items }, answers) : null);
+  const byItem = new Map(outcomes?.items.filter((s) => shown(s.itemId)).map((s) => [s.itemId, s]));
 
   return (
     <Stack>
@@ -112,18 +135,11 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
         />
       )}
       {score && (
-        <Paper withBorder p="md" data-testid="score">
-          <Title order={2} fz="lg">
-            Score: {score.score} / {score.max}
-          </Title>
-          <Group gap="md" mt="xs">
-            <Text>Right: {score.correct}</Text>
-            <Text>Wrong: {score.wrong}</Text>
-            <Text>Partly right: {score.partial}</Text>
-            <Text>Not answered: {score.unanswered}</Text>
-            {score.toMark > 0 && <Text>To be marked: {score.toMark}</Text>}
-          </Group>
-        </Paper>
+        <AttemptResultPanel
+          assessment={a}
+          score={score}
+          answersHidden={questions.some((q) => !shown(q.id))}
+        />
       )}
       {questions.length === 0 ? (
         <Text c="dimmed">No active question to preview.</Text>
@@ -159,8 +175,20 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
                     question={current.question!}
                     answer={answers[current.id]}
                     onAnswer={(v) => setAnswers((prev) => ({ ...prev, [current.id]: v }))}
-                    showKey={!!score}
+                    locked={!!score || checked.has(current.id)}
+                    showKey={shown(current.id)}
                   />
+                  {a.showAnswers === 'after_each' && !score && !checked.has(current.id) && (
+                    <Group>
+                      <Button
+                        variant="light"
+                        disabled={answers[current.id] === undefined}
+                        onClick={() => setChecked((prev) => new Set(prev).add(current.id))}
+                      >
+                        Check answer
+                      </Button>
+                    </Group>
+                  )}
                   {byItem.get(current.id) && (
                     <Badge color={OUTCOME[byItem.get(current.id)!.outcome]!.color} variant="light">
                       {OUTCOME[byItem.get(current.id)!.outcome]!.label}:{' '}
@@ -237,7 +265,11 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
                 })}
               </SimpleGrid>
               {!score ? (
-                <Button fullWidth mt="md" onClick={() => setScore(scoreAttempt(a, answers))}>
+                <Button
+                  fullWidth
+                  mt="md"
+                  onClick={() => setScore(scoreAttempt({ ...a, items }, answers))}
+                >
                   Submit
                 </Button>
               ) : (
@@ -247,6 +279,8 @@ export function AssessmentPreviewPage({ kind }: { kind: AssessmentKind }) {
                   variant="default"
                   onClick={() => {
                     setScore(null);
+                    setSeed(newSeed());
+                    setChecked(new Set());
                     setAnswers({});
                     setReview(new Set());
                     setAt(0);
