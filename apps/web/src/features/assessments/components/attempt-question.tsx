@@ -46,7 +46,7 @@ export function AttemptQuestion({
       </Text>
       <RichTextView html={o.html} inline />
       {showKey && o.correct && (
-        <ThemeIcon size="xs" color="teal" radius="xl" aria-label="Right answer">
+        <ThemeIcon size="xs" color="teal" radius="xl" role="img" aria-label="Right answer">
           <IconCheck size={10} />
         </ThemeIcon>
       )}
