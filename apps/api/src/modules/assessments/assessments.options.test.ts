@@ -1,20 +1,25 @@
-import { assessmentSchema } from '@bo/contract';
+import { assessmentSchema, MODULE_KEYS } from '@bo/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
+import { gradeId } from '../../test/write-samples/curriculum.ts';
+import { mk, unique, type World } from '../../test/write-samples/kit.ts';
+import { video } from '../../test/write-samples/media.ts';
+import { node } from '../../test/write-samples/toc.ts';
 import { engineWorld } from './engine.testing.ts';
 
 /**
  * The result options (pass mark, grade bands, when answers show) on the one
  * engine, through a mock test's spec paths: created, edited key by key,
- * refused in words on their field, audited and copied by a clone.
+ * refused in words on their field, audited and copied by a clone; then on
+ * each other kind's own create, edit and read paths.
  */
 
 let e: Awaited<ReturnType<typeof engineWorld>>;
 let categoryId: number;
 
 beforeAll(async () => {
-  e = await engineWorld(['mock_tests']);
+  e = await engineWorld(MODULE_KEYS);
   categoryId = (await e.post('/master/addtestcategory', { name: 'Options' })).id;
 });
 afterAll(() => e?.w.t.close());
@@ -134,4 +139,53 @@ describe('an assessment’s result options', () => {
       clonedFromId: id,
     });
   });
+});
+
+describe('every kind', () => {
+  const options = { cutoffPercent: 40, gradeBands: bands, showAnswers: 'never' };
+  const kinds: [string, (w: World) => Promise<object>, string, string][] = [
+    [
+      'practice',
+      async (w) => ({ tocNodeId: (await node(w)).id }),
+      '/toc/quiz/createpractice',
+      '/toc/quiz/updatepracticedetails',
+    ],
+    [
+      'diagnostic test',
+      async (w) => {
+        const grade = await gradeId(w);
+        const subject = await mk(w, '/book/addsubject', { gradeId: grade, name: unique('S') });
+        return { gradeId: grade, subjectId: subject.id };
+      },
+      '/promotional/adddiagnsotictest',
+      '/promotional/editdiagnostictest',
+    ],
+    [
+      'video quiz',
+      async (w) => ({ videoId: (await video(w)).id }),
+      '/promotional/addpracticeforvideo',
+      '/promotional/editvideoquiz',
+    ],
+  ];
+
+  it.each(kinds)(
+    'a %s takes them on its own create and edit paths',
+    async (_, owner, add, edit) => {
+      const w = { t: e.w.t, token: e.w.token };
+      const made = assessmentSchema.parse(
+        await e.post(add, { name: unique('Graded'), ...(await owner(w)), ...options }),
+      );
+      expect(made).toMatchObject(options);
+      const edited = assessmentSchema.parse(
+        await e.post(edit, { id: made.id, cutoffPercent: 75, showAnswers: 'after_each' }),
+      );
+      expect(edited).toMatchObject({
+        cutoffPercent: 75,
+        showAnswers: 'after_each',
+        gradeBands: bands,
+      });
+      const bad = await e.w.post(edit, { id: made.id, gradeBands: [bands[2]] });
+      expect(refusal(bad)).toEqual(['body.gradeBands.0.fromPercent']);
+    },
+  );
 });
