@@ -53,7 +53,7 @@ describe('an assessment’s result options', () => {
     await options(page).getByLabel('Shuffle the questions').check();
     await options(page).getByLabel('Shuffle the options').check();
     await options(page).getByLabel('Pass mark (%)').fill('50');
-    await options(page).getByText('3 of the 6 marks as they stand now').waitFor();
+    await options(page).getByText('3 of 6 marks now').waitFor();
     await options(page).getByLabel('Learners see the answers').selectOption('after_each');
     await options(page).getByRole('button', { name: 'Add a grade band' }).click();
     const first = options(page).getByRole('group', { name: 'Band 1' });

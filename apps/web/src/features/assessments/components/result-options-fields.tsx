@@ -50,8 +50,9 @@ export function ResultOptionsFields({
           description="Of single and multiple choice questions"
           {...form.getInputProps('shuffleOptions', { type: 'checkbox' })}
         />
-        <Group grow align="flex-start">
+        <Group align="flex-start" wrap="nowrap">
           <NumberInput
+            w={140}
             label="Pass mark (%)"
             description={cutoffInMarks(cutoffPercent, totalMarks) ?? 'Empty: no pass mark'}
             min={1}
@@ -61,19 +62,22 @@ export function ResultOptionsFields({
             {...form.getInputProps('cutoffPercent')}
           />
           <NativeSelect
+            style={{ flex: 1 }}
             label="Learners see the answers"
             data={REVIEW_MODES.map((m) => ({ value: m, label: REVIEW_MODE_LABELS[m] }))}
             {...form.getInputProps('showAnswers')}
           />
         </Group>
-        <Text fz="sm" fw={500}>
-          Grade bands
-        </Text>
-        {gradeBands.length === 0 && (
-          <Text fz="sm" c="dimmed">
-            None: the result shows the score without a band.
+        <Stack gap={0}>
+          <Text fz="sm" fw={500}>
+            Grade bands
           </Text>
-        )}
+          <Text fz="xs" c="dimmed">
+            {gradeBands.length === 0
+              ? 'None: the result shows the score without a band.'
+              : 'Each runs from its start up to the next one’s; the first starts at 0%.'}
+          </Text>
+        </Stack>
         {gradeBands.map((band, i) => (
           <Fieldset
             // biome-ignore lint/suspicious/noArrayIndexKey: bands are numbered by position
@@ -84,13 +88,10 @@ export function ResultOptionsFields({
               <Group align="flex-start" wrap="nowrap">
                 <NumberInput
                   label="From (%)"
-                  description={
-                    i === 0 ? 'The first band starts at 0%' : 'Up to the next band’s start'
-                  }
                   min={0}
                   max={100}
                   allowDecimal={false}
-                  w={150}
+                  w={100}
                   {...form.getInputProps(`gradeBands.${i}.fromPercent`)}
                 />
                 <TextInput
@@ -101,7 +102,7 @@ export function ResultOptionsFields({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  mt={26}
+                  mt={28}
                   aria-label={`Remove band ${i + 1}`}
                   onClick={() => form.removeListItem('gradeBands', i)}
                 >

@@ -83,5 +83,5 @@ export function nextBand(bands: readonly BandValues[]): BandValues {
 export function cutoffInMarks(percent: number | '', totalMarks: number): string | null {
   if (percent === '' || totalMarks <= 0) return null;
   const marks = Math.round(((percent * totalMarks) / 100) * 100) / 100;
-  return `${marks} of the ${totalMarks} marks as they stand now`;
+  return `${marks} of ${totalMarks} marks now`;
 }
