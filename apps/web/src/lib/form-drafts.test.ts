@@ -38,6 +38,8 @@ const EXEMPT: Record<string, string> = {
   'features/assessments/components/fill-section-modal.tsx':
     'a rule applied at once (counts per kind), not typed content',
   'components/rich-text/rich-text-math-dialog.tsx': "part of its editor's value",
+  'features/assessments/components/result-options-fields.tsx':
+    "part of the settings drawer's form, which keeps its draft",
   // Not on useForm yet (their own useState): to move onto useForm, then keep a draft.
   'features/assessments/components/new-assessment-modal.tsx': 'not on useForm yet',
   'features/assessments/components/new-category-modal.tsx': 'not on useForm yet',
