@@ -132,12 +132,25 @@ export const sendMailerBody = z.object({
   audience: audienceSchema,
   /** A new UUID per confirmation dialog: the same key twice creates one campaign. */
   idempotencyKey: z.uuid('Must be a UUID'),
+  /**
+   * When to start sending (UTC, with its offset); absent: at once. Within
+   * the next 90 days, checked by the server's clock.
+   */
+  sendAt: z.iso.datetime({ offset: true, message: 'Must be a date and time' }).optional(),
 });
 export const mailerPreviewBody = sendMailerBody.omit({ idempotencyKey: true });
 
 export const RECIPIENT_STATES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 /** `failed`: the campaign as a whole could not go out (its reason in `failureReason`). */
-export const MAILER_STATUSES = ['sending', 'paused', 'cancelled', 'done', 'failed'] as const;
+/** `scheduled`: sending, but not before its `sendAt`. */
+export const MAILER_STATUSES = [
+  'scheduled',
+  'sending',
+  'paused',
+  'cancelled',
+  'done',
+  'failed',
+] as const;
 
 export const mailerTotalsSchema = z.object({
   recipients: z.number().int(),
@@ -169,6 +182,8 @@ export const mailerSchema = z.object({
   failureReason: z.string().nullable(),
   audience: audienceSchema,
   totals: mailerTotalsSchema,
+  /** Not sent before this time; null: sent at once. */
+  sendAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
   finishedAt: timestampSchema.nullable(),
 });

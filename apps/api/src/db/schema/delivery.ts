@@ -23,6 +23,8 @@ export const deliveries = pgTable('deliveries', {
   leaseOwner: text('lease_owner'),
   leaseUntil: tstz('lease_until'),
   finishedAt: tstz('finished_at'),
+  /** Not sent before this time (a scheduled mailer); null: at once. */
+  sendAt: tstz('send_at'),
   ...timestamps(),
 });
 

@@ -7,6 +7,7 @@ import {
   type DeliveryLane,
   recentlySent,
   requeueInFlight,
+  untilSendAt,
   writeOutcomes,
 } from './ledger.ts';
 import {
@@ -81,10 +82,11 @@ export async function runDelivery(
     await deps.db.execute<{ source: string }>(sql`update deliveries set lease_owner = ${me},
         lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
       where id = ${deliveryId} and status = 'sending'
+        and (send_at is null or send_at <= now())
         and (lease_owner is null or lease_owner = ${me} or lease_until < now())
       returning source`)
   ).rows;
-  if (!taken) return { ran: false };
+  if (!taken) return { ran: false, ...(await waitForSendAt(deps, deliveryId, ctx.kind)) };
   const source = registry.sources.find((s) => s.name === taken.source);
   if (!source) throw new Error(`No delivery source named ${taken.source}`);
   const requeued = await requeueInFlight(deps.db, deliveryId);
@@ -115,6 +117,27 @@ export async function runDelivery(
     if (lastTry) await fail(run, (err as Error).message);
     throw err;
   }
+}
+
+/**
+ * A scheduled delivery woken early (resumed before its time, a stray run)
+ * sleeps again until its time: the one rule that keeps it from starting
+ * early, whoever queued the run.
+ */
+async function waitForSendAt(deps: Deps, deliveryId: number, lane: string) {
+  const [row] = (
+    await deps.db.execute<{ send_at: string | Date | null }>(
+      sql`select send_at from deliveries where id = ${deliveryId} and status = 'sending' and send_at > now()`,
+    )
+  ).rows;
+  if (!row?.send_at) return {};
+  await deps.jobs.enqueue(
+    deps.db,
+    lane as DeliveryLane,
+    { deliveryId },
+    untilSendAt(new Date(row.send_at)),
+  );
+  return { waitingUntil: new Date(row.send_at).toISOString() };
 }
 
 interface Run {

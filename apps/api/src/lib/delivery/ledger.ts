@@ -56,13 +56,28 @@ export async function startDelivery(
   deps: Pick<Deps, 'jobs'>,
   tx: Executor,
   id: number,
-  opts: { lane: DeliveryLane; fills: LedgerFill[]; by?: number | null },
+  opts: { lane: DeliveryLane; fills: LedgerFill[]; by?: number | null; sendAt?: Date },
 ) {
+  if (opts.sendAt)
+    await tx.execute(
+      sql`update deliveries set send_at = ${opts.sendAt.toISOString()} where id = ${id}`,
+    );
   for (const fill of opts.fills)
     await tx.execute(sql`insert into delivery_recipients (delivery_id, channel, learner_id, address, payload, state, reason)
       select ${id}, ${fill.channel}, f.learner_id, f.address, f.payload, f.state, f.reason
       from (${fill.rows}) as f(learner_id, address, payload, state, reason)`);
-  await deps.jobs.enqueue(tx, opts.lane, { deliveryId: id }, { by: opts.by ?? null });
+  await deps.jobs.enqueue(
+    tx,
+    opts.lane,
+    { deliveryId: id },
+    { by: opts.by ?? null, ...untilSendAt(opts.sendAt) },
+  );
+}
+
+/** The queue's delay until `sendAt` (none when it is past or absent). */
+export function untilSendAt(sendAt: Date | null | undefined, now = Date.now()) {
+  const seconds = sendAt ? Math.ceil((sendAt.getTime() - now) / 1000) : 0;
+  return seconds > 0 ? { startAfterSeconds: seconds } : {};
 }
 
 /** Rows left `sending` by a run that stopped: back to the queue (they may be sent twice). */

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 /** `n` learners named `<prefix> <i>` with addresses `<prefix>-<i>@example.test`, in one statement. */
 export async function seedLearners(db: Db, n: number, prefix = 'learner') {
@@ -70,4 +72,31 @@ export async function startCountingSmtp(refuse: (address: string) => boolean = (
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * One app per test file whose campaigns go to a counting SMTP server, with a
+ * mail admin signed in: `post` and `get` call the API as that admin.
+ */
+export function useCampaignTestApp(env: Record<string, string> = {}) {
+  const w = {} as {
+    t: TestApp;
+    token: string;
+    smtp: Awaited<ReturnType<typeof startCountingSmtp>>;
+    post(url: string, payload: object): ReturnType<TestApp['as']>;
+    get(url: string): ReturnType<TestApp['as']>;
+  };
+  beforeAll(async () => {
+    w.smtp = await startCountingSmtp();
+    w.t = await createTestApp({ MAILER_SMTP_URL: w.smtp.url, ...env });
+    const admin = await w.t.createAdmin({ modules: ['mail'] });
+    w.token = (await w.t.signIn(admin.email)).accessToken;
+  }, 60_000);
+  afterAll(async () => {
+    await w.t?.close();
+    await w.smtp?.close();
+  });
+  w.post = (url, payload) => w.t.as(w.token, { method: 'POST', url: `/api${url}`, payload });
+  w.get = (url) => w.t.as(w.token, { method: 'GET', url: `/api${url}` });
+  return w;
 }

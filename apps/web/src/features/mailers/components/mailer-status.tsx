@@ -2,6 +2,7 @@ import type { Mailer } from '@bo/contract';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const LOOK: Record<Mailer['status'], { color: string; label: string }> = {
+  scheduled: { color: 'violet', label: 'Scheduled' },
   sending: { color: 'blue', label: 'Sending' },
   paused: { color: 'yellow', label: 'Paused' },
   cancelled: { color: 'gray', label: 'Cancelled' },

@@ -52,10 +52,14 @@ export function MailerPage() {
     <>
       <PageHeader
         title={m.name}
-        description={`Subject: ${m.subject} · started ${formatDateTime(m.createdAt)}`}
+        description={`Subject: ${m.subject} · ${
+          m.status === 'scheduled' && m.sendAt
+            ? `scheduled for ${formatDateTime(m.sendAt)}`
+            : `started ${formatDateTime(m.sendAt ?? m.createdAt)}`
+        }`}
         actions={
           <Group gap="xs">
-            {m.status === 'sending' && (
+            {(m.status === 'sending' || m.status === 'scheduled') && (
               <Button variant="default" onClick={() => act('pause')} loading={action.isPending}>
                 Pause
               </Button>
@@ -74,7 +78,7 @@ export function MailerPage() {
                 Retry the failed
               </Button>
             )}
-            {(m.status === 'sending' || m.status === 'paused') && (
+            {(m.status === 'sending' || m.status === 'paused' || m.status === 'scheduled') && (
               <Button
                 color="red"
                 variant="light"

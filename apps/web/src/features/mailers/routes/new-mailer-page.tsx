@@ -1,11 +1,24 @@
 import { type Audience, audienceSchema } from '@bo/contract/audience';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Stepper, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AudiencePicker } from '../../../components/audience-picker.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   getTemplate,
@@ -23,6 +36,11 @@ export function NewMailerPage() {
   const [audience, setAudience] = useState<Audience>({ kind: 'all' });
   // One key per confirmation: a double click, or a retry after a lost answer, sends one campaign.
   const [key, setKey] = useState<string | null>(null);
+  // "Later": a local date and time (the admin's zone), sent as UTC.
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [localTime, setLocalTime] = useState('');
+  const sendAt = when === 'later' && localTime ? new Date(localTime).toISOString() : undefined;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const templates = useTemplateChoices();
   const count = usePreviewMailer();
   const sample = useSamplePreview();
@@ -138,12 +156,31 @@ export function NewMailerPage() {
                 />
               </Paper>
             )}
+            <Radio.Group label="When" value={when} onChange={(v) => setWhen(v as 'now' | 'later')}>
+              <Group mt={6}>
+                <Radio value="now" label="Now" />
+                <Radio value="later" label="At a time" />
+              </Group>
+            </Radio.Group>
+            {when === 'later' && (
+              <TextInput
+                type="datetime-local"
+                label="Send at"
+                description={`Your time zone: ${zone}. It can still be paused or cancelled until then.`}
+                value={localTime}
+                onChange={(e) => setLocalTime(e.currentTarget.value)}
+                maw={320}
+              />
+            )}
             <Group>
               <Button variant="default" onClick={() => setStep(1)}>
                 Back
               </Button>
-              <Button disabled={!willSend} onClick={() => setKey(crypto.randomUUID())}>
-                Send…
+              <Button
+                disabled={!willSend || (when === 'later' && !sendAt)}
+                onClick={() => setKey(crypto.randomUUID())}
+              >
+                {when === 'later' ? 'Schedule…' : 'Send…'}
               </Button>
             </Group>
           </Stack>
@@ -151,8 +188,12 @@ export function NewMailerPage() {
       </Stepper>
       {key && templateId && (
         <ConfirmModal
-          title="Send this mailer?"
-          confirmLabel={`Send to ${willSend.toLocaleString()} learners`}
+          title={sendAt ? 'Schedule this mailer?' : 'Send this mailer?'}
+          confirmLabel={
+            sendAt
+              ? `Schedule for ${formatDateTime(sendAt)}`
+              : `Send to ${willSend.toLocaleString()} learners`
+          }
           color="blue"
           loading={send.isPending}
           onClose={() => setKey(null)}
@@ -162,16 +203,22 @@ export function NewMailerPage() {
                 templateId: Number(templateId),
                 audience,
                 idempotencyKey: key,
+                ...(sendAt ? { sendAt } : {}),
               });
-              notifySuccess('The mailer is on its way');
+              notifySuccess(
+                sendAt
+                  ? `The mailer is scheduled for ${formatDateTime(sendAt)}`
+                  : 'The mailer is on its way',
+              );
               navigate(`/mailers/${m.id}`);
             } catch (error) {
               notifyError(error);
             }
           }}
         >
-          “{template?.name}” goes to {willSend.toLocaleString()} learners. It is sent in the
-          background; you can pause or cancel it from its page.
+          “{template?.name}” goes to {willSend.toLocaleString()} learners
+          {sendAt ? ` from ${formatDateTime(sendAt)}` : ''}. It is sent in the background; you can
+          pause or cancel it from its page.
         </ConfirmModal>
       )}
     </>
