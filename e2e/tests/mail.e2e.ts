@@ -80,6 +80,17 @@ describe('mail templates and mailers', () => {
     await expectAccessible(page, 'template editor with a learner preview');
     await shot(page, 'mail-template-editor');
 
+    // The preview at a phone's width, then back at a desktop client's.
+    await page.getByText('Phone', { exact: true }).click();
+    const previewFrame = page.locator('iframe[title="Mail preview"]');
+    await expect.poll(async () => (await previewFrame.boundingBox())?.width).toBe(375);
+    await expectAccessible(page, 'mail preview at phone width');
+    await page.getByText('Desktop', { exact: true }).click();
+    // Up to 600 px: the editor's column may be narrower on this screen.
+    await expect
+      .poll(async () => (await previewFrame.boundingBox())?.width ?? 0)
+      .toBeGreaterThan(375);
+
     // A test send of the unsaved template, with the preview's learner, to an editor's address.
     await page.getByRole('button', { name: 'Send a test' }).click();
     const testDialog = page.getByRole('dialog', { name: 'Send a test' });

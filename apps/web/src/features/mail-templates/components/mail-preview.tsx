@@ -13,6 +13,8 @@ import { SendTestMail } from './send-test-mail.tsx';
  */
 export function MailPreview({ subject, html }: { subject: string; html: string }) {
   const [who, setWho] = useState<'sample' | 'learner'>('sample');
+  // Common widths of a mail client's reading pane: desktop 600 px, phone 375 px.
+  const [width, setWidth] = useState<'600' | '375'>('600');
   const [search, setSearch] = useState('');
   const [learnerId, setLearnerId] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search, 300);
@@ -78,14 +80,33 @@ export function MailPreview({ subject, html }: { subject: string; html: string }
           <Text fz="sm" c="dimmed">
             To {data.learner.name}
           </Text>
-          <Text fw={600} mb="xs" data-testid="preview-subject">
-            {data.subject}
-          </Text>
+          <Group justify="space-between" mb="xs" wrap="nowrap">
+            <Text fw={600} data-testid="preview-subject">
+              {data.subject}
+            </Text>
+            <SegmentedControl
+              size="xs"
+              aria-label="Preview width"
+              value={width}
+              onChange={(v) => setWidth(v as '600' | '375')}
+              data={[
+                { value: '600', label: 'Desktop' },
+                { value: '375', label: 'Phone' },
+              ]}
+            />
+          </Group>
           <iframe
             title="Mail preview"
             sandbox=""
             srcDoc={data.html}
-            style={{ width: '100%', height: 360, border: 0, background: 'white' }}
+            style={{
+              width: `min(100%, ${width}px)`,
+              height: 360,
+              border: '1px solid var(--mantine-color-gray-3)',
+              background: 'white',
+              display: 'block',
+              margin: '0 auto',
+            }}
           />
         </Paper>
       )}
