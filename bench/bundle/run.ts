@@ -8,7 +8,10 @@ import type { Request } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { buildStale, freshDatabase, runApiCli, startApiServer } from '../support/api-process.ts';
 
-const TARGETS = { login: 150_000, signedIn: 300_000 };
+// /login keeps its bytes limit; a signed-in screen has none since the time to
+// its content over a real network replaced it (bench/first-screen, issue 25):
+// its bytes are reported, to compare with the figures before a change.
+const LOGIN_TARGET = 150_000;
 
 interface Screen {
   name: string;
@@ -98,8 +101,7 @@ try {
       jsKb: kb(sum('js')),
       cssKb: kb(sum('css')),
       totalKb: kb(total),
-      targetKb: kb(screen.signedIn ? TARGETS.signedIn : TARGETS.login),
-      met: total <= (screen.signedIn ? TARGETS.signedIn : TARGETS.login),
+      ...(!screen.signedIn && { targetKb: kb(LOGIN_TARGET), met: total <= LOGIN_TARGET }),
       files: assets.length,
       encodings: [...new Set(assets.map((a) => a.encoding))],
       screenChunkRequestedAfterEntryMs:
