@@ -53,10 +53,24 @@ export function securityHeaders(options: HelmetOptions = HELMET): Record<string,
   return headers;
 }
 
+/**
+ * The web app's hashed scripts, styles and fonts: subresources, never a page.
+ * A browser reads a CSP, frame options, referrer policy or HSTS from the
+ * document, not from a script it loads, so these answers carry only what
+ * applies to a subresource (nosniff, the resource policy): ~700 bytes of
+ * headers less on each of a cold screen's files. An SVG can be opened as a
+ * page (and run script), so it keeps them all.
+ */
+const SUBRESOURCE = /^\/assets\/[^/?]+\.(?:js|css|woff2?|ttf|png)(?:\?|$)/;
+const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy'];
+
 export async function registerSecurity(app: FastifyInstance) {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const subresource = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.includes(name)),
+  );
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(SUBRESOURCE.test(req.url) ? subresource : headers);
     done();
   });
 

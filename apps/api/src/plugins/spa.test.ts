@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 // A built app as the web build writes it: each file beside its .br and .gz.
 const INDEX =
-  '<!doctype html><title>app</title><script type="module" src="/assets/app-1a2b3c.js"></script>';
+  '<!doctype html><head><title>app</title></head><script type="module" src="/assets/app-1a2b3c.js"></script>';
 const SCRIPT = `export const x = ${JSON.stringify('a'.repeat(4000))};`;
 
 let dist: string;
@@ -104,5 +104,50 @@ describe('the built web app', () => {
     const res = await get('/assets/gone-000000.js', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('announces the first screen’s files in the page served for its path', async () => {
+    // What the web build writes (apps/web/build/first-screens.ts), most specific route first.
+    const routes = [
+      { path: '/books/new', scripts: ['/assets/new-1.js'], styles: [] },
+      { path: '/books/:id', scripts: ['/assets/book-2.js'], styles: ['/assets/book-3.css'] },
+      { path: '/*', scripts: ['/assets/shell-4.js', '/assets/<x>.js'], styles: [] },
+    ];
+    mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    const hints = path.join(dist, '.vite', 'first-screens.json');
+    writeFileSync(hints, JSON.stringify({ routes }));
+    try {
+      const page = async (url: string) => (await get(url, 'identity')).body;
+      const book = await page('/books/12?tab=toc');
+      expect(book).toContain('<link rel="modulepreload" crossorigin href="/assets/book-2.js">');
+      expect(book).toContain(
+        '<link rel="preload" as="style" crossorigin href="/assets/book-3.css">',
+      );
+      expect(book).not.toContain('new-1.js');
+      expect(await page('/books/new')).toContain('href="/assets/new-1.js"');
+      const other = await page('/reports/7/x');
+      expect(other).toContain('href="/assets/shell-4.js"');
+      // Only hashed asset names ever reach the page.
+      expect(other).not.toContain('<x>');
+      const br = await get('/books/12', 'br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(book);
+    } finally {
+      rmSync(hints);
+    }
+    // Without the build's list the page is index.html as it is.
+    expect((await get('/books/12', 'identity')).body).toBe(INDEX);
+  });
+
+  it('sends scripts and styles without the headers only a page reads', async () => {
+    const script = await get('/assets/app-1a2b3c.js', 'br');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security'])
+      expect(script.headers[name], name).toBeUndefined();
+    const page = await get('/books/12', 'br');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['strict-transport-security']).toBeDefined();
   });
 });

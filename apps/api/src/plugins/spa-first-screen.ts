@@ -1,0 +1,96 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { acceptedEncodings } from './spa-assets.ts';
+
+/** One route of the web build's `.vite/first-screens.json` (apps/web/build/first-screens.ts). */
+interface FirstScreenHints {
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+const SAFE_ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/** True when `pattern` (React Router's syntax: `:param`, a trailing `*`) matches `pathname`. */
+export function matchesPattern(pattern: string, pathname: string) {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  for (let i = 0; i < want.length; i++) {
+    if (want[i] === '*') return true;
+    if (i >= got.length) return false;
+    if (!want[i]!.startsWith(':') && want[i] !== got[i]) return false;
+  }
+  return want.length === got.length;
+}
+
+/**
+ * index.html as served for a path: with the files of that path's first
+ * screen announced in its head (`modulepreload` for scripts, `preload` for
+ * style sheets), so the browser asks for all of the screen's code at once,
+ * right after the page, instead of finding it chunk after chunk (a round
+ * trip each). The build lists them per route, most specific route first;
+ * both files are read again when the build changes (a rebuilt app is served
+ * without a restart). Each page is compressed once per route and encoding.
+ */
+export function firstScreenPages(webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  const hintsFile = path.join(webDist, '.vite', 'first-screens.json');
+  let loaded: { stamp: string; html: string; routes: FirstScreenHints[] } | null = null;
+  const pages = new Map<string, Buffer>();
+
+  async function current() {
+    const stamps = await Promise.all(
+      [indexFile, hintsFile].map((f) =>
+        stat(f).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
+    const stamp = stamps.join(':');
+    if (loaded?.stamp === stamp) return loaded;
+    const html = await readFile(indexFile, 'utf8');
+    const routes = await readFile(hintsFile, 'utf8').then(
+      (text) => (JSON.parse(text) as { routes: FirstScreenHints[] }).routes,
+      // A build without the hints still serves the app, one wave at a time.
+      () => [],
+    );
+    pages.clear();
+    loaded = { stamp, html, routes };
+    return loaded;
+  }
+
+  const withHints = (html: string, route: FirstScreenHints | undefined) => {
+    if (!route) return html;
+    const links = [
+      ...route.scripts
+        .filter((f) => SAFE_ASSET.test(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+      ...route.styles
+        .filter((f) => SAFE_ASSET.test(f))
+        .map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
+    ].join('\n    ');
+    return html.replace('</head>', `    ${links}\n  </head>`);
+  };
+
+  /** The page for `pathname` (no query string) in the best encoding `accept` allows. */
+  return async function pageFor(pathname: string, accept: string | undefined) {
+    const { html, routes } = await current();
+    const route = routes.find((r) => matchesPattern(r.path, pathname));
+    const encoding = acceptedEncodings(accept)[0] ?? null;
+    const key = `${encoding}:${route?.path ?? ''}`;
+    let body = pages.get(key);
+    if (!body) {
+      const page = withHints(html, route);
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(page)
+          : encoding === 'gzip'
+            ? gzipSync(page)
+            : Buffer.from(page);
+      pages.set(key, body);
+    }
+    return { body, encoding };
+  };
+}
