@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreens } from './build/first-screens.ts';
 import { mantineStylesCheck } from './build/mantine-styles-check.ts';
 import { precompress } from './build/precompress.ts';
 import { removeScrollClassNames } from './build/remove-scroll-class-names.ts';
@@ -14,6 +15,7 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     removeScrollClassNames(),
     mantineStylesCheck(),
+    firstScreens(),
     precompress(),
   ],
   server: {
@@ -27,6 +29,8 @@ export default defineConfig({
     // (brotli shares its context across a file, not across files); /login
     // went from 156 to 146 kB with these two (docs/performance-log.md, "Fourth pass").
     rolldownOptions: {
+      // Required by experimentalInlineCommonChunks (below): no chunk's exports are an API.
+      preserveEntrySignatures: false,
       // Tiptap's extension packages declare no `sideEffects` and build their
       // extensions with plain calls (`Node.create({...})`): without these
       // hints the editor chunk kept task lists, list kits and character
@@ -38,6 +42,19 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
+          // Left alone, the bundler made a chunk per set of importers: ~270
+          // files, a hundred under 1 kB each behind ~1 kB of headers, ~100
+          // requests for a signed-in screen, found in three or four waves.
+          // Common code up to this size (before minifying) is copied into each
+          // file that uses it instead: 8 to 15 files per first screen, and no
+          // screen larger (the copies land in different screens' files; the
+          // areas' icons, once shared by the routes' table and the layout,
+          // are one file since the two are one chunk). Larger limits copy
+          // bigger common chunks and grew the editor by 9 %; smaller ones left
+          // up to 28 files. It needs `strictExecutionOrder` (on by default with
+          // it), which costs /login ~3 kB; see docs/performance-log.md,
+          // "First screens over the network".
+          experimentalInlineCommonChunks: { maxSize: 200_000 },
           groups: [
             {
               // What every screen runs on, /login included, as one file:

@@ -3,7 +3,6 @@ import type { RouteHandle } from '../lib/area.ts';
 import { prefetchEarly } from '../lib/screen-prefetch.ts';
 import { meQuery } from '../lib/session.ts';
 import { hasSession } from '../lib/token-store.ts';
-import { loadMainLayout } from './main-layout-chunk.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 
 /**
@@ -30,7 +29,11 @@ export function screenAt(routes: RouteObject[], pathname: string) {
  * signed-in screen is found in the signed-in routes' table, which the router
  * needs first anyway.
  */
-export function preloadFirstScreen(pathname: string, signedIn = hasSession()) {
+export function preloadFirstScreen(
+  pathname: string,
+  signedIn = hasSession(),
+  search = globalThis.location?.search ?? '',
+) {
   // A failure here is left to the router, which retries and shows its error page.
   const ignore = () => {};
   const open = screenAt(PUBLIC_ROUTES, pathname);
@@ -43,12 +46,11 @@ export function preloadFirstScreen(pathname: string, signedIn = hasSession()) {
   const screen = import('./signed-in-routes.tsx')
     .then((routes) => {
       const at = screenAt([routes.signedInRoute()], pathname);
-      at?.prefetch?.(prefetchEarly, at.params);
+      at?.prefetch?.(prefetchEarly, at.params, new URLSearchParams(search));
       return at?.load?.();
     })
     .catch(ignore);
   // The layout waits for the admin: asked for now, while the code downloads.
   prefetchEarly(meQuery());
-  loadMainLayout().catch(ignore);
   return screen;
 }

@@ -12,5 +12,14 @@ export const HOME_AREA: Area = {
   icon: IconLayoutDashboard,
   access: 'session',
   description: 'The areas you can open.',
-  load: screen(() => import('./routes/home.tsx').then((m) => m.HomePage)),
+  // The dashboard (most admins' home) is asked for beside the home screen, not after
+  // it has rendered; its figures start with the route.
+  load: screen(() => {
+    import('../features/dashboard/routes/dashboard-page.tsx').catch(() => {}); // home retries
+    return import('./routes/home.tsx').then((m) => m.HomePage);
+  }),
+  prefetch: (prefetch, params, search) =>
+    void import('../features/dashboard/api/get-dashboard.ts').then((m) =>
+      m.prefetchDashboard(prefetch, params, search),
+    ),
 };

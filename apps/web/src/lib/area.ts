@@ -41,6 +41,8 @@ export interface Area {
   access: Access;
   description: string;
   load: ScreenLoad;
+  /** Starts the main screen's first reads with its route (lib/screen-prefetch.ts). */
+  prefetch?: ScreenPrefetch;
   pages?: readonly AreaPage[];
 }
 

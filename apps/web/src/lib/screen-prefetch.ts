@@ -18,7 +18,8 @@ import { hasSession } from './token-store.ts';
  */
 // biome-ignore lint/suspicious/noExplicitAny: any query's options
 export type Prefetch = (options: FetchQueryOptions<any, any, any, any>) => void;
-export type ScreenPrefetch = (prefetch: Prefetch, params: Params) => void;
+/** Starts a screen's first reads from its path's parameters and its query string (a list's filters). */
+export type ScreenPrefetch = (prefetch: Prefetch, params: Params, search: URLSearchParams) => void;
 
 let client: QueryClient | null = null;
 /** Reads started at boot, by query key, until the client takes them. */
@@ -55,8 +56,8 @@ export const prefetchEarly: Prefetch = (options) => {
 /** A route loader that starts `prefetch` and lets the navigation go on at once. */
 export const prefetchLoader =
   (prefetch: ScreenPrefetch): LoaderFunction =>
-  ({ params }) => {
+  ({ params, request }) => {
     // Without a session the guard sends the visitor to /login: nothing to read.
-    if (client && hasSession()) prefetch(withClient, params);
+    if (client && hasSession()) prefetch(withClient, params, new URL(request.url).searchParams);
     return null;
   };

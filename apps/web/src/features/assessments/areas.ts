@@ -36,9 +36,9 @@ function assessmentArea(
           ),
         ),
         // A small chunk of its own, so the read starts before the builder's code has arrived.
-        prefetch: (prefetch, params) =>
+        prefetch: (prefetch, params, search) =>
           void import('./api/get-assessment.ts').then((m) =>
-            m.prefetchAssessment(kind)(prefetch, params),
+            m.prefetchAssessment(kind)(prefetch, params, search),
           ),
       },
       {

@@ -20,11 +20,10 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SidewaysScroll } from '../../../components/sideways-scroll.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
-import { useDashboard } from '../api/get-dashboard.ts';
+import { dashboardDays, useDashboard } from '../api/get-dashboard.ts';
 import { WorkCard } from '../components/dashboard-links.tsx';
 
 const TILE_SLOTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-type Days = (typeof DASHBOARD_PERIODS)[number];
 
 /**
  * The home screen of an admin with the dashboard module: learners, activity,
@@ -35,9 +34,7 @@ type Days = (typeof DASHBOARD_PERIODS)[number];
 export function DashboardPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
-  const days = (DASHBOARD_PERIODS as readonly string[]).includes(params.get('days') ?? '')
-    ? (params.get('days') as Days)
-    : '30';
+  const days = dashboardDays(params);
   const dashboard = useDashboard({ days });
   const d = dashboard.data;
   const series = (d?.series ?? []).map((s) => ({ ...s, label: dayLabel(s.day) }));

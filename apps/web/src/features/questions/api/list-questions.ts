@@ -1,7 +1,9 @@
 import type { RouteQueryInput } from '@bo/contract';
-import { questionRoutes } from '@bo/contract/questions-routes';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { questionListQuery, questionRoutes } from '@bo/contract/questions-routes';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import type { ScreenPrefetch } from '../../../lib/screen-prefetch.ts';
+import { parseSearchParams } from '../../../lib/search-params.ts';
 import { questionKeys } from './question-keys.ts';
 
 export type QuestionListQuery = RouteQueryInput<typeof questionRoutes.listQuestions>;
@@ -10,10 +12,16 @@ export type QuestionListQuery = RouteQueryInput<typeof questionRoutes.listQuesti
 export const listQuestions = (query: QuestionListQuery, signal?: AbortSignal) =>
   apiCall(questionRoutes.listQuestions, { query, signal });
 
-export function useQuestions(query: QuestionListQuery) {
-  return useQuery({
+const questionsQuery = (query: QuestionListQuery) =>
+  queryOptions({
     queryKey: questionKeys.list(query),
     queryFn: ({ signal }) => listQuestions(query, signal),
-    placeholderData: keepPreviousData,
   });
+
+export function useQuestions(query: QuestionListQuery) {
+  return useQuery({ ...questionsQuery(query), placeholderData: keepPreviousData });
 }
+
+/** The page the list will show (its filters are the address's), asked for with its route. */
+export const prefetchQuestions: ScreenPrefetch = (prefetch, _params, search) =>
+  prefetch(questionsQuery(parseSearchParams(questionListQuery, search)));
