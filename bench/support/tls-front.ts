@@ -3,8 +3,12 @@
 // HTTP/1.1 over kept-alive connections to the server, as nginx or a load
 // balancer would, and compresses the API's JSON as the documented set-up
 // does. Its certificate is self-signed, made here with openssl; nothing is
-// downloaded. For benches only: a browser must be told to accept it.
+// downloaded. For benches only: a browser must be told to trust it, by its key
+// (`spki`, for Chromium's --ignore-certificate-errors-spki-list): a page
+// whose certificate merely has its error ignored is never cached, so a warm
+// visit would download everything again.
 import { execFileSync } from 'node:child_process';
+import { createHash, createPublicKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
@@ -55,46 +59,48 @@ const compressible = (path: string, headers: http.IncomingHttpHeaders) =>
 export async function startTlsFront(upstream: string) {
   const target = new URL(upstream);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const server = http2.createSecureServer(
-    { ...selfSignedCertificate(), allowHTTP1: true },
-    (req, res) => {
-      const headers: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(req.headers))
-        if (!name.startsWith(':') && !HOP_BY_HOP.has(name)) headers[name] = value;
-      headers.host = req.headers[':authority'] ?? req.headers.host;
-      headers['x-forwarded-for'] = req.socket.remoteAddress;
-      headers['x-forwarded-proto'] = 'https';
-      const path = req.url;
-      const out = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path, headers, agent },
-        (up) => {
-          const back: http.OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(up.headers))
-            if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
-          const accepts = String(req.headers['accept-encoding'] ?? '');
-          if (compressible(path, up.headers) && /\bgzip\b/.test(accepts)) {
-            delete back['content-length'];
-            back['content-encoding'] = 'gzip';
-            back.vary = 'accept-encoding';
-            res.writeHead(up.statusCode ?? 502, back);
-            pipeline(up, zlib.createGzip({ level: 5 }), res, () => {});
-          } else {
-            res.writeHead(up.statusCode ?? 502, back);
-            pipeline(up, res, () => {});
-          }
-        },
-      );
-      out.on('error', () => {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      });
-      pipeline(req, out, () => {});
-    },
-  );
+  const certificate = selfSignedCertificate();
+  const spki = createHash('sha256')
+    .update(createPublicKey(certificate.cert).export({ type: 'spki', format: 'der' }))
+    .digest('base64');
+  const server = http2.createSecureServer({ ...certificate, allowHTTP1: true }, (req, res) => {
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (!name.startsWith(':') && !HOP_BY_HOP.has(name)) headers[name] = value;
+    headers.host = req.headers[':authority'] ?? req.headers.host;
+    headers['x-forwarded-for'] = req.socket.remoteAddress;
+    headers['x-forwarded-proto'] = 'https';
+    const path = req.url;
+    const out = http.request(
+      { host: target.hostname, port: target.port, method: req.method, path, headers, agent },
+      (up) => {
+        const back: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(up.headers))
+          if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
+        const accepts = String(req.headers['accept-encoding'] ?? '');
+        if (compressible(path, up.headers) && /\bgzip\b/.test(accepts)) {
+          delete back['content-length'];
+          back['content-encoding'] = 'gzip';
+          back.vary = 'accept-encoding';
+          res.writeHead(up.statusCode ?? 502, back);
+          pipeline(up, zlib.createGzip({ level: 5 }), res, () => {});
+        } else {
+          res.writeHead(up.statusCode ?? 502, back);
+          pipeline(up, res, () => {});
+        }
+      },
+    );
+    out.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    pipeline(req, out, () => {});
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}`,
+    spki,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       agent.destroy();

@@ -1,8 +1,11 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { chromiumPath } from './chromium.ts';
 
-/** Debian's Chromium, headless, with the network chatter this machine refuses turned off. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the network chatter this machine refuses
+ * turned off; `extraArgs` for a caller's own switches (a bench's certificate).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -15,6 +18,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
 }
