@@ -74,7 +74,7 @@ function tally(cdp: CDPSession): Tally {
   });
   cdp.on('Network.responseReceived', (e) => {
     const r = e.response;
-    if (r.fromDiskCache || r.fromMemoryCache || r.fromPrefetchCache || r.fromServiceWorker) {
+    if (r.fromDiskCache || r.fromPrefetchCache || r.fromServiceWorker) {
       t.requests.delete(e.requestId);
       t.code.delete(e.requestId);
     } else if (r.protocol) t.protocols.add(r.protocol);
