@@ -79,7 +79,8 @@ describe('QR codes', () => {
       .getByRole('row')
       .nth(1)
       .getByRole('cell')
-      .first()
+      // The first cell picks the row for a bulk edit; the code comes next.
+      .nth(1)
       .textContent())!;
     await expect
       .poll(() => print.getByTestId('qr-address').textContent())
@@ -102,7 +103,7 @@ describe('QR codes', () => {
 
     // Retarget a spare code to a node.
     const spare = table.getByRole('row').filter({ hasText: 'Spare (not assigned)' }).first();
-    const spareCode = (await spare.getByRole('cell').first().textContent())!.trim();
+    const spareCode = (await spare.getByRole('cell').nth(1).textContent())!.trim();
     await spare.getByRole('button', { name: `Retarget ${spareCode}` }).click();
     const retarget = page.getByRole('dialog');
     await retarget.getByLabel('Opens').click();
