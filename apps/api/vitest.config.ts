@@ -18,7 +18,8 @@ const MEASURES_TIME = ['src/modules/auth/login.security.test.ts'];
 export default defineConfig({
   test: {
     globalSetup: ['src/test/global-setup.ts'],
-    testTimeout: 30_000,
+    // LibreOffice round trips take two cold office starts (12 s each on a busy machine).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
