@@ -7,7 +7,7 @@ import {
   type DeliveryLane,
   recentlySent,
   requeueInFlight,
-  untilSendAt,
+  waitForSendAt,
   writeOutcomes,
 } from './ledger.ts';
 import {
@@ -117,27 +117,6 @@ export async function runDelivery(
     if (lastTry) await fail(run, (err as Error).message);
     throw err;
   }
-}
-
-/**
- * A scheduled delivery woken early (resumed before its time, a stray run)
- * sleeps again until its time: the one rule that keeps it from starting
- * early, whoever queued the run.
- */
-async function waitForSendAt(deps: Deps, deliveryId: number, lane: string) {
-  const [row] = (
-    await deps.db.execute<{ send_at: string | Date | null }>(
-      sql`select send_at from deliveries where id = ${deliveryId} and status = 'sending' and send_at > now()`,
-    )
-  ).rows;
-  if (!row?.send_at) return {};
-  await deps.jobs.enqueue(
-    deps.db,
-    lane as DeliveryLane,
-    { deliveryId },
-    untilSendAt(new Date(row.send_at)),
-  );
-  return { waitingUntil: new Date(row.send_at).toISOString() };
 }
 
 interface Run {

@@ -182,3 +182,28 @@ export async function deliveryTotals(
   }
   return out;
 }
+
+/**
+ * A scheduled delivery woken early (resumed before its time, a stray run)
+ * sleeps again until its time: the one rule that keeps it from starting
+ * early, whoever queued the run.
+ */
+export async function waitForSendAt(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  deliveryId: number,
+  lane: string,
+) {
+  const [row] = (
+    await deps.db.execute<{ send_at: string | Date | null }>(
+      sql`select send_at from deliveries where id = ${deliveryId} and status = 'sending' and send_at > now()`,
+    )
+  ).rows;
+  if (!row?.send_at) return {};
+  await deps.jobs.enqueue(
+    deps.db,
+    lane as DeliveryLane,
+    { deliveryId },
+    untilSendAt(new Date(row.send_at)),
+  );
+  return { waitingUntil: new Date(row.send_at).toISOString() };
+}
