@@ -4,7 +4,7 @@ import { apiOk } from '../support/api.ts';
 import { checkDialog, expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /** The question bank's screens and dialogs under axe (the other screens: a11y.e2e.ts). */
 
@@ -20,7 +20,7 @@ describe('no critical or serious axe violation in the question bank', () => {
   let page: Page;
   beforeAll(async () => {
     page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
   });
 
   it('question bank, its preview and dialogs', async () => {

@@ -4,7 +4,7 @@ import { apiOk } from '../support/api.ts';
 import { checkDialog, expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { tocRowAction } from '../support/toc.ts';
 
 let server: RunningServer;
@@ -81,7 +81,7 @@ describe('no critical or serious axe violation on any screen or dialog', () => {
     let bookId: number;
     beforeAll(async () => {
       page = await browser.newPage();
-      await signInThroughUi(page, server);
+      await signIn(page, server);
       const book = await apiOk(page, server, '/book/createbookcontent', {
         isbn: '9780306406157',
         title: 'Checked for access',

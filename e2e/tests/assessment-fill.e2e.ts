@@ -5,7 +5,7 @@ import { choiceQuestion, diagnosticTest, seedBankQuestions } from '../support/as
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,7 +18,7 @@ useServerAndBrowser((s, b) => {
 describe('filling a section by rule', () => {
   it('a mock test’s section is filled by rule, saying what the bank lacked', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Drills' });
     const test = await apiOk(page, server, '/practice/addmocktest', {
       testCategoryId: category.id,
@@ -69,7 +69,7 @@ describe('filling a section by rule', () => {
 
   it('a diagnostic test’s section is filled from its own subject and chapter', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const d = await diagnosticTest(page, server, {
       name: 'Optics check',
       subject: 'Optics',

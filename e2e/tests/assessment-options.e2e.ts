@@ -5,7 +5,7 @@ import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -44,7 +44,7 @@ async function answer(page: Page, choice: 'Right' | 'Wrong', check = false) {
 describe('an assessment’s result options', () => {
   it('are authored in the settings, shuffle and review in the preview, and score pass or fail with the band’s feedback', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const test = await mockTest(page, 'Banded');
 
     await page.goto(`${server.url}/mock-tests/${test.id}`);
@@ -124,7 +124,7 @@ describe('an assessment’s result options', () => {
 
   it('keeps the answers back when learners never see them, showing only the result', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const test = await mockTest(page, 'Hidden', { showAnswers: 'never', cutoffPercent: 70 });
     await page.goto(`${server.url}/mock-tests/${test.id}/preview`);
     await page.getByText('Question 1 of 3').waitFor();

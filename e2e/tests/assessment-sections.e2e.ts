@@ -12,7 +12,7 @@ import { useServerAndBrowser } from '../support/fixture.ts';
 import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -45,7 +45,7 @@ async function dragByMouse(page: Page, from: string, to: string) {
 describe('the sections of a mock test', () => {
   it('are reordered by keyboard and mouse, and an item moves to another section', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1600 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Boards' });
     const mock = await apiOk(page, server, '/practice/addmocktest', {
       testCategoryId: category.id,
@@ -144,7 +144,7 @@ describe('the sections of a mock test', () => {
 
   it('of a diagnostic test are reordered by keyboard too, kept on reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const d = await diagnosticTest(page, server, {
       name: 'Optics check',
       subject: 'Optics',

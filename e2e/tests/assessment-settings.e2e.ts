@@ -5,7 +5,7 @@ import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { createBookWithToc } from '../support/toc.ts';
 
 let server: RunningServer;
@@ -21,7 +21,7 @@ const drawer = (page: Page) => page.getByRole('dialog', { name: /settings/ });
 describe('an assessment’s settings', () => {
   it('are edited in the builder’s drawer, refused in words when they contradict, and saved', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Weekly' });
     const test = await apiOk(page, server, '/practice/addmocktest', {
       testCategoryId: category.id,
@@ -68,7 +68,7 @@ describe('an assessment’s settings', () => {
 
   it('the practices’ general instructions are written in rich text and kept sanitised', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/practices`);
     await page.getByRole('button', { name: 'General instructions' }).click();
     const dialog = page.getByRole('dialog', { name: 'General instructions of practices' });
@@ -98,7 +98,7 @@ describe('an assessment’s settings', () => {
 
   it('an assessment’s and a section’s instructions are written in the builder and shown in the preview', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Termly' });
     const test = await apiOk(page, server, '/practice/addmocktest', {
       testCategoryId: category.id,

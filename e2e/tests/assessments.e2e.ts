@@ -5,7 +5,7 @@ import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { createBookWithToc } from '../support/toc.ts';
 
 let server: RunningServer;
@@ -25,7 +25,7 @@ const idFromUrl = (page: Page) => Number(new URL(page.url()).pathname.split('/')
 
 async function signedIn() {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await signInThroughUi(page, server);
+  await signIn(page, server);
   return page;
 }
 

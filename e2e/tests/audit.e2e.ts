@@ -4,7 +4,7 @@ import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,7 +24,7 @@ describe('the audit log screen', () => {
 
   it('says what happened in words, links what still exists, filters from lists', async () => {
     page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const { items: grades } = await apiOk(page, server, '/book/getgrades');
     const subject = await apiOk(page, server, '/book/addsubject', {
       gradeId: grades[0].id,

@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,7 +18,7 @@ useServerAndBrowser((s, b) => {
 describe('books', () => {
   it('creates a book from a hyphenated ISBN-10, lists it as ISBN-13, filters in the URL, adds an extra ISBN', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Books' }).click();
     await page.waitForURL(/\/books$/);
     await page.getByText('No books yet').waitFor();
@@ -80,7 +80,7 @@ describe('books', () => {
     };
     const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/books`);
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog');
@@ -110,7 +110,7 @@ describe('books', () => {
   });
   it('takes its own export back as updates: shows each change from → to, then applies it', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/books?q=9781402894626`);
     await page.locator('[data-testid^="book-row-"]').getByText('9781402894626').waitFor();
     const [download] = await Promise.all([
@@ -152,7 +152,7 @@ describe('books', () => {
       'base64',
     );
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     // The book of the first test.
     await page.goto(`${server.url}/books?q=9780306406157`);
     await page.getByRole('link', { name: 'Numbers Everywhere' }).click();

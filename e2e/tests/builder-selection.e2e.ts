@@ -6,7 +6,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /**
  * The builder at speed: the picker opened from a section adds straight into
@@ -28,7 +28,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 describe('the builder’s work on several items', () => {
   it('adds into a section, moves chosen items and sets their marks', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1400 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const category = await apiOk(page, server, '/master/addtestcategory', { name: 'Speed' });
     const mock = await apiOk(page, server, '/practice/addmocktest', {
       testCategoryId: category.id,

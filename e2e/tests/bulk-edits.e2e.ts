@@ -7,7 +7,7 @@ import { useServerAndBrowser } from '../support/fixture.ts';
 import { expectQuestionRows } from '../support/questions.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /**
  * Bulk edit (docs/bulk-edits.md): all the questions that match a filter
@@ -43,7 +43,7 @@ const choice = (stem: string, extra: object = {}) => ({
 
 it('edits all the questions that match a filter, names refused rows, and undoes from the jobs screen', async () => {
   const page = await browser.newPage();
-  await signInThroughUi(page, server);
+  await signIn(page, server);
   await ok(page, '/questions/addquestions', {
     questions: [
       choice('Is amber a resin?', { marks: 1 }),
@@ -108,7 +108,7 @@ it('edits all the questions that match a filter, names refused rows, and undoes 
 
 it('edits the selected books and undoes the edit from its dialog', async () => {
   const page = await browser.newPage();
-  await signInThroughUi(page, server);
+  await signIn(page, server);
   const book = await ok(page, '/book/createbookcontent', {
     isbn: '9780306406157',
     title: 'Bulk Edited Atlas',
@@ -134,7 +134,7 @@ it('edits the selected books and undoes the edit from its dialog', async () => {
 
 it('disables every code of a book at once, then points a chosen code at the book', async () => {
   const page = await browser.newPage();
-  await signInThroughUi(page, server);
+  await signIn(page, server);
   const book = await ok(page, '/book/createbookcontent', {
     isbn: '9783161484100',
     title: 'Bulk Coded Primer',
@@ -189,7 +189,7 @@ it('disables every code of a book at once, then points a chosen code at the book
 
 it('moves the selected videos to a folder, and blocks all the learners that match, then undoes it', async () => {
   const page = await browser.newPage();
-  await signInThroughUi(page, server);
+  await signIn(page, server);
   for (const title of ['Bulk Moved One', 'Bulk Moved Two'])
     await ok(page, '/media/addvideo', {
       source: 'url',

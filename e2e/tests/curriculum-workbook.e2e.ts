@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,7 +28,7 @@ function rowOf(ws: ExcelJS.Worksheet, header: string, text: string) {
 describe('curriculum workbook', () => {
   it('downloads the workbook, takes it back edited: each change from → to, then applied', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/curriculum`);
     await column(page, 'Grades')
       .getByRole('button', { name: /^Class 4 / })

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,7 +36,7 @@ async function itemAction(page: Page, title: string, name: string, action: strin
 describe('curriculum masters', () => {
   it('adds, renames, deletes with confirmation and downloads', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Curriculum' }).click();
     await page.waitForURL(/\/curriculum/);
 
@@ -110,7 +110,7 @@ describe('curriculum masters', () => {
 
   it('uploads a masters sheet: a bad row is reported, the fixed sheet imports', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/curriculum`);
     await page.getByRole('button', { name: 'Upload XLSX' }).click();
     const dialog = page.getByRole('dialog');
@@ -134,7 +134,7 @@ describe('curriculum masters', () => {
 
   it('drags a chapter to a new place (mouse, then keyboard); the order is kept after a reload', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/curriculum`);
     await openClass6Maths(page);
     await chaptersAre(page, ['Numbers', 'Fractions', 'Decimals']);

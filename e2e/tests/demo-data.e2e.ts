@@ -4,7 +4,7 @@ import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,7 +52,7 @@ async function play(page: Page, kind: 'video' | 'audio', title: string) {
 describe('demo data', () => {
   it('a demo video plays, with its thumbnail, and a demo audio plays', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
 
     const video = await play(page, 'video', 'Parts of a Plant');
     expect(await video.evaluate((el) => (el as HTMLVideoElement).videoWidth)).toBe(320);
@@ -75,7 +75,7 @@ describe('demo data', () => {
   it('Hindi renders with the web font, fetched only where Devanagari is shown', async () => {
     const page = await browser.newPage();
     const fonts = recordFonts(page);
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     // Latin screens: the sign-in, home and the English part of the library.
     await page.goto(`${server.url}/media?kind=video&language=english`);
     await page
@@ -112,7 +112,7 @@ describe('demo data', () => {
 
   it('curriculum: long names wrap or end in … with the full name on hover, menus stay in their column', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const grades = await apiOk(page, server, '/book/getgrades');
     const grade = grades.items.find((g: { name: string }) => g.name === 'Class 7');
     const subjects = await apiOk(page, server, `/book/getsubjects?gradeId=${grade.id}`);
@@ -151,7 +151,7 @@ describe('demo data', () => {
 
   it('a curriculum edit shows at once on another screen (one shared cache)', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const grades = await apiOk(page, server, '/book/getgrades');
     const grade = grades.items.find((g: { name: string }) => g.name === 'Class 6');
     const subjects = await apiOk(page, server, `/book/getsubjects?gradeId=${grade.id}`);

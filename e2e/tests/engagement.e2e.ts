@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,7 +28,7 @@ const localIn = (minutes: number) => {
 describe('pop-ups and notifications', () => {
   it('creates a pop-up and sees its preview', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/popups`);
     await page.getByText('No pop-ups yet').waitFor();
     await expectAccessible(page, 'pop-ups list (empty)');
@@ -70,7 +70,7 @@ describe('pop-ups and notifications', () => {
 
   it('schedules a notification, edits it, then cancels it', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/notifications`);
     await page.getByText('No notifications yet').waitFor();
     await expectAccessible(page, 'notifications list (empty)');

@@ -4,7 +4,7 @@ import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /**
  * Issue 22, section 1: an editor reloaded before saving offers its unsaved
@@ -45,7 +45,7 @@ const draftKeys = (page: Page) =>
 describe('editors keep their unsaved values across a reload (issue 22, section 1)', () => {
   it('notification: title, message, link, audience and "Keep as draft" come back and are saved', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/notifications`);
     const dialog = page.getByRole('dialog', { name: 'New notification' });
     await page.getByRole('button', { name: 'New notification' }).click();
@@ -85,7 +85,7 @@ describe('editors keep their unsaved values across a reload (issue 22, section 1
 
   it('pop-up: title, link, a cap and the uploaded image come back and are saved', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/popups`);
     const dialog = page.getByRole('dialog', { name: 'New pop-up' });
     await page.getByRole('button', { name: 'New pop-up' }).click();

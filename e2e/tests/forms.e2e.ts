@@ -4,7 +4,7 @@ import { linkTokenIn } from '../../apps/api/src/test/smtp-receiver.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -80,7 +80,7 @@ describe('sign-in tells what went wrong where it happened', () => {
 describe('forms flag every invalid field, in words', () => {
   it('admin, book and password forms say Required on each empty field', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
 
     await page.goto(`${server.url}/admins`);
     await page.getByRole('button', { name: 'New admin' }).click();
@@ -114,7 +114,7 @@ describe('forms flag every invalid field, in words', () => {
 
   it('the media form flags every missing value, says a bad address in words and is accessible', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/media`);
     await page.getByRole('button', { name: 'Add video' }).click();
     const dialog = page.getByRole('dialog');
@@ -142,7 +142,7 @@ describe('forms flag every invalid field, in words', () => {
 
   it('the curriculum add and rename forms say Required, a too long name in words', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/curriculum`);
     const subjects = page.getByRole('region', { name: 'Subjects' });
     await page
@@ -172,7 +172,7 @@ describe('forms flag every invalid field, in words', () => {
 
   it('/books/abc is the not-found page, with no schema text', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     for (const path of ['/books/abc', '/books/0', '/books/999999']) {
       await page.goto(server.url + path);
       await page.getByText('Book not found').waitFor();

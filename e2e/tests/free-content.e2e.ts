@@ -5,7 +5,7 @@ import { checkDialog, expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,7 +26,7 @@ function freshIsbn(): string {
 describe('free content', () => {
   it('makes a book free as a whole, then removes it', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const isbn = freshIsbn();
     await apiOk(page, server, '/book/createbookcontent', { isbn, title: 'Free Reader' });
     await page.goto(`${server.url}/free-content`);
@@ -89,7 +89,7 @@ describe('free content', () => {
 
   it('chooses a free sample in the TOC and copies it to another book, showing what did not match', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const a = { isbn: freshIsbn(), title: 'Sample Source' };
     const b = { isbn: freshIsbn(), title: 'Sample Target' };
     const bookA = await apiOk(page, server, '/book/createbookcontent', a);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,7 +17,7 @@ describe('jobs screen', () => {
   it('lists the mail jobs of the sign-in with their state, and filters by kind and state', async () => {
     const page = await browser.newPage();
     // The sign-in code itself came through the mail job of the real queue.
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Jobs' }).click();
     await page.waitForURL(/\/jobs/);
     await page.getByRole('heading', { name: 'Jobs' }).waitFor();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,7 +30,7 @@ const at = () => new Date().toISOString();
 describe('learners', () => {
   it('a key made on screen lets the app send; a learner is found, seen and their device reset; a message resolved', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
 
     // The key, made by the super admin on the learner-app screen and shown once.
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Learner app' }).click();

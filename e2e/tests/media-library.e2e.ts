@@ -6,7 +6,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /**
  * The media library as people expect it: many files uploaded at once, each
@@ -37,7 +37,7 @@ type Item = {
 describe('media library', () => {
   it('uploads several files with a result each, then replaces one’s file keeping its id', async () => {
     const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/media?kind=video`);
     await page.getByRole('button', { name: 'Upload several' }).click();
     const dialog = page.getByRole('dialog');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -38,7 +38,7 @@ function toneWav(seconds = 1, rate = 8000): Buffer {
 describe('media library', () => {
   it('uploads an audio, lists it, plays it, filters by language in the URL, deletes it', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Media library' }).click();
     await page.waitForURL(/\/media/);
     await page.getByRole('tab', { name: 'Audios' }).click();
@@ -87,7 +87,7 @@ describe('media library', () => {
 
   it('says so, with the link to check, when a linked video cannot be played', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     // Port 1 refuses the connection: the browser's load fails as a dead link would.
     const url = 'https://127.0.0.1:1/lessons/missing.mp4';
     await apiOk(page, server, '/media/addvideo', { source: 'url', url, title: 'Dead link lesson' });

@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,7 +18,7 @@ useServerAndBrowser((s, b) => {
 describe('command palette', () => {
   it('Ctrl+K opens it, an ISBN finds the book, Enter opens it; "/" opens it; "?" lists the shortcuts', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const book = await apiOk(page, server, '/book/createbookcontent', {
       isbn: '9780306406157',
       title: 'Numbers Everywhere',

@@ -6,7 +6,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { createBookWithToc } from '../support/toc.ts';
 
 let server: RunningServer;
@@ -27,7 +27,7 @@ async function pick(page: Page, label: string, option: string | RegExp) {
 describe('a practice built on a TOC node from bank questions', () => {
   it('is created, filled, reordered, refused with its problems in place, fixed and activated', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const bookId = await createBookWithToc(page, server, '9780306406157', 'Maths Seven', {
       'Unit 1': ['Fractions', 'Decimals'],
     });

@@ -6,7 +6,7 @@ import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
 import { addRecordedVideo } from '../support/media-video.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,7 +29,7 @@ async function shelfIs(page: Page, want: string[]) {
 describe('promo videos', () => {
   it('adds promos from the library, orders them by drag and by keyboard, switches one off', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     // Real, playable uploads: the shelf shows a player per promo.
     for (const title of ['Welcome clip', 'Tour clip', 'Offer clip'])
       await addRecordedVideo(page, title);

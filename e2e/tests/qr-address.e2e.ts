@@ -4,7 +4,7 @@ import { apiOk, callApi } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,7 +23,7 @@ useServerAndBrowser(
 describe('QR codes on a loopback address', () => {
   it('the print and generate dialogs say why codes cannot be printed, naming PUBLIC_BASE_URL', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const [book] = (
       (await apiOk(page, server, '/book/getisbn?pageSize=1')) as {
         items: { id: number; title: string }[];

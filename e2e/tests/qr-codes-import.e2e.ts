@@ -6,7 +6,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,7 +23,7 @@ useServerAndBrowser(
 describe('QR codes sheet', () => {
   it("downloads a book's codes, takes them back edited: each change from → to, then applied", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const book = await apiOk(page, server, '/book/createbookcontent', {
       isbn: '9780306406157',
       title: 'QR Rivers',

@@ -5,7 +5,7 @@ import { apiOk } from '../support/api.ts';
 import { checkDialog, expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,7 +31,7 @@ function freshIsbn(): string {
 describe('QR codes', () => {
   it("generates and prints a book's codes, retargets one, disables one", async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const book = await apiOk(page, server, '/book/createbookcontent', {
       isbn: freshIsbn(),
       title: 'QR Atlas',

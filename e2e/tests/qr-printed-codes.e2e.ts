@@ -4,7 +4,7 @@ import { apiOk, callApi } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { createBookWithToc, tocRowAction } from '../support/toc.ts';
 
 let server: RunningServer;
@@ -33,7 +33,7 @@ async function nowhereCount(page: Page) {
 describe('printed QR codes are never orphaned in silence', () => {
   it('deleting a node asks where its printed codes point next; lists trace them; the dashboard counts them', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const bookId = await createBookWithToc(page, server, ISBN, 'Printed Atlas', {
       Oceans: ['Tides', 'Waves'],
       Coasts: [],
@@ -139,7 +139,7 @@ describe('printed QR codes are never orphaned in silence', () => {
 
   it('deleting a coded video asks which video its printed code opens next', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const add = (title: string) =>
       apiOk(page, server, '/media/addvideo', {
         source: 'url',

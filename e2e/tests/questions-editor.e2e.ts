@@ -15,7 +15,7 @@ import {
   writeStem,
 } from '../support/question-editor.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,7 +30,7 @@ describe('question editor', () => {
 
   it('creates one question of each type with math and an image, rendered in the preview', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
 
     // Single choice, with the accessibility checks of the screen and the math dialog.
     await page.goto(`${server.url}/questions/new`);
@@ -142,7 +142,7 @@ describe('question editor', () => {
 
   it('refuses invalid TeX with its position at the field, as typed and at save', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server, server.admin, '/questions/new');
+    await signIn(page, server, server.admin, '/questions/new');
     await chooseType(page, 'Subjective');
     await typeInto(page, 'Question', 'Solve \\(\\frac{1}{\\) now');
     // As typed: the editor's own KaTeX check, worded like the server's.
@@ -158,7 +158,7 @@ describe('question editor', () => {
 
   it('warns about exact and near duplicates as the question is typed', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const existing = await apiOk(page, server, '/questions/addquestions', {
       questions: [
         {
@@ -202,7 +202,7 @@ describe('question editor', () => {
 
   it('edits a question and restores the earlier revision from the history', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server, server.admin, `/questions/${firstId}`);
+    await signIn(page, server, server.admin, `/questions/${firstId}`);
     await page.getByText('Revision 1', { exact: true }).waitFor();
     await field(page, 'Question').click();
     await page.keyboard.press('ControlOrMeta+a');
@@ -232,7 +232,7 @@ describe('question editor', () => {
 
   it('asks before leaving with unsaved changes, and only then', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server, server.admin, `/questions/${firstId}`);
+    await signIn(page, server, server.admin, `/questions/${firstId}`);
     const toList = () =>
       page.getByLabel('Main navigation').getByRole('link', { name: 'Question bank' }).click();
     const ask = page.getByRole('dialog', { name: 'Leave without saving?' });

@@ -7,7 +7,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { expectQuestionRows, questionRows } from '../support/questions.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /**
  * Question import on screen: the template, a spreadsheet with a bad row (the
@@ -58,7 +58,7 @@ const good = {
 describe('question import', () => {
   it('reports a bad row (on screen and as XLSX), then imports the fixed file', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const dialog = await openImport(page);
     await expectAccessible(page, 'question import dialog');
 
@@ -122,7 +122,7 @@ describe('question import', () => {
 
   it('imports a Moodle XML file and a GIFT file, saying what cannot be imported', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const moodle = `<?xml version="1.0" encoding="UTF-8"?>
 <quiz>
   <question type="truefalse">
@@ -180,7 +180,7 @@ describe('question import', () => {
 
   it('takes its own export back: unchanged it changes nothing, one cell edited updates one question', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     type Q = Record<string, unknown> & { id: number };
     const fields = (q: Q) => ({
       type: q.type,
@@ -255,7 +255,7 @@ describe('question import', () => {
 
   it('imports only the valid questions when asked, and hands back the refused ones as a file to fix', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const gift = [
       '::moons:: Mars has two moons. {T}',
       '',

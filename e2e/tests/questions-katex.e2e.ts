@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiOk, callApi } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { expectInert } from '../support/xss.ts';
 
 /**
@@ -45,7 +45,7 @@ describe('KaTeX payloads in the question bank', () => {
   it('refuses KaTeX payloads at save and import, shows the report as text, renders heavy math in bounded time', async () => {
     const page = await browser.newPage();
     page.on('dialog', (d) => void d.dismiss());
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     for (const tex of katexPayloads) {
       const res = await callApi(page, server, '/questions/addquestions', {
         questions: [{ type: 'subjective', stem: `<p>\\(${tex}\\)</p>`, modelAnswer: '<p>m</p>' }],
@@ -90,7 +90,7 @@ describe('KaTeX payloads in the question bank', () => {
   it("KaTeX payloads in the editor's formula dialog are refused or drawn inert, each in bounded time", async () => {
     const page = await browser.newPage();
     page.on('dialog', (d) => void d.dismiss());
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/questions/new`);
     await page
       .getByLabel('Question: formatting')

@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { expectQuestionRows, questionRows } from '../support/questions.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 /**
  * The question bank's list: find a question by text and by filters kept in
@@ -78,7 +78,7 @@ async function seedQuestions(page: Page) {
 describe('question bank list', () => {
   it('finds a question by text and filters, renders its math, previews it as a learner sees it', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const { grade, subject, ids } = await seedQuestions(page);
     const [square, hexagon, boils, hindi] = ids;
 
@@ -173,7 +173,7 @@ describe('question bank list', () => {
 
   it('changes the status of selected questions and deletes them after asking', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/questions?difficulty=easy`);
     await expectRows(page, 1);
     const row = rows(page).first();
@@ -204,7 +204,7 @@ describe('question bank list', () => {
 
   it('exports the filtered set as XLSX and as Moodle XML', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.goto(`${server.url}/questions?type=numeric`);
     await expectRows(page, 1);
     for (const [item, pattern] of [

@@ -5,7 +5,7 @@ import { apiOk } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { expectQuestionRows, questionRows } from '../support/questions.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { expectInert, xssPayloads } from '../support/xss.ts';
 
 /**
@@ -103,7 +103,7 @@ describe('stored XSS payloads in the question bank', () => {
   it('payloads through the API render inert on the list and the preview', async () => {
     const page = await browser.newPage();
     page.on('dialog', (d) => void d.dismiss());
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await ok(page, '/questions/addquestions', {
       questions: [
         {
@@ -155,7 +155,7 @@ describe('stored XSS payloads in the question bank', () => {
   it('payloads through every import format render inert', async () => {
     const page = await browser.newPage();
     page.on('dialog', (d) => void d.dismiss());
-    await signInThroughUi(page, server);
+    await signIn(page, server);
 
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Questions');
@@ -216,7 +216,7 @@ describe('stored XSS payloads in the question bank', () => {
   it('payloads in an export re-imported render inert', async () => {
     const page = await browser.newPage();
     page.on('dialog', (d) => void d.dismiss());
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     // Export everything imported, delete it, import the export: still inert. As Moodle
     // XML: an XLSX export's rows carry their questions' IDs and come back as updates of
     // them (its round trip is questions-import.e2e and import.update.test), not as new ones.

@@ -7,7 +7,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -70,7 +70,7 @@ async function downloadRows(page: Page, card: string, format: 'csv' | 'xlsx'): P
 describe('reports and dashboard', () => {
   it('the dashboard is home: tiles with trends, charts, top books, links to work waiting', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await page.getByTestId('tile-learners-total').waitFor();
     expect(await figure(page, 'tile-learners-total')).toBeGreaterThan(0);
     for (const tile of ['tile-learners-new', 'tile-redemptions', 'tile-scans', 'tile-views']) {
@@ -96,7 +96,7 @@ describe('reports and dashboard', () => {
 
   it('each report shows its figures and charts, and its download holds the rows counted', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     // Each report: its tab, the figure counting the download's rows, the card to download from.
     const reports = [
       { tab: 'Learners', figure: 'figure-registered', card: 'table-learners', format: 'csv' },
@@ -171,7 +171,7 @@ describe('reports and dashboard', () => {
 
   it('one book, then two books side by side on every figure, with their download', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const books = (await apiOk(page, server, '/book/getisbn?pageSize=10')) as {
       items: { id: number; title: string; isbn: string }[];
     };
@@ -211,7 +211,7 @@ describe('reports and dashboard', () => {
 
   it("an assessment's results: attempts, score distribution, questions", async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const list = (await apiOk(page, server, '/toc/quiz/listofpractices?pageSize=1')) as {
       items: { id: number }[];
     };

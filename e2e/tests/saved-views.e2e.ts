@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn, signInThroughUi } from '../support/session.ts';
 import { secondAdmin } from '../support/signed-out.ts';
 
 /**
@@ -63,7 +63,7 @@ describe('saved views, columns and density', () => {
       viewport: { width: 1280, height: 800 },
     });
     const page = await context.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const ok = (path: string, body?: unknown) => apiOk(page, server, path, body);
     await ok('/book/createbookcontent', {
       isbn: '9780306406157',

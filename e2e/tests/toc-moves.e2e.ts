@@ -6,7 +6,7 @@ import { useServerAndBrowser } from '../support/fixture.ts';
 import { pickUpByKeyboard } from '../support/keyboard-drag.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { createBookWithToc, dragTocHandle, nextTocMove, tocRows } from '../support/toc.ts';
 
 let server: RunningServer;
@@ -50,7 +50,7 @@ async function keyboardMove(page: Page, section: Locator, title: string, keys: s
 describe('TOC moves', () => {
   it('Up and Down keep a chapter a chapter; Right nests it; row menus are reached by keyboard', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const { items } = await apiOk(page, server, '/book/getisbn?pageSize=1');
     await page.goto(`${server.url}/books/${items[0].id}`);
     const section = page.getByTestId('toc-section');
@@ -126,7 +126,7 @@ describe('TOC moves', () => {
 
   it('moves nodes by dragging their handles, with the keyboard and the mouse, and keeps the order', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const book = await createBookWithToc(page, server, '9780131103627', 'Drag book', {
       'Unit 1': ['Chapter A', 'Chapter B'],
       'Unit 2': [],

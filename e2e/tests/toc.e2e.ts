@@ -7,7 +7,7 @@ import { useServerAndBrowser } from '../support/fixture.ts';
 import { addRecordedVideo } from '../support/media-video.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { createBookWithToc, tocRowAction } from '../support/toc.ts';
 
 let server: RunningServer;
@@ -26,7 +26,7 @@ const PDF = Buffer.from(
 describe('book TOC', () => {
   it('adds nodes, renames inline, uploads a PDF with progress and opens it, deletes with the impact', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const book = await apiOk(page, server, '/book/createbookcontent', {
       isbn: '9780306406157',
       title: 'TOC book',
@@ -77,7 +77,7 @@ describe('book TOC', () => {
 
   it('marks a node free and inactive, plays an attached video, and round-trips the TOC as XLSX', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     const book = await createBookWithToc(page, server, '9780262033848', 'Flags book', {
       'Unit 1': ['Chapter A'],
     });

@@ -7,7 +7,7 @@ import { useServerAndBrowser } from '../support/fixture.ts';
 import { addRecordedVideo } from '../support/media-video.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,7 +22,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 describe('a video quiz', () => {
   it('places a question at the player’s moment, then moves it by typing m:ss.s, by keys and by dragging its marker', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
     await addRecordedVideo(page, 'Colour wheel');
     const [questionId] = await seedBankQuestions(page, server, [choiceQuestion('Which colour')]);
 

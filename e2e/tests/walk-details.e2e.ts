@@ -4,7 +4,7 @@ import { apiOk } from '../support/api.ts';
 import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { createBookWithToc, tocRowAction } from '../support/toc.ts';
 
 /** Small things a walk through the product found (names, focus, dialogs, toasts). */
@@ -19,7 +19,7 @@ useServerAndBrowser((s, b) => {
 
 async function signedIn(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await signInThroughUi(page, server);
+  await signIn(page, server);
   return page;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiOk, callApi } from '../support/api.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 import { expectInert, xssPayloads } from '../support/xss.ts';
 
 /**
@@ -32,7 +32,7 @@ describe('stored XSS (docs/security.md item 18)', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await signInThroughUi(page, server);
+    await signIn(page, server);
 
     const [subjectName, chapterName, topicName] = xssPayloads('curriculum');
     const grades = await ok(page, '/book/getgrades');
