@@ -24,10 +24,18 @@ const selectedIds = z
 
 /** Rows by id, or every row the list's search and filters match when the job runs. */
 function selection<F extends z.ZodObject>(filter: F) {
-  return z.union([
-    z.object({ ids: selectedIds }).strict(),
-    z.object({ filter: filter.extend({ q: textSchema({ max: 200 }).optional() }) }).strict(),
-  ]);
+  return z.union(
+    [
+      z.object({ ids: selectedIds }).strict(),
+      z.object({ filter: filter.extend({ q: textSchema({ max: 200 }).optional() }) }).strict(),
+    ],
+    // Said when the value is neither shape (or both): a wrong id or filter is
+    // named by its own field's words.
+    {
+      error:
+        'Choose the rows either by id ("ids") or as all that match a filter ("filter"), not both',
+    },
+  );
 }
 
 /** A field of a single edit's schema, without its default: absent means "leave as is". */
