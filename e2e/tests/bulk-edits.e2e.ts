@@ -252,5 +252,22 @@ it('moves the selected videos to a folder, and blocks all the learners that matc
   await expectAccessible(page, 'block learners undone');
   await shot(page, 'bulk-edit-learners-undone');
   await expect.poll(() => rows.getByText('Blocked', { exact: true }).count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Back to the list' }).click();
+
+  // One learner, from their own page: the same edit, with no "all that match".
+  await page.getByRole('link', { name: 'Kabir' }).click();
+  await page.getByRole('button', { name: 'Block…' }).click();
+  dialog = page.getByRole('dialog', { name: 'Block or unblock learners' });
+  await dialog.getByText('Kabir', { exact: true }).waitFor();
+  expect(await dialog.getByRole('radio').count()).toBe(0);
+  await expectAccessible(page, 'block one learner');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog
+    .getByTestId('bulk-edit-done')
+    .getByText(/1 learner blocked by/)
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByText('Blocked in the back-office: the learner app cannot lift it').waitFor();
+  await page.getByRole('button', { name: 'Unblock…' }).waitFor();
   await page.close();
 });

@@ -35,6 +35,8 @@ export const learnerSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   status: learnerStatusSchema,
+  /** Blocked from the back-office: the learner app's status updates wait until it is lifted here. */
+  blockedHere: z.boolean(),
   registeredAt: timestampSchema,
   lastActiveAt: timestampSchema.nullable(),
   /** Devices bound now (not reset). */

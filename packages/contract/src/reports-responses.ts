@@ -26,6 +26,7 @@ export const learnerReportRowSchema = learnerSchema.omit({
   uid: true,
   gradeId: true,
   activeDevices: true,
+  blockedHere: true,
 });
 export const learnersReportSchema = z.object({
   ...periods,

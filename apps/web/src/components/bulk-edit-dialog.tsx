@@ -24,6 +24,7 @@ export function BulkEditDialog({
   title,
   selectedCount,
   matchingCount,
+  only,
   children,
   ready,
   onStart,
@@ -36,6 +37,8 @@ export function BulkEditDialog({
   selectedCount: number;
   /** How many rows the list's filters match (null: unknown); "about" when estimated. */
   matchingCount: { n: number; estimate: boolean } | null;
+  /** The selected rows in words ("Asha Rao"), from a record's own page: no "all that match". */
+  only?: string;
   children: ReactNode;
   /** False while no field is set. */
   ready: boolean;
@@ -90,7 +93,9 @@ export function BulkEditDialog({
       <Stack gap="md">
         {!edit && (
           <>
-            {selectedCount === 0 ? (
+            {only ? (
+              <Text fz="sm">{only}</Text>
+            ) : selectedCount === 0 ? (
               <Text fz="sm">{matching}.</Text>
             ) : (
               <Radio.Group
@@ -143,7 +148,7 @@ export function BulkEditDialog({
               </Button>
             )}
             <Button onClick={onClose}>
-              {settled ? 'Back to the list' : 'Run in the background'}
+              {settled ? (only ? 'Done' : 'Back to the list') : 'Run in the background'}
             </Button>
           </Group>
         )}

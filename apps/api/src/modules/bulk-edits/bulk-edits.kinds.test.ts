@@ -208,6 +208,10 @@ describe('learners: block and unblock', () => {
     expect(block).toMatchObject({ state: 'done', matched: 3, changed: 3 });
     expect(block.summary).toMatch(/^3 learners blocked by /);
     expect(await status()).toEqual(['blocked', 'blocked', 'blocked']);
+    // The learner's page says where the block comes from.
+    const shown = async (i: number) =>
+      (await get(w, `/user/getinfobyuserid?id=${(await rows())[i]!.id}`)).json().learner;
+    expect(await shown(0)).toMatchObject({ status: 'blocked', blockedHere: true });
     // The app says the first learner is active again, and renames them: the name changes, the block holds.
     const first = people[0]!.learnerId;
     await ingest(w.t, key, [
@@ -230,6 +234,7 @@ describe('learners: block and unblock', () => {
     });
     expect(unblockOne).toMatchObject({ state: 'done', changed: 1 });
     expect(await status()).toEqual(['blocked', 'active', 'blocked']);
+    expect(await shown(1)).toMatchObject({ status: 'active', blockedHere: false });
     // Unblocked, the status is the app's again.
     await ingest(w.t, key, [
       event('learner_updated', people[1]!.learnerId, { status: 'inactive' }),

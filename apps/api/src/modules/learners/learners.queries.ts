@@ -26,6 +26,7 @@ const learnerFields = {
   city: learners.city,
   state: learners.state,
   status: learners.status,
+  blockedHere: learners.blockedHere,
   registeredAt: learners.registeredAt,
   lastActiveAt: learners.lastActiveAt,
   activeDevices: sql<number>`(select count(*)::int from ${deviceBindings}

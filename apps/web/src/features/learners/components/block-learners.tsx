@@ -14,17 +14,22 @@ import { learnerKeys } from '../api/learner-keys.ts';
  */
 export function BlockLearners({
   selected,
-  listValues,
+  listValues = {},
   matchingCount,
+  only,
+  initialAction = 'block',
   onClose,
 }: {
   selected: Learner[];
-  listValues: Record<string, unknown>;
+  listValues?: Record<string, unknown>;
   matchingCount: { n: number; estimate: boolean } | null;
+  /** From a learner's own page: the selected learner in words, and no "all that match". */
+  only?: string;
+  initialAction?: 'block' | 'unblock';
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [action, setAction] = useState<'block' | 'unblock'>('block');
+  const [action, setAction] = useState<'block' | 'unblock'>(initialAction);
   const onSettled = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: learnerKeys.all }),
     [queryClient],
@@ -35,6 +40,7 @@ export function BlockLearners({
       title="Block or unblock learners"
       selectedCount={selected.length}
       matchingCount={matchingCount}
+      only={only}
       ready
       onStart={(scope) =>
         bulkEditLearners({

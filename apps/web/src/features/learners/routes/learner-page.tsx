@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { recordGate } from '../../../components/record-gate.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -29,12 +30,17 @@ import { NoteModal } from '../components/note-modal.tsx';
 
 type Device = LearnerDetail['devices'][number];
 
+const BlockLearners = lazyDialog(() =>
+  import('../components/block-learners.tsx').then((m) => m.BlockLearners),
+);
+
 /** /learners/:id: one learner, their devices (with resets) and recent activity. */
 export function LearnerPage() {
   const param = useParams().id ?? '';
   const id = recordIdOf(param);
   const learner = useLearner(id);
   const [resetting, setResetting] = useState<Device | null>(null);
+  const [blocking, setBlocking] = useState(false);
   const reset = useResetDevice();
   usePageCrumb(learner.data?.learner.name);
 
@@ -62,11 +68,32 @@ export function LearnerPage() {
       <PageHeader
         title={l.name}
         description={
-          <StatusBadge color={LEARNER_STATUS_COLOR[l.status]}>
-            {LEARNER_STATUS_LABEL[l.status]}
-          </StatusBadge>
+          <Group gap="xs">
+            <StatusBadge color={LEARNER_STATUS_COLOR[l.status]}>
+              {LEARNER_STATUS_LABEL[l.status]}
+            </StatusBadge>
+            {l.blockedHere && (
+              <Text fz="sm" c="dimmed">
+                Blocked in the back-office: the learner app cannot lift it
+              </Text>
+            )}
+          </Group>
+        }
+        actions={
+          <Button variant="default" onClick={() => setBlocking(true)}>
+            {l.status === 'blocked' ? 'Unblock…' : 'Block…'}
+          </Button>
         }
       />
+      {blocking && (
+        <BlockLearners
+          selected={[l]}
+          matchingCount={null}
+          only={l.name}
+          initialAction={l.status === 'blocked' ? 'unblock' : 'block'}
+          onClose={() => setBlocking(false)}
+        />
+      )}
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           {facts.map(([label, value]) => (
