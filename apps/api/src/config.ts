@@ -77,6 +77,8 @@ const envSchema = z.object({
   MAILER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   MAIL_UNSUBSCRIBE_BASE_URL: z.string().url().optional(),
   MAILER_SMTP_URL: z.string().url().optional(),
+  // The mail provider's bounce and complaint webhook (modules/mail/mail.events-webhook.ts); unset: off.
+  MAIL_EVENTS_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_PREFIX: z
     .string()
@@ -155,6 +157,8 @@ export interface Config {
     /** Campaigns' SMTP server when it differs from SMTP_URL's (a bulk relay). */
     smtpUrl: string | undefined;
     unsubscribeBaseUrl: string;
+    /** The shared secret that signs POST /mail-events; undefined: the webhook is off. */
+    eventsSecret: string | undefined;
   };
 }
 
@@ -264,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.PUBLIC_BASE_URL ??
         `http://localhost:${e.PORT}`
       ).replace(/\/+$/, ''),
+      eventsSecret: e.MAIL_EVENTS_SECRET,
     },
     s3: e.S3_BUCKET
       ? {

@@ -39,6 +39,7 @@ export const AUDIT_ENTITIES = {
   mail_template: 'Mail template',
   mailer_image: 'Mailer image',
   mailer: 'Mailer',
+  mail_suppression: 'Mail suppression list',
   saved_view: 'Saved view',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
@@ -140,6 +141,14 @@ export const AUDIT_ACTIONS = {
   mailer_resumed: a('mailer', 'Resumed a mailer'),
   mailer_cancelled: a('mailer', 'Cancelled a mailer'),
   mailer_retry_failed: a('mailer', 'Sent a mailer again to its failed recipients'),
+  mail_suppression_removed: a(
+    'mail_suppression',
+    'Took an address off the suppression list (mailers reach it again)',
+  ),
+  mail_events_received: a(
+    'mail_suppression',
+    'Received bounces and complaints from the mail provider (counts only)',
+  ),
   question_image_uploaded: a('question_image', 'Uploaded an image for a question'),
 
   // Practices: generic rows named after their routes (the body holds the practice's id).

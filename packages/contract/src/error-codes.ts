@@ -78,6 +78,10 @@ export const ERROR_CODES = [
   'invalid_learner_token',
   'learner_token_expired',
   'learner_token_mismatch',
+  // A signed webhook call (the mail provider's bounces and complaints)
+  'invalid_signature',
+  'signature_expired',
+  'signature_reused',
   'too_many_requests',
   'forbidden',
   // The data

@@ -12,6 +12,7 @@ import { jobRoutes } from './jobs.ts';
 import { learnerAppRoutes } from './learner-app.ts';
 import { learnerRoutes } from './learners-routes.ts';
 import { mailRoutes } from './mail-routes.ts';
+import { mailSuppressionRoutes } from './mail-suppression.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { mockTestRoutes } from './mock-tests-routes.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -59,6 +60,7 @@ export * from './learners.ts';
 export * from './learners-routes.ts';
 export * from './mail.ts';
 export * from './mail-routes.ts';
+export * from './mail-suppression.ts';
 export * from './math.ts';
 export * from './media.ts';
 export * from './media-routes.ts';
@@ -109,6 +111,7 @@ export const routes = {
   ...promoVideoRoutes,
   ...reportRoutes,
   ...mailRoutes,
+  ...mailSuppressionRoutes,
   ...audienceRoutes,
   ...engagementImageRoutes,
   ...notificationRoutes,

@@ -140,7 +140,20 @@ export const sendMailerBody = z.object({
 });
 export const mailerPreviewBody = sendMailerBody.omit({ idempotencyKey: true });
 
-export const RECIPIENT_STATES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
+/**
+ * A ledger row's state. `bounced` and `complained` come after `sent` (or
+ * `failed`), from the mail provider's webhook (mail-suppression.ts);
+ * `skipped` rows say why in `reason` (`suppressed: bounced`…).
+ */
+export const RECIPIENT_STATES = [
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'skipped',
+  'bounced',
+  'complained',
+] as const;
 /** `failed`: the campaign as a whole could not go out (its reason in `failureReason`). */
 /** `scheduled`: sending, but not before its `sendAt`. */
 export const MAILER_STATUSES = [
@@ -159,12 +172,15 @@ export const mailerTotalsSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int(),
+  bounced: z.number().int(),
+  complained: z.number().int(),
 });
 export type MailerTotals = z.infer<typeof mailerTotalsSchema>;
 
 export const mailerPreviewSchema = z.object({
   /** Learners the audience holds, and of them who would be skipped (and why). */
   recipients: z.number().int(),
+  /** Whose address is on the suppression list: unsubscribed, bounced or complained. */
   unsubscribed: z.number().int(),
   withoutEmail: z.number().int(),
   /** Entries of a pasted list that name no learner. */

@@ -28,7 +28,15 @@ export const deliveries = pgTable('deliveries', {
   ...timestamps(),
 });
 
-export type RecipientState = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+/** `bounced` and `complained` follow `sent` (or `failed`), from the mail provider's webhook. */
+export type RecipientState =
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'failed'
+  | 'skipped'
+  | 'bounced'
+  | 'complained';
 
 /**
  * One row per recipient and channel. Its delivery and learner are checked by

@@ -8,6 +8,7 @@ export * from './engagement.ts';
 export * from './free-content.ts';
 export * from './learners.ts';
 export * from './mail.ts';
+export * from './mail-suppression.ts';
 export * from './media.ts';
 export * from './qr-codes.ts';
 export * from './questions.ts';

@@ -12,11 +12,11 @@ import {
 import { admins } from './access.ts';
 import { id, timestamps, tstz } from './columns.ts';
 import { deliveries } from './delivery.ts';
-import { learners } from './learners.ts';
 
 /**
- * E-mail templates, mailer images, campaigns and unsubscribes (docs/domain.md,
- * Mail). A campaign's ledger is its delivery's (delivery.ts).
+ * E-mail templates, mailer images and campaigns (docs/domain.md, Mail). A
+ * campaign's ledger is its delivery's (delivery.ts); unsubscribes are on the
+ * suppression list (mail-suppression.ts).
  */
 
 export const mailTemplates = pgTable(
@@ -81,14 +81,3 @@ export const mailers = pgTable(
     index('mailers_created_idx').on(t.createdAt, t.id),
   ],
 );
-
-/** Learners who asked for no more mailers (one-click unsubscribe, RFC 8058). */
-export const mailUnsubscribes = pgTable('mail_unsubscribes', {
-  learnerId: bigint('learner_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => learners.id, { onDelete: 'cascade' }),
-  mailerId: bigint('mailer_id', { mode: 'number' }).references(() => mailers.id, {
-    onDelete: 'set null',
-  }),
-  at: tstz('at').notNull().defaultNow(),
-});

@@ -156,6 +156,8 @@ const EMPTY: DeliveryTotals = {
   sent: 0,
   failed: 0,
   skipped: 0,
+  bounced: 0,
+  complained: 0,
 };
 
 /** Totals by state of some deliveries (of one channel when given), in one grouped query over the ledger's index. */

@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { suppressedReason } from './mail.suppression.ts';
 
 type Row = typeof mailers.$inferSelect & {
   status: Exclude<Mailer['status'], 'scheduled'>;
@@ -106,9 +107,9 @@ export async function previewMailer(deps: Deps, body: z.infer<typeof mailerPrevi
       unsubscribed: number;
       without_email: number;
     }>(sql`select count(*)::int as recipients,
-        count(u.learner_id)::int as unsubscribed,
+        count(s.email)::int as unsubscribed,
         count(*) filter (where coalesce(learners.email, '') = '')::int as without_email
-      from learners left join mail_unsubscribes u on u.learner_id = learners.id
+      from learners left join mail_suppressions s on s.email = lower(learners.email)
       where ${audienceCondition(audience, deps.clock())}`)
   ).rows;
   return {
@@ -122,8 +123,9 @@ export async function previewMailer(deps: Deps, body: z.infer<typeof mailerPrevi
 
 /**
  * `sendmailer`: the campaign row, its delivery with the whole ledger in one
- * INSERT … SELECT (learners without an address or unsubscribed are written
- * `skipped` with why; blocked ones are not in the audience), and the sending
+ * INSERT … SELECT (learners without an address, or whose address is on the
+ * suppression list, are written `skipped` with why: mail.suppression.ts;
+ * blocked ones are not in the audience), and the sending
  * job, in one transaction. The (admin, idempotency key) pair is unique: the
  * same key again answers the campaign it made, so a double click sends one
  * campaign.
@@ -177,11 +179,11 @@ export async function sendMailer(
         {
           channel: 'bulk-mail',
           rows: sql`select learners.id, learners.email, null::text,
-        case when coalesce(learners.email, '') = '' or u.learner_id is not null
+        case when coalesce(learners.email, '') = '' or s.email is not null
           then 'skipped' else 'queued' end,
         case when coalesce(learners.email, '') = '' then 'no e-mail address'
-          when u.learner_id is not null then 'unsubscribed' end
-      from learners left join mail_unsubscribes u on u.learner_id = learners.id
+          when s.email is not null then ${suppressedReason('')}::text || s.reason end
+      from learners left join mail_suppressions s on s.email = lower(learners.email)
       where ${audienceCondition(audience, deps.clock())}`,
         },
       ],

@@ -77,26 +77,16 @@ type LearnerRow = {
   school: string | null;
   city: string | null;
   state: string | null;
-  unsubscribed: boolean;
 };
 
-/**
- * Learners' variable values by id, in one query; those who unsubscribed
- * from mailers are added to `unsubscribed` (a sender's batch asks both).
- */
-export async function learnerValues(
-  db: Db | Tx,
-  ids: number[],
-  unsubscribed?: Set<number>,
-): Promise<Map<number, MailValues>> {
+/** Learners' variable values by id, in one query. */
+export async function learnerValues(db: Db | Tx, ids: number[]): Promise<Map<number, MailValues>> {
   if (!ids.length) return new Map();
   const rows = (
-    await db.execute<LearnerRow>(sql`select l.id, l.name, l.email, l.phone, g.name as grade, l.school, l.city, l.state,
-        exists (select 1 from mail_unsubscribes u where u.learner_id = l.id) as unsubscribed
+    await db.execute<LearnerRow>(sql`select l.id, l.name, l.email, l.phone, g.name as grade, l.school, l.city, l.state
       from learners l left join grades g on g.id = l.grade_id
       where l.id = any(${`{${ids.join(',')}}`}::bigint[])`)
   ).rows;
-  for (const r of rows) if (r.unsubscribed) unsubscribed?.add(Number(r.id));
   return new Map(
     rows.map((r) => [
       Number(r.id),

@@ -1,11 +1,13 @@
-import { mailRoutes } from '@bo/contract';
+import { mailRoutes, mailSuppressionRoutes } from '@bo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
+import { registerMailEventsWebhook } from './mail.events-webhook.ts';
 import { serveMailerImage, uploadMailerImage } from './mail.images.ts';
 import { getMailer, listMailers, mailerAction, previewMailer, sendMailer } from './mail.mailers.ts';
 import { mailerRecipients } from './mail.recipients.ts';
 import { sendTestMail } from './mail.send-test.ts';
+import { listSuppressions, removeSuppression } from './mail.suppression.ts';
 import {
   createTemplate,
   editTemplate,
@@ -19,6 +21,11 @@ import { registerUnsubscribeRoutes } from './mail.unsubscribe.ts';
 /** E-mail templates and mailers (docs/domain.md, Mail). */
 export function mailModule(app: FastifyInstance, deps: Deps) {
   registerUnsubscribeRoutes(app, deps);
+  registerMailEventsWebhook(app, deps);
+  registerRoutes(app, deps, mailSuppressionRoutes, {
+    listSuppressions: ({ query }) => listSuppressions(deps, query),
+    removeSuppression: ({ body, ctx }) => removeSuppression(deps, ctx, body),
+  });
   registerRoutes(app, deps, mailRoutes, {
     uploadMailerImage: ({ upload, ctx, admin }) => uploadMailerImage(deps, ctx, admin, upload),
     mailerImage: ({ query }) => serveMailerImage(deps, query),

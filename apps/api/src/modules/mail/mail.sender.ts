@@ -4,13 +4,15 @@ import type { Deps } from '../../deps.ts';
 import { createMailer, type Mail, smtpChannel } from '../../lib/delivery/smtp.ts';
 import { type Composed, DeliveryFailure, type DeliverySource } from '../../lib/delivery/types.ts';
 import { learnerValues, type Rendered, render, unknownVariables } from './mail.render.ts';
+import { suppressedAmong, suppressedReason } from './mail.suppression.ts';
 import { unsubscribeUrl } from './mail.unsubscribe.ts';
 
 /**
  * A mailer as a source of the delivery engine (lib/delivery/, docs/jobs.md,
  * Deliveries): each ledger row's mail is the campaign's template filled in
- * with the learner's values, with a one-click unsubscribe link; learners
- * who unsubscribed after the campaign was made, or were deleted, are skipped.
+ * with the learner's values, with a one-click unsubscribe link. Addresses
+ * put on the suppression list after the campaign was made (an unsubscribe, a
+ * bounce of another mailer) and learners deleted since are skipped.
  */
 export const mailerSource: DeliverySource = {
   name: 'mailer',
@@ -33,13 +35,17 @@ export const mailerSource: DeliverySource = {
     return {
       async compose(_channel, rows) {
         const ids = rows.map((r) => r.learnerId ?? 0);
-        const unsubscribed = new Set<number>();
-        const values = await learnerValues(deps.db, ids, unsubscribed);
+        const values = await learnerValues(deps.db, ids);
+        const suppressed = await suppressedAmong(
+          deps.db,
+          rows.map((r) => r.address),
+        );
         const out = new Map<number, Composed>();
         for (const row of rows) {
           const learnerId = row.learnerId ?? 0;
           const v = values.get(learnerId);
-          if (unsubscribed.has(learnerId)) out.set(row.id, { skip: 'unsubscribed' });
+          const why = row.address ? suppressed.get(row.address) : undefined;
+          if (why) out.set(row.id, { skip: suppressedReason(why) });
           else if (!v || !row.address) out.set(row.id, { skip: 'learner deleted' });
           else
             out.set(row.id, {

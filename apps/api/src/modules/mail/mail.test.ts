@@ -196,7 +196,10 @@ describe('mailers', () => {
     const second = await settled(again.id);
     expect(second.totals).toMatchObject({ sent: 1, skipped: 1 });
     const why = (await get(`/mail/mailerrecipients?mailerId=${again.id}&state=skipped`)).json();
-    expect(why.items[0]).toMatchObject({ email: 'idem-1@example.test', reason: 'unsubscribed' });
+    expect(why.items[0]).toMatchObject({
+      email: 'idem-1@example.test',
+      reason: 'suppressed: unsubscribed',
+    });
     expect(smtp.received.get('idem-1@example.test')).toBe(1);
   });
 

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { hmac, safeEqualHex } from '../../lib/secrets.ts';
+import { suppressUnsubscribed } from './mail.suppression.ts';
 
 /**
  * One-click unsubscribe (RFC 8058). Every mailer carries
@@ -13,7 +13,8 @@ import { hmac, safeEqualHex } from '../../lib/secrets.ts';
  *
  * - POST records it (what a mail client's button sends, with the body
  *   `List-Unsubscribe=One-Click`; the body is not needed and not read), and
- *   is idempotent.
+ *   is idempotent: the address that campaign mailed goes on the suppression
+ *   list (mail.suppression.ts) as `unsubscribed`.
  * - GET (the link in the mail's footer) only shows a page with a button
  *   that POSTs: link scanners that fetch every address in a mail must not
  *   unsubscribe anyone.
@@ -74,9 +75,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: Deps) {
     scope.post<{ Params: { token: string } }>('/unsubscribe/:token', HIDDEN, async (req, reply) => {
       const found = verify(deps, req.params.token);
       if (!found) return page(reply, 404, 'Link not valid', INVALID);
-      await deps.db.execute(sql`insert into mail_unsubscribes (learner_id, mailer_id)
-        select id, (select id from mailers where id = ${found.mailerId}) from learners where id = ${found.learnerId}
-        on conflict (learner_id) do nothing`);
+      await suppressUnsubscribed(deps.db, found.learnerId, found.mailerId);
       return page(
         reply,
         200,

@@ -12,6 +12,7 @@ export { freeContentSamples } from './free-content.ts';
 export { jobsSamples } from './jobs.ts';
 export { learnersSamples } from './learners.ts';
 export { mailSamples } from './mail.ts';
+export { mailSuppressionSamples } from './mail-suppression.ts';
 export { mediaSamples } from './media.ts';
 export { mockTestsSamples } from './mock-tests.ts';
 export { notificationsSamples } from './notifications.ts';
