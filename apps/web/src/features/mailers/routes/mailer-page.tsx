@@ -25,6 +25,9 @@ const STATE_LOOK: Record<Recipient['state'], { color: string; label: string }> =
   sent: { color: 'green', label: 'Sent' },
   failed: { color: 'red', label: 'Failed' },
   skipped: { color: 'yellow', label: 'Skipped' },
+  // After sent: the mail provider reported the mail bounced or marked as spam.
+  bounced: { color: 'orange', label: 'Bounced' },
+  complained: { color: 'grape', label: 'Complained' },
 };
 
 /** /mailers/:id: live progress, pause/resume/cancel/retry, and the per-recipient ledger. */
@@ -121,8 +124,10 @@ export function MailerPage() {
               aria-label="Skipped"
             />
           </Progress.Root>
-          <SimpleGrid cols={{ base: 2, sm: 5 }}>
-            {(['queued', 'sending', 'sent', 'failed', 'skipped'] as const).map((s) => (
+          <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
+            {(
+              ['queued', 'sending', 'sent', 'failed', 'skipped', 'bounced', 'complained'] as const
+            ).map((s) => (
               <div key={s}>
                 <Text fz="xs" c="dimmed">
                   {STATE_LOOK[s].label}
@@ -145,10 +150,12 @@ export function MailerPage() {
             key: 'state',
             label: 'State',
             anyLabel: 'All',
-            data: (['queued', 'sent', 'failed', 'skipped'] as const).map((s) => ({
-              value: s,
-              label: STATE_LOOK[s].label,
-            })),
+            data: (['queued', 'sent', 'failed', 'skipped', 'bounced', 'complained'] as const).map(
+              (s) => ({
+                value: s,
+                label: STATE_LOOK[s].label,
+              }),
+            ),
           },
         ]}
       />
