@@ -53,6 +53,7 @@ export function SearchedTable<T>({
   pages,
   query,
   searchLabel,
+  placeholder = 'Title or ISBN',
   label,
   columns,
   rowKey,
@@ -63,6 +64,8 @@ export function SearchedTable<T>({
   pages: ReturnType<typeof useSearchedPages>;
   query: PageQuery<T>;
   searchLabel: string;
+  /** What the search field takes (books' titles and ISBNs unless said). */
+  placeholder?: string;
   /** The table's accessible name. */
   label: string;
   columns: SearchedColumn<T>[];
@@ -76,7 +79,7 @@ export function SearchedTable<T>({
     <Stack>
       <TextInput
         label={searchLabel}
-        placeholder="Title or ISBN"
+        placeholder={placeholder}
         value={pages.q}
         onChange={(e) => pages.setQ(e.currentTarget.value)}
         w={320}

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { hasFilters, useListParams } from '../../../lib/search-params.ts';
 import { useMailers } from '../api/list-mailers.ts';
 import { MailerStatus } from '../components/mailer-status.tsx';
+import { SuppressionList } from '../components/suppression-list.tsx';
 
 /** /mailers: campaigns, newest first, with their progress. */
 export function MailersPage() {
@@ -68,7 +69,7 @@ export function MailersPage() {
             render: (m) => {
               const t = m.totals;
               const doneShare = t.recipients
-                ? ((t.sent + t.failed + t.skipped) / t.recipients) * 100
+                ? ((t.sent + t.failed + t.skipped + t.bounced + t.complained) / t.recipients) * 100
                 : 100;
               return (
                 <Stack gap={2} miw={160}>
@@ -91,6 +92,7 @@ export function MailersPage() {
           },
         ]}
       />
+      <SuppressionList />
     </>
   );
 }
