@@ -126,6 +126,7 @@ describe('mail templates and mailers', () => {
       .frameLocator('iframe[title="Mail preview"]')
       .getByText(/Dear Asha Sample/)
       .waitFor();
+    await page.getByRole('switch', { name: 'Track opens and clicks' }).check({ force: true });
     await expectAccessible(page, 'new mailer: preview');
     await page.getByRole('button', { name: 'Send…' }).click();
     const dialog = page.getByRole('dialog');
@@ -144,6 +145,12 @@ describe('mail templates and mailers', () => {
       .click();
     await page.waitForURL(/state=sent/);
     await page.getByRole('cell', { name: /meera@example.test/ }).waitFor();
+    // Its results: opens and clicks tracked, every recipient as CSV.
+    await expect.poll(() => page.getByTestId('result-delivered').textContent()).toBe('3');
+    await page.getByTestId('result-opened').waitFor();
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download recipients (CSV)' }).click();
+    expect((await csv).suggestedFilename()).toMatch(/^Mailer \d+ recipients\.csv$/);
     await expectAccessible(page, 'mailer page');
     await shot(page, 'mailer-page');
 
@@ -152,6 +159,7 @@ describe('mail templates and mailers', () => {
     expect(mail.subject).toBe('Hello Meera');
     expect(mail.body).toContain('See you in Kochi');
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(mail.body).toMatch(/\/m\/o\/\d+-[0-9a-f]{32}\.gif/);
     for (const who of ['arjun@example.test', 'sana@example.test'])
       await server.smtp.waitFor((m) => m.to.includes(who));
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Mailers' }).click();

@@ -25,6 +25,7 @@ import {
   testSendBody,
   testSendSchema,
 } from './mail.ts';
+import { mailerResultsQuery, mailerResultsSchema } from './mail-results.ts';
 import { defineRoutes } from './route.ts';
 
 /** Mail's routes (shapes in mail.ts): the spec's paths plus editing, preview and campaign follow-up. */
@@ -165,6 +166,24 @@ export const mailRoutes = defineRoutes({
     summary: "A campaign's ledger: one row per learner with its state and reason",
     query: mailerRecipientsQuery,
     response: paginated(mailerRecipientSchema),
+  },
+  mailerResults: {
+    ...common,
+    method: 'GET',
+    path: '/mail/mailerresults',
+    summary:
+      "A campaign's results: sent, delivered, failed, bounced, opened, clicked, unsubscribed, opens and clicks over time (per hour for 48 hours, then per day) and its links clicked most",
+    query: mailerResultsQuery,
+    response: mailerResultsSchema,
+  },
+  mailerResultsDownload: {
+    ...common,
+    method: 'GET',
+    path: '/mail/mailerresultsdownload',
+    summary:
+      "A campaign's recipients as CSV: e-mail, status, sent at, first opened at, first clicked at, opens and clicks",
+    query: mailerResultsQuery,
+    download: true,
   },
   mailerAction: {
     ...common,

@@ -137,8 +137,13 @@ export const sendMailerBody = z.object({
    * the next 90 days, checked by the server's clock.
    */
   sendAt: z.iso.datetime({ offset: true, message: 'Must be a date and time' }).optional(),
+  /**
+   * Count opens (a 1×1 image) and clicks (links through a redirect) per
+   * recipient (docs/privacy.md). Off unless asked for.
+   */
+  track: z.boolean().default(false),
 });
-export const mailerPreviewBody = sendMailerBody.omit({ idempotencyKey: true });
+export const mailerPreviewBody = sendMailerBody.omit({ idempotencyKey: true, track: true });
 
 /**
  * A ledger row's state. `bounced` and `complained` come after `sent` (or
@@ -198,6 +203,8 @@ export const mailerSchema = z.object({
   failureReason: z.string().nullable(),
   audience: audienceSchema,
   totals: mailerTotalsSchema,
+  /** Opens and clicks are counted (chosen when it was made). */
+  track: z.boolean(),
   /** Not sent before this time; null: sent at once. */
   sendAt: timestampSchema.nullable(),
   createdAt: timestampSchema,

@@ -56,7 +56,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   };
 }
 
-function decodeQuotedPrintable(raw: string): string {
+export function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));

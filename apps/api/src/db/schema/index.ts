@@ -9,6 +9,7 @@ export * from './free-content.ts';
 export * from './learners.ts';
 export * from './mail.ts';
 export * from './mail-suppression.ts';
+export * from './mail-tracking.ts';
 export * from './media.ts';
 export * from './qr-codes.ts';
 export * from './questions.ts';

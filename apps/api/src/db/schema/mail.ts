@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -65,6 +66,8 @@ export const mailers = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     audience: jsonb('audience').notNull(),
+    /** Opens and clicks are counted per recipient (mail.tracking.ts, docs/privacy.md). */
+    track: boolean('track').notNull().default(false),
     /** The client's key for this request: a second click answers the first campaign. */
     idempotencyKey: uuid('idempotency_key').notNull(),
     /** Its sending: status, lease and ledger (lib/delivery/). */

@@ -6,6 +6,7 @@ import { registerMailEventsWebhook } from './mail.events-webhook.ts';
 import { serveMailerImage, uploadMailerImage } from './mail.images.ts';
 import { getMailer, listMailers, mailerAction, previewMailer, sendMailer } from './mail.mailers.ts';
 import { mailerRecipients } from './mail.recipients.ts';
+import { mailerResults, mailerResultsFile } from './mail.results.ts';
 import { sendTestMail } from './mail.send-test.ts';
 import { listSuppressions, removeSuppression } from './mail.suppression.ts';
 import {
@@ -16,6 +17,7 @@ import {
   previewTemplate,
   searchLearners,
 } from './mail.templates.ts';
+import { registerTrackingRoutes } from './mail.tracking.ts';
 import { registerUnsubscribeRoutes } from './mail.unsubscribe.ts';
 
 /** E-mail templates and mailers (docs/domain.md, Mail). */
@@ -26,6 +28,7 @@ export function mailModule(app: FastifyInstance, deps: Deps) {
     listSuppressions: ({ query }) => listSuppressions(deps, query),
     removeSuppression: ({ body, ctx }) => removeSuppression(deps, ctx, body),
   });
+  registerTrackingRoutes(app, deps);
   registerRoutes(app, deps, mailRoutes, {
     uploadMailerImage: ({ upload, ctx, admin }) => uploadMailerImage(deps, ctx, admin, upload),
     mailerImage: ({ query }) => serveMailerImage(deps, query),
@@ -41,6 +44,8 @@ export function mailModule(app: FastifyInstance, deps: Deps) {
     listMailers: ({ query }) => listMailers(deps, query),
     getMailer: ({ query }) => getMailer(deps.db, query.id),
     mailerRecipients: ({ query }) => mailerRecipients(deps, query),
+    mailerResults: ({ query }) => mailerResults(deps, query.id),
+    mailerResultsDownload: ({ query }) => mailerResultsFile(deps, query.id),
     mailerAction: ({ body, ctx }) => mailerAction(deps, ctx, body),
   });
 }

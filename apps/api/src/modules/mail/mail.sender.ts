@@ -5,6 +5,7 @@ import { createMailer, type Mail, smtpChannel } from '../../lib/delivery/smtp.ts
 import { type Composed, DeliveryFailure, type DeliverySource } from '../../lib/delivery/types.ts';
 import { learnerValues, type Rendered, render, unknownVariables } from './mail.render.ts';
 import { suppressedAmong, suppressedReason } from './mail.suppression.ts';
+import { openPixel, trackLinks } from './mail.tracking.ts';
 import { unsubscribeUrl } from './mail.unsubscribe.ts';
 
 /**
@@ -19,9 +20,13 @@ export const mailerSource: DeliverySource = {
   channels: ['bulk-mail'],
   async open(deps, deliveryId) {
     const [campaign] = (
-      await deps.db.execute<{ id: number | string; subject: string; html: string; text: string }>(
-        sql`select id, subject, html, text from mailers where delivery_id = ${deliveryId}`,
-      )
+      await deps.db.execute<{
+        id: number | string;
+        subject: string;
+        html: string;
+        text: string;
+        track: boolean;
+      }>(sql`select id, subject, html, text, track from mailers where delivery_id = ${deliveryId}`)
     ).rows;
     if (!campaign) throw new DeliveryFailure('The mailer was deleted');
     const mailerId = Number(campaign.id);
@@ -60,7 +65,7 @@ export const mailerSource: DeliverySource = {
 
 function mailOf(
   deps: Deps,
-  campaign: { subject: string; html: string; text: string },
+  campaign: { subject: string; html: string; text: string; track: boolean },
   mailerId: number,
   rowId: number,
   to: string,
@@ -75,11 +80,13 @@ function mailOf(
       `The template could not be filled in (${(err as Error).message.slice(0, 300)}): fix the template and send a new mailer.`,
     );
   }
+  // Links through the click redirect before the footer: the unsubscribe link is never rewritten.
+  if (campaign.track) mail = trackLinks(deps, rowId, mail);
   const unsubscribe = unsubscribeUrl(deps, learnerId, mailerId);
   return {
     to,
     subject: mail.subject,
-    html: `${mail.html}\n<p style="font-size:12px;color:#666666">You receive this as a learner. <a href="${unsubscribe}">Unsubscribe</a></p>`,
+    html: `${mail.html}\n<p style="font-size:12px;color:#666666">You receive this as a learner. <a href="${unsubscribe}">Unsubscribe</a></p>${campaign.track ? openPixel(deps, rowId) : ''}`,
     text: `${mail.text}\n\n--\nUnsubscribe: ${unsubscribe}`,
     messageId: `<mailer-${mailerId}-${rowId}@backoffice>`,
     headers: {

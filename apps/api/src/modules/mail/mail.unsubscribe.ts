@@ -37,7 +37,8 @@ function verify(deps: Deps, token: string): { learnerId: number; mailerId: numbe
   return safeEqualHex(m[3]!, sign(deps, learnerId, mailerId)) ? { learnerId, mailerId } : null;
 }
 
-function page(reply: FastifyReply, status: number, heading: string, body: string) {
+/** A small page for people (a link that is not valid), never cached. */
+export function page(reply: FastifyReply, status: number, heading: string, body: string) {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')

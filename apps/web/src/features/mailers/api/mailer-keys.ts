@@ -5,6 +5,7 @@ export const mailerKeys = {
   list: (query: unknown) => ['mailers', 'list', query] as const,
   one: (id: number) => ['mailers', 'one', id] as const,
   recipients: (query: unknown) => ['mailers', 'recipients', query] as const,
+  results: (id: number) => ['mailers', 'results', id] as const,
   templates: ['mailers', 'templates'] as const,
 };
 

@@ -14,6 +14,7 @@ import { hasFilters, useListParams } from '../../../lib/search-params.ts';
 import { useMailer } from '../api/get-mailer.ts';
 import { useMailerRecipients } from '../api/mailer-recipients.ts';
 import { useMailerAction } from '../api/send-mailer.ts';
+import { MailerResults } from '../components/mailer-results.tsx';
 import { MailerStatus } from '../components/mailer-status.tsx';
 
 const listQuery = mailerRecipientsQuery.omit({ mailerId: true });
@@ -140,6 +141,7 @@ export function MailerPage() {
           </SimpleGrid>
         </Stack>
       </Paper>
+      <MailerResults id={id} live={live} />
       <FilterBar
         values={values}
         onChange={update}

@@ -9,6 +9,7 @@ import {
   Select,
   Stack,
   Stepper,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -39,6 +40,8 @@ export function NewMailerPage() {
   // "Later": a local date and time (the admin's zone), sent as UTC.
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [localTime, setLocalTime] = useState('');
+  // Off unless chosen: counting opens and clicks records what each recipient did (docs/privacy.md).
+  const [track, setTrack] = useState(false);
   const sendAt = when === 'later' && localTime ? new Date(localTime).toISOString() : undefined;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const templates = useTemplateChoices();
@@ -156,6 +159,14 @@ export function NewMailerPage() {
                 />
               </Paper>
             )}
+            <Switch
+              label="Track opens and clicks"
+              description="Records, per recipient, when the mail was first opened (if their mail client shows images) and when a link in it was first clicked, with how many times. Links go through our address first."
+              checked={track}
+              onChange={(e) => setTrack(e.currentTarget.checked)}
+              maw={620}
+              data-testid="track-switch"
+            />
             <Radio.Group label="When" value={when} onChange={(v) => setWhen(v as 'now' | 'later')}>
               <Group mt={6}>
                 <Radio value="now" label="Now" />
@@ -203,6 +214,7 @@ export function NewMailerPage() {
                 templateId: Number(templateId),
                 audience,
                 idempotencyKey: key,
+                track,
                 ...(sendAt ? { sendAt } : {}),
               });
               notifySuccess(
@@ -219,6 +231,7 @@ export function NewMailerPage() {
           “{template?.name}” goes to {willSend.toLocaleString()} learners
           {sendAt ? ` from ${formatDateTime(sendAt)}` : ''}. It is sent in the background; you can
           pause or cancel it from its page.
+          {track ? ' Opens and clicks are tracked.' : ''}
         </ConfirmModal>
       )}
     </>

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { groupCommit } from '../../lib/group-commit.ts';
+import { decodeEntities } from '../../lib/rich-text/entities.ts';
+import { hmac, safeEqualHex } from '../../lib/secrets.ts';
+import type { Rendered } from './mail.render.ts';
+import { page } from './mail.unsubscribe.ts';
+
+/**
+ * Opens and clicks of a mailer made with `track` (docs/privacy.md). Each
+ * recipient's mail gets a 1×1 image and its links go through a redirect,
+ * both naming the recipient's ledger row with an HMAC under the server's
+ * secret (128 bits, as the unsubscribe token):
+ *
+ * - GET /m/o/<row>-<mac>.gif answers a transparent GIF (never cached, so a
+ *   second reading is a second request) and counts an open.
+ * - GET /m/c/<row>-<mac>?u=<url> answers a 302 to the link and counts a
+ *   click. The mac covers the URL too, so the address is no open redirect:
+ *   a token or URL changed by one character answers a 404 page, never a
+ *   redirect.
+ *
+ * Events are counted BEFORE the answer, through a group commit
+ * (lib/group-commit.ts, as the QR scans): a burst of opens right after a
+ * campaign goes costs a few statements. Per recipient one row holds the
+ * first open and click times and their counts; per link, its clicks.
+ * Public, outside /api, rate-limited per IP in memory (an image proxy
+ * fetches for many people from one address, so the limit is generous).
+ */
+
+const OPEN = 'mail-open';
+const CLICK = 'mail-click';
+
+/** A URL longer than this is still redirected but not counted per link (the key would be too wide). */
+const LINK_KEY_MAX = 2000;
+
+const mac = (deps: Deps, what: string) => hmac(deps.config.jwtSecret, what).slice(0, 32);
+
+const openToken = (deps: Deps, rowId: number) => `${rowId}-${mac(deps, `${OPEN}:${rowId}`)}`;
+const clickToken = (deps: Deps, rowId: number, url: string) =>
+  `${rowId}-${mac(deps, `${CLICK}:${rowId}:${url}`)}`;
+
+const base = (deps: Deps) => deps.config.mailers.unsubscribeBaseUrl;
+
+export const openPixelUrl = (deps: Deps, rowId: number) =>
+  `${base(deps)}/m/o/${openToken(deps, rowId)}.gif`;
+
+export const clickUrl = (deps: Deps, rowId: number, url: string) =>
+  `${base(deps)}/m/c/${clickToken(deps, rowId, url)}?u=${encodeURIComponent(url)}`;
+
+/** The row a token names when its mac matches what `what` says was signed; null otherwise. */
+function verify(token: string, check: (rowId: number) => string): number | null {
+  const m = /^(\d{1,15})-([0-9a-f]{32})$/.exec(token);
+  if (!m) return null;
+  const rowId = Number(m[1]);
+  return safeEqualHex(m[2]!, check(rowId)) ? rowId : null;
+}
+
+const WEB_LINK = /^https?:\/\//i;
+/** A bare address in the plain-text part; trailing punctuation ends a sentence, not the link. */
+const TEXT_LINK = /\bhttps?:\/\/[^\s()<>"]+[^\s()<>".,;:!?']/gi;
+
+/**
+ * The rendered mail with its web links through the click redirect (mailto
+ * links stay): the HTML's `<a href>` and the plain-text part's addresses.
+ * Called before the unsubscribe footer is added, so that link is never
+ * rewritten; the open image is added after it (`openPixel`).
+ */
+export function trackLinks(deps: Deps, rowId: number, mail: Rendered): Rendered {
+  const html = mail.html.replace(
+    /(<a\s[^>]*?\bhref=")([^"]*)(")/gi,
+    (whole, before: string, href: string, after: string) => {
+      const url = decodeEntities(href, { nbsp: '\u00a0', badNumber: (w) => w });
+      if (!WEB_LINK.test(url)) return whole;
+      return `${before}${escapeHtml(clickUrl(deps, rowId, url))}${after}`;
+    },
+  );
+  const text = mail.text.replace(TEXT_LINK, (url) => clickUrl(deps, rowId, url));
+  return { ...mail, html, text };
+}
+
+/** The 1×1 image that counts an open when the mail client shows images. */
+export const openPixel = (deps: Deps, rowId: number) =>
+  `<img src="${escapeHtml(openPixelUrl(deps, rowId))}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
+
+/** A transparent 1×1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+interface TrackEvent {
+  kind: 'open' | 'click';
+  rowId: number;
+  /** The link clicked (null for an open, or a link too long to count apart). */
+  url: string | null;
+}
+
+/**
+ * A batch of events in one statement: the rows of tracked mailers only,
+ * summed per recipient first (one recipient twice in a batch would otherwise
+ * make the upsert touch its row twice). Per event, whether it counted.
+ */
+export const recordEvents = (deps: Deps) =>
+  groupCommit<TrackEvent, boolean>(async (events) => {
+    const found = (
+      await deps.db.execute<{ i: number }>(sql`with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(events.map((e, i) => ({ i, ...e })))}::jsonb)
+            as x(i int, kind text, "rowId" int8, url text)
+        ), hit as (
+          select input.i, input.kind, input.url, r.id as row_id, m.id as mailer_id, r.learner_id
+          from input join delivery_recipients r on r.id = input."rowId"
+            join mailers m on m.delivery_id = r.delivery_id and m.track
+          where r.learner_id is not null
+        ), per_row as (
+          select row_id, mailer_id, learner_id,
+            count(*) filter (where kind = 'open')::int as opens,
+            count(*) filter (where kind = 'click')::int as clicks
+          from hit group by row_id, mailer_id, learner_id
+        ), counted as (
+          insert into mail_tracking (recipient_id, mailer_id, learner_id, first_opened_at, opens, first_clicked_at, clicks)
+          select row_id, mailer_id, learner_id, case when opens > 0 then now() end, opens,
+            case when clicks > 0 then now() end, clicks
+          from per_row
+          on conflict (recipient_id) do update set
+            opens = mail_tracking.opens + excluded.opens,
+            clicks = mail_tracking.clicks + excluded.clicks,
+            first_opened_at = coalesce(mail_tracking.first_opened_at, excluded.first_opened_at),
+            first_clicked_at = coalesce(mail_tracking.first_clicked_at, excluded.first_clicked_at)
+        ), links as (
+          insert into mail_link_clicks (mailer_id, url, clicks)
+          select mailer_id, url, count(*)::int from hit where kind = 'click' and url is not null
+          group by mailer_id, url
+          on conflict (mailer_id, url) do update set clicks = mail_link_clicks.clicks + excluded.clicks
+        )
+        select i from hit`)
+    ).rows;
+    const counted = new Set(found.map((f) => Number(f.i)));
+    return events.map((_, i) => counted.has(i));
+  });
+
+function hrefOf(url: string): string | null {
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
+
+const INVALID = '<p>This link is not valid. Use the link of a mail you received.</p>';
+
+/** Out of the API docs; counted per IP in this process's memory (lib/rate-limit-store.ts). */
+const PUBLIC = {
+  schema: { hide: true },
+  config: { rateLimit: { max: 600, timeWindow: 60_000, perProcess: true } },
+};
+
+export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
+  const record = recordEvents(deps);
+  // A failed count must not cost the recipient the link or the image: logged, and answered anyway.
+  const count = async (event: TrackEvent) => {
+    try {
+      await record(event);
+    } catch (err) {
+      deps.log.error({ err, rowId: event.rowId }, 'mail tracking: an event was not counted');
+    }
+  };
+  app.get<{ Params: { file: string } }>('/m/o/:file', PUBLIC, async (req, reply) => {
+    const { file } = req.params;
+    const rowId = file.endsWith('.gif')
+      ? verify(file.slice(0, -4), (id) => mac(deps, `${OPEN}:${id}`))
+      : null;
+    if (rowId === null) return page(reply, 404, 'Link not valid', INVALID);
+    await count({ kind: 'open', rowId, url: null });
+    return reply
+      .status(200)
+      .header('content-type', 'image/gif')
+      .header('cache-control', 'no-store, max-age=0')
+      .send(GIF);
+  });
+  app.get<{ Params: { token: string }; Querystring: { u?: unknown } }>(
+    '/m/c/:token',
+    PUBLIC,
+    async (req, reply) => {
+      // One `u` only: a repeated parameter arrives as an array and is refused like a wrong one.
+      const url = typeof req.query.u === 'string' ? req.query.u : '';
+      const rowId = WEB_LINK.test(url)
+        ? verify(req.params.token, (id) => mac(deps, `${CLICK}:${id}:${url}`))
+        : null;
+      // The URL parsed again: a header holds ASCII only, which URL's own form is.
+      const target = rowId === null ? null : hrefOf(url);
+      if (rowId === null || !target) return page(reply, 404, 'Link not valid', INVALID);
+      await count({ kind: 'click', rowId, url: url.length <= LINK_KEY_MAX ? url : null });
+      return reply.header('cache-control', 'no-store').redirect(target, 302);
+    },
+  );
+}
