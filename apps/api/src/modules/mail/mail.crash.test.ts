@@ -78,6 +78,7 @@ async function prepare(target: DatabaseTarget) {
     templateId: tpl!.id,
     audience: { kind: 'all' },
     idempotencyKey: crypto.randomUUID(),
+    track: false,
   });
   await jobs.stop();
   await database.close();
