@@ -159,7 +159,13 @@ describe('mail templates and mailers', () => {
     expect(mail.subject).toBe('Hello Meera');
     expect(mail.body).toContain('See you in Kochi');
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
-    expect(mail.body).toMatch(/\/m\/o\/\d+-[0-9a-f]{32}\.gif/);
+    // Tracked: Meera's mail client shows images, and her open reaches the results.
+    const pixel = /src="(http[^"]+\/m\/o\/\d+-[0-9a-f]{32}\.gif)"/.exec(mail.body)?.[1];
+    expect(pixel).toBeDefined();
+    expect((await page.request.get(pixel!)).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('result-opened').textContent()).toBe('1 (33%)');
+    await page.getByTestId('chart-mailer-results').waitFor();
     for (const who of ['arjun@example.test', 'sana@example.test'])
       await server.smtp.waitFor((m) => m.to.includes(who));
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Mailers' }).click();

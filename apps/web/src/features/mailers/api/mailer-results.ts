@@ -1,19 +1,22 @@
 import { mailRoutes } from '@bo/contract/mail-routes';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { mailerKeys } from './mailer-keys.ts';
 
 /**
  * GET /mail/mailerresults: the campaign's figures, opens and clicks over
- * time. Opens keep coming for days, so it is read again every minute (every
- * few seconds while it sends).
+ * time. `progress` (the campaign's status and totals, which its page polls)
+ * is part of the key, so the figures are read again as soon as the sending
+ * moves on or ends; opens keep coming for days, so they are also read again
+ * every minute.
  */
-export function useMailerResults(id: number, live: boolean) {
+export function useMailerResults(id: number, progress: string) {
   return useQuery({
-    queryKey: mailerKeys.results(id),
+    queryKey: [...mailerKeys.results(id), progress],
     queryFn: ({ signal }) => apiCall(mailRoutes.mailerResults, { query: { id }, signal }),
-    refetchInterval: live ? 3000 : 60_000,
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
   });
 }
 

@@ -1,6 +1,7 @@
 import type { MailerResults as Results } from '@bo/contract';
 import {
   Alert,
+  Box,
   Button,
   Group,
   Paper,
@@ -32,8 +33,8 @@ function pointLabel(p: Results['series'][number]) {
  * with "Track opens and clicks" who opened and clicked, over time, and the
  * links clicked most; every recipient as CSV.
  */
-export function MailerResults({ id, live }: { id: number; live: boolean }) {
-  const results = useMailerResults(id, live);
+export function MailerResults({ id, progress }: { id: number; progress: string }) {
+  const results = useMailerResults(id, progress);
   const download = useDownload('The recipients could not be downloaded');
   if (results.isPending) return <Skeleton h={160} mb="md" />;
   if (results.isError)
@@ -90,8 +91,14 @@ export function MailerResults({ id, live }: { id: number; live: boolean }) {
             Opens and clicks were not tracked for this mailer.
           </Text>
         )}
-        {r.track && series.length > 0 && (
-          <div>
+        {r.track && r.opened + r.clicked === 0 && (
+          <Text fz="sm" c="dimmed" data-testid="no-opens">
+            No opens or clicks yet.
+          </Text>
+        )}
+        {r.track && r.opened + r.clicked > 0 && (
+          // As wide as a dashboard chart: drawn to the width, a full-width one stood taller than the screen's figures.
+          <Box maw={760}>
             <Text fz="sm" fw={600} mb="xs">
               First opens and clicks, per hour for 48 hours, then per day
             </Text>
@@ -105,7 +112,7 @@ export function MailerResults({ id, live }: { id: number; live: boolean }) {
               ]}
               h={200}
             />
-          </div>
+          </Box>
         )}
         {r.track && (
           <Text fz="xs" c="dimmed">

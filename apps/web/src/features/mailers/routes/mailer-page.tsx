@@ -141,7 +141,7 @@ export function MailerPage() {
           </SimpleGrid>
         </Stack>
       </Paper>
-      <MailerResults id={id} live={live} />
+      <MailerResults id={id} progress={`${m.status} ${t.sent} ${t.failed} ${t.skipped}`} />
       <FilterBar
         values={values}
         onChange={update}
