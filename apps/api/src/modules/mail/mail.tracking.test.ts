@@ -220,7 +220,7 @@ describe('tracked mailers', () => {
     expect(r).toMatchObject({ track: false, sent: 2, opened: 0, clicked: 0, series: [] });
   });
 
-  it('counts the unsubscribed and the failed in the results', async () => {
+  it('counts who unsubscribed through the mailer, and answers 404 for no mailer', async () => {
     const { id } = await sendTo('unsub', 2, true);
     const mail = mailTo('unsub-1@example.test');
     const link = /^List-Unsubscribe:\s*<(https?:\/\/[^>]+)>/m.exec(mail)![1]!;
