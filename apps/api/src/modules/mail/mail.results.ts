@@ -45,7 +45,8 @@ export async function mailerResults(deps: Deps, id: number): Promise<MailerResul
     await deps.db.execute<{ opened: number; clicked: number; unsubscribed: number }>(
       sql`select count(*) filter (where opens > 0)::int as opened,
           count(*) filter (where clicks > 0)::int as clicked,
-          (select count(*)::int from mail_unsubscribes where mailer_id = ${id}) as unsubscribed
+          (select count(*)::int from mail_suppressions
+            where mailer_id = ${id} and reason = 'unsubscribed') as unsubscribed
         from mail_tracking where mailer_id = ${id}`,
     )
   ).rows;
