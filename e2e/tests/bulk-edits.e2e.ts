@@ -201,6 +201,8 @@ it('moves the selected videos to a folder, and blocks all the learners that matc
   await page.getByRole('checkbox', { name: 'Select all videos on this page' }).check();
   await page.getByRole('button', { name: 'Edit curriculum or folder…' }).click();
   let dialog = page.getByRole('dialog', { name: 'Edit videos: curriculum and folder' });
+  // Picked rows, so the dialog asks which rows (a learner's own page does not: below).
+  await dialog.getByRole('radiogroup', { name: 'Which rows' }).waitFor();
   await dialog.getByRole('checkbox', { name: 'Move to a folder' }).check();
   await dialog.getByRole('combobox', { name: 'Folder' }).fill('Bulk target/Term 2');
   await expectAccessible(page, 'bulk edit of media');
@@ -259,7 +261,7 @@ it('moves the selected videos to a folder, and blocks all the learners that matc
   await page.getByRole('button', { name: 'Block…' }).click();
   dialog = page.getByRole('dialog', { name: 'Block or unblock learners' });
   await dialog.getByText('Kabir', { exact: true }).waitFor();
-  expect(await dialog.getByRole('radio').count()).toBe(0);
+  expect(await dialog.getByRole('radiogroup', { name: 'Which rows' }).count()).toBe(0);
   await expectAccessible(page, 'block one learner');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await dialog
