@@ -35,7 +35,7 @@ export async function signInThroughUi(
  * it, then `startAt` opened. A test whose subject is not signing in skips the
  * login screen's load and typing. It still loads home, as the login screen
  * ends there: the suite's time did not move measurably (1,608 s against
- * 1,619 s), because home is most of a sign-in's cost.
+ * 1,619 s); home, loaded both ways, is likely most of a sign-in's cost.
  */
 export async function signIn(
   page: Page,
