@@ -39,15 +39,21 @@ export const mailSuppressions = pgTable(
 /**
  * Each event the webhook took, by the provider's id, so a delivery of the
  * same event again changes nothing. It holds no address (the suppression
- * list and the ledger do).
+ * list and the ledger do). Kept for MAIL_EVENT_IDS_KEPT_DAYS, far beyond
+ * any provider's retries (a few days), then deleted by the webhook's own
+ * calls (by `received_at`, indexed).
  */
-export const mailEvents = pgTable('mail_events', {
-  eventId: text('event_id').primaryKey(),
-  type: text('type').notNull().$type<'bounce' | 'complaint'>(),
-  mailerId: bigint('mailer_id', { mode: 'number' }),
-  occurredAt: tstz('occurred_at').notNull(),
-  receivedAt: tstz('received_at').notNull().defaultNow(),
-});
+export const mailEvents = pgTable(
+  'mail_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull().$type<'bounce' | 'complaint'>(),
+    mailerId: bigint('mailer_id', { mode: 'number' }),
+    occurredAt: tstz('occurred_at').notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('mail_events_received_idx').on(t.receivedAt)],
+);
 
 /**
  * Signatures of the webhook calls taken in the last minutes: the same signed

@@ -32,6 +32,8 @@ export const MAIL_EVENTS_PATH = '/mail-events';
 export const TIMESTAMP_HEADER = 'x-mail-events-timestamp';
 export const SIGNATURE_HEADER = 'x-mail-events-signature';
 const FRESH_SECONDS = 300;
+/** How long an event id is kept to recognise the same event sent again (providers retry for up to ~3 days). */
+export const MAIL_EVENT_IDS_KEPT_DAYS = 30;
 
 /** The signature a sender puts in SIGNATURE_HEADER (hex, with or without `sha256=`). */
 export const mailEventsSignature = (secret: string, timestamp: string, body: string) =>
@@ -126,6 +128,10 @@ export function registerMailEventsWebhook(app: FastifyInstance, deps: Deps) {
           // Signatures older than the window can never be fresh again: no need to keep them.
           await tx.execute(
             sql`delete from mail_webhook_signatures where at < now() - make_interval(secs => ${2 * FRESH_SECONDS})`,
+          );
+          // Event ids past any provider's retries: their table would otherwise only grow.
+          await tx.execute(
+            sql`delete from mail_events where received_at < now() - make_interval(days => ${MAIL_EVENT_IDS_KEPT_DAYS})`,
           );
           const taken = await tx.execute(sql`insert into mail_webhook_signatures (signature)
             values (${signature}) on conflict (signature) do nothing returning signature`);

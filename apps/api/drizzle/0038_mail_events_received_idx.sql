@@ -1,0 +1,1 @@
+CREATE INDEX "mail_events_received_idx" ON "mail_events" USING btree ("received_at");
