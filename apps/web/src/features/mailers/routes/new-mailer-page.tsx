@@ -134,7 +134,7 @@ export function NewMailerPage() {
               >
                 {figures.recipients.toLocaleString()} in the audience
                 {figures.unsubscribed
-                  ? `; ${figures.unsubscribed.toLocaleString()} unsubscribed`
+                  ? `; ${figures.unsubscribed.toLocaleString()} on the suppression list`
                   : ''}
                 {figures.withoutEmail
                   ? `; ${figures.withoutEmail.toLocaleString()} without an e-mail address`
