@@ -26,6 +26,7 @@ type Row = typeof mailers.$inferSelect & {
   failureReason: string | null;
   finishedAt: Date | null;
   sendAt: Date | null;
+  notYet: boolean;
 };
 
 /** A mailer's columns with its delivery's status (the one status; lib/delivery/). */
@@ -35,6 +36,8 @@ const columns = {
   failureReason: deliveries.failureReason,
   finishedAt: deliveries.finishedAt,
   sendAt: deliveries.sendAt,
+  // By the database's clock, the one the sender's lease compares `send_at` with.
+  notYet: sql<boolean>`coalesce(${deliveries.sendAt} > now(), false)`,
 };
 const selectMailers = (db: Db | Tx) =>
   db.select(columns).from(mailers).innerJoin(deliveries, eq(deliveries.id, mailers.deliveryId));
@@ -54,8 +57,7 @@ const mailerOf = (r: Row, totals: MailerTotals): Mailer => ({
   name: r.name,
   subject: r.subject,
   // Sending, but its time has not come: the one status the ledger does not keep.
-  status:
-    r.status === 'sending' && r.sendAt && r.sendAt.getTime() > Date.now() ? 'scheduled' : r.status,
+  status: r.status === 'sending' && r.notYet ? 'scheduled' : r.status,
   failureReason: r.failureReason,
   audience: r.audience as Mailer['audience'],
   totals,
