@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { RunningServer } from './server.ts';
+import { signInElsewhere } from './signed-out.ts';
 
 export interface StoredToken {
   access: string;
@@ -43,21 +44,7 @@ export async function signIn(
   who: { email: string; password: string } = server.admin,
   startAt = '/',
 ) {
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${server.url}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    return res.json();
-  };
-  const { challengeId } = (await post('/auth/login', who)) as { challengeId: string };
-  const otp = await server.nextCode(who.email);
-  const pair = (await post('/auth/confirmotp', { challengeId, otp })) as {
-    accessToken: string;
-    refreshToken: string;
-  };
+  const pair = await signInElsewhere(server, who);
   // Any page of the origin gives its localStorage; the icon is the smallest.
   await page.goto(`${server.url}/favicon.svg`);
   await page.evaluate((token) => localStorage.setItem('token', JSON.stringify(token)), {
