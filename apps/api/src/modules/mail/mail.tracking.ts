@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
 import { decodeEntities } from '../../lib/rich-text/entities.ts';
-import { hmac, safeEqualHex } from '../../lib/secrets.ts';
+import { readSignedIds, signIds } from '../../lib/signed-ids.ts';
 import type { Rendered } from './mail.render.ts';
 import { page } from './mail.unsubscribe.ts';
 
@@ -35,27 +35,17 @@ const CLICK = 'mail-click';
 /** A URL longer than this is still redirected but not counted per link (the key would be too wide). */
 const LINK_KEY_MAX = 2000;
 
-const mac = (deps: Deps, what: string) => hmac(deps.config.jwtSecret, what).slice(0, 32);
-
-const openToken = (deps: Deps, rowId: number) => `${rowId}-${mac(deps, `${OPEN}:${rowId}`)}`;
-const clickToken = (deps: Deps, rowId: number, url: string) =>
-  `${rowId}-${mac(deps, `${CLICK}:${rowId}:${url}`)}`;
-
 const base = (deps: Deps) => deps.config.mailers.unsubscribeBaseUrl;
 
 export const openPixelUrl = (deps: Deps, rowId: number) =>
-  `${base(deps)}/m/o/${openToken(deps, rowId)}.gif`;
+  `${base(deps)}/m/o/${signIds(deps.config.jwtSecret, OPEN, [rowId])}.gif`;
 
 export const clickUrl = (deps: Deps, rowId: number, url: string) =>
-  `${base(deps)}/m/c/${clickToken(deps, rowId, url)}?u=${encodeURIComponent(url)}`;
+  `${base(deps)}/m/c/${signIds(deps.config.jwtSecret, CLICK, [rowId], url)}?u=${encodeURIComponent(url)}`;
 
-/** The row a token names when its mac matches what `what` says was signed; null otherwise. */
-function verify(token: string, check: (rowId: number) => string): number | null {
-  const m = /^(\d{1,15})-([0-9a-f]{32})$/.exec(token);
-  if (!m) return null;
-  const rowId = Number(m[1]);
-  return safeEqualHex(m[2]!, check(rowId)) ? rowId : null;
-}
+/** The ledger row a tracking token names, when signed for that purpose (and that link); null otherwise. */
+const rowOf = (deps: Deps, purpose: string, token: string, url?: string) =>
+  readSignedIds(deps.config.jwtSecret, purpose, token, 1, url)?.[0] ?? null;
 
 const WEB_LINK = /^https?:\/\//i;
 /** A bare address in the plain-text part; trailing punctuation ends a sentence, not the link. */
@@ -165,9 +155,7 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
   };
   app.get<{ Params: { file: string } }>('/m/o/:file', PUBLIC, async (req, reply) => {
     const { file } = req.params;
-    const rowId = file.endsWith('.gif')
-      ? verify(file.slice(0, -4), (id) => mac(deps, `${OPEN}:${id}`))
-      : null;
+    const rowId = file.endsWith('.gif') ? rowOf(deps, OPEN, file.slice(0, -4)) : null;
     if (rowId === null) return page(reply, 404, 'Link not valid', INVALID);
     await count({ kind: 'open', rowId, url: null });
     return reply
@@ -182,9 +170,7 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       // One `u` only: a repeated parameter arrives as an array and is refused like a wrong one.
       const url = typeof req.query.u === 'string' ? req.query.u : '';
-      const rowId = WEB_LINK.test(url)
-        ? verify(req.params.token, (id) => mac(deps, `${CLICK}:${id}:${url}`))
-        : null;
+      const rowId = WEB_LINK.test(url) ? rowOf(deps, CLICK, req.params.token, url) : null;
       // The URL parsed again: a header holds ASCII only, which URL's own form is.
       const target = rowId === null ? null : hrefOf(url);
       if (rowId === null || !target) return page(reply, 404, 'Link not valid', INVALID);

@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { hmac, safeEqualHex } from '../../lib/secrets.ts';
+import { readSignedIds, signIds } from '../../lib/signed-ids.ts';
 import { suppressUnsubscribed } from './mail.suppression.ts';
 
 /**
@@ -20,21 +20,17 @@ import { suppressUnsubscribed } from './mail.suppression.ts';
  *   unsubscribe anyone.
  */
 
-const sign = (deps: Deps, learnerId: number, mailerId: number) =>
-  hmac(deps.config.jwtSecret, `mail-unsubscribe:${learnerId}:${mailerId}`).slice(0, 32);
+const PURPOSE = 'mail-unsubscribe';
 
 export const unsubscribeToken = (deps: Deps, learnerId: number, mailerId: number) =>
-  `${learnerId}-${mailerId}-${sign(deps, learnerId, mailerId)}`;
+  signIds(deps.config.jwtSecret, PURPOSE, [learnerId, mailerId]);
 
 export const unsubscribeUrl = (deps: Deps, learnerId: number, mailerId: number) =>
   `${deps.config.mailers.unsubscribeBaseUrl}/unsubscribe/${unsubscribeToken(deps, learnerId, mailerId)}`;
 
 function verify(deps: Deps, token: string): { learnerId: number; mailerId: number } | null {
-  const m = /^(\d{1,15})-(\d{1,15})-([0-9a-f]{32})$/.exec(token);
-  if (!m) return null;
-  const learnerId = Number(m[1]);
-  const mailerId = Number(m[2]);
-  return safeEqualHex(m[3]!, sign(deps, learnerId, mailerId)) ? { learnerId, mailerId } : null;
+  const ids = readSignedIds(deps.config.jwtSecret, PURPOSE, token, 2);
+  return ids ? { learnerId: ids[0]!, mailerId: ids[1]! } : null;
 }
 
 /** A small page for people (a link that is not valid), never cached. */
