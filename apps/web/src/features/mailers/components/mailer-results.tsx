@@ -44,11 +44,9 @@ export function MailerResults({ id, progress }: { id: number; progress: string }
       </Alert>
     );
   const r = results.data;
+  // Sent, failed and bounced are the progress card's, just above: not repeated here.
   const figures: [string, string, string][] = [
-    ['Sent', r.sent.toLocaleString(), 'sent'],
     ['Delivered', r.delivered.toLocaleString(), 'delivered'],
-    ['Failed', r.failed.toLocaleString(), 'failed'],
-    ['Bounced', r.bounced.toLocaleString(), 'bounced'],
     ...(r.track
       ? ([
           ['Opened', `${r.opened.toLocaleString()}${share(r.opened, r.delivered)}`, 'opened'],
