@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { recordGate } from '../../../components/record-gate.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -25,14 +24,11 @@ import { recordIdOf } from '../../../lib/record-id.ts';
 import { useLearner } from '../api/get-learner.ts';
 import { useResetDevice } from '../api/reset-device.ts';
 import { ActivityTables } from '../components/activity-tables.tsx';
+import { BlockLearners } from '../components/lazy-block-learners.ts';
 import { LEARNER_STATUS_COLOR, LEARNER_STATUS_LABEL } from '../components/learners-filters.tsx';
 import { NoteModal } from '../components/note-modal.tsx';
 
 type Device = LearnerDetail['devices'][number];
-
-const BlockLearners = lazyDialog(() =>
-  import('../components/block-learners.tsx').then((m) => m.BlockLearners),
-);
 
 /** /learners/:id: one learner, their devices (with resets) and recent activity. */
 export function LearnerPage() {

@@ -4,19 +4,15 @@ import { Button } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ExportListButton } from '../../../components/export-list-button.tsx';
-import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SelectionBar } from '../../../components/selection-bar.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useRowSelection } from '../../../lib/use-row-selection.ts';
 import { exportLearners } from '../api/export-learners.ts';
 import { useLearners } from '../api/list-learners.ts';
+import { BlockLearners } from '../components/lazy-block-learners.ts';
 import { hasLearnerFilters, LearnersFilters } from '../components/learners-filters.tsx';
 import { LearnersTable } from '../components/learners-table.tsx';
-
-const BlockLearners = lazyDialog(() =>
-  import('../components/block-learners.tsx').then((m) => m.BlockLearners),
-);
 
 /** /learners: the learners of the app (state in the URL), their export, block and unblock. */
 export function LearnersPage() {
