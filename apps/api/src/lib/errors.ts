@@ -23,6 +23,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A body the contract's schema refused, checked by hand (a multipart form's
+ * fields, a webhook's signed body): the same details as the error handler
+ * gives for a route's own schema, `body.<field>` and its words.
+ */
+export const issueDetails = (issues: { path: PropertyKey[]; message: string }[]): ErrorDetail[] =>
+  issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message }));
+
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new AppError(400, 'bad_request', message, details);
 export const unauthorized = (message = 'Invalid token', code: ErrorCode = 'invalid_token') =>

@@ -1,6 +1,6 @@
 import type { UploadDef } from '@bo/contract';
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError } from '../errors.ts';
+import { AppError, issueDetails } from '../errors.ts';
 
 /**
  * What goes wrong in a multipart body, in words: busboy's and the plugin's
@@ -34,10 +34,7 @@ export function parseFields(
   if (!def.fields) return { ok: true, value: {} };
   const parsed = def.fields.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data as Record<string, unknown> };
-  const details = parsed.error.issues.map((i) => ({
-    path: ['body', ...i.path.map(String)].join('.'),
-    message: i.message,
-  }));
+  const details = issueDetails(parsed.error.issues);
   const names = [...new Set(details.map((d) => d.path.slice(5)))].join(', ');
   return {
     ok: false,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, issueDetails } from '../../lib/errors.ts';
 import { contextOf } from '../../lib/register-routes.ts';
 import { hmac, safeEqualHex } from '../../lib/secrets.ts';
 import { applyMailEvents } from './mail.events.ts';
@@ -89,10 +89,7 @@ function parsedEvents(raw: string): MailEvent[] {
   }
   const parsed = mailEventsBody.safeParse(json);
   if (parsed.success) return parsed.data.events;
-  const details = parsed.error.issues.map((i) => ({
-    path: ['body', ...i.path.map(String)].join('.'),
-    message: i.message,
-  }));
+  const details = issueDetails(parsed.error.issues);
   throw new AppError(
     400,
     'validation_failed',
