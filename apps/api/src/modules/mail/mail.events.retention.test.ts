@@ -1,45 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import {
-  MAIL_EVENT_IDS_KEPT_DAYS,
-  MAIL_EVENTS_PATH,
-  mailEventsSignature,
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
-} from './mail.events-webhook.ts';
-import { useCampaignTestApp } from './mail.testing.ts';
+import { useMailEventsApp } from './mail.events.testing.ts';
+import { MAIL_EVENT_IDS_KEPT_DAYS } from './mail.events-webhook.ts';
 
 /**
  * The event ids the webhook keeps to take an event once are kept for
  * MAIL_EVENT_IDS_KEPT_DAYS, then deleted by a later call: the table does not
  * only grow. Real database.
  */
-const SECRET = randomBytes(32).toString('hex');
-const w = useCampaignTestApp({ MAIL_EVENTS_SECRET: SECRET });
+const { w, signed, hook, event } = useMailEventsApp();
 
 let second = 0;
 /** The same events sent again by the provider: signed anew each time (another second). */
 async function deliver(ids: string[]) {
-  const raw = JSON.stringify({
-    events: ids.map((id) => ({
-      id,
-      type: 'bounce',
-      email: `${id}@example.test`,
-      occurredAt: new Date(w.t.clock().getTime() - 60_000).toISOString(),
-    })),
-  });
-  const ts = String(Math.floor(w.t.clock().getTime() / 1000) - ++second);
-  const res = await w.t.app.inject({
-    method: 'POST',
-    url: MAIL_EVENTS_PATH,
-    headers: {
-      'content-type': 'application/json',
-      [TIMESTAMP_HEADER]: ts,
-      [SIGNATURE_HEADER]: `sha256=${mailEventsSignature(SECRET, ts, raw)}`,
-    },
-    payload: raw,
-  });
+  const body = { events: ids.map((id) => event({ id, email: `${id}@example.test` })) };
+  const res = await hook(signed(body, { at: w.t.clock().getTime() - 1000 * ++second }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { received: number; duplicates: number };
 }
