@@ -10,6 +10,9 @@
 //     the server killed with SIGKILL at 25 % and 60 % of it and started again
 //     on the same data: recipients never mailed (target 0) and mails sent
 //     twice (at most MAILER_CONCURRENCY per kill).
+// Tracking is on (opens and clicks, BENCH_TRACK=0 turns it off): each mail
+// gets its open image and its link through the click redirect, signed per
+// recipient, as a marketing campaign is sent.
 // BENCH_PARTS picks parts for a shorter run while iterating: `ledger` stops
 // after (1), `ledger,send` skips (3), `crash` runs (3) alone (all by default).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -28,6 +31,7 @@ import {
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const CRASH_RECIPIENTS = Number(process.env.BENCH_CRASH_RECIPIENTS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const TRACK = process.env.BENCH_TRACK !== '0';
 const parts = new Set((process.env.BENCH_PARTS ?? 'ledger,send,crash').split(','));
 
 buildStale('api');
@@ -126,6 +130,7 @@ async function campaign(templateId: number) {
       templateId,
       audience: { kind: 'all' },
       idempotencyKey: crypto.randomUUID(),
+      track: TRACK,
     });
     const ledgerSeconds = (performance.now() - t0) / 1000;
     const ledgerCpu = cpuSeconds(server.pid) - requestCpu0;
@@ -170,6 +175,7 @@ async function crashRun(templateId: number) {
     templateId,
     audience: { kind: 'list', entries },
     idempotencyKey: crypto.randomUUID(),
+    track: TRACK,
   });
   let pid = server.pid;
   const kills: number[] = [];
@@ -194,7 +200,8 @@ try {
   const template = await post<{ id: number }>('/mail/createtemplate', {
     name: 'Bench',
     subject: 'News for {{first_name}}',
-    html: '<p>Dear {{name}},</p><p>A new book is out for {{grade}} in {{city}}.</p>',
+    html:
+      '<p>Dear {{name}},</p><p>A <a href="https://example.test/new-book">new book</a> is out for {{grade}} in {{city}}.</p>',
   });
   await sleep(1000);
   const sent = parts.has('ledger') ? await campaign(template.id) : {};
@@ -205,6 +212,7 @@ try {
         database: database.kind,
         recipients: RECIPIENTS,
         concurrency: CONCURRENCY,
+        tracked: TRACK,
         ...sent,
         crash,
       },

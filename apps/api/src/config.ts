@@ -38,6 +38,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   LEARNER_APP_URL: z.string().url().optional(),
   QR_SCAN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  MAIL_TRACKING_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   LEARNER_MAX_DEVICES: z.coerce.number().int().min(1).max(100).default(1),
   LEARNER_TOKEN_REQUIRED: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -125,6 +126,8 @@ export interface Config {
   learnerAppUrl: string | undefined;
   /** Requests per minute and IP on the public QR scan route GET /q/:code. */
   qrScanRateLimit: number;
+  /** Opens and clicks per minute and client IP on the mail tracking addresses. */
+  mailTrackingRateLimit: number;
   /** Built SPA to serve; absent when it has not been built. */
   webDist: string | undefined;
   /** Largest accepted upload per kind, in bytes (lib/storage/upload.ts). */
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     learnerAppUrl: e.LEARNER_APP_URL?.replace(/\/+$/, ''),
     qrScanRateLimit: e.QR_SCAN_RATE_LIMIT,
+    mailTrackingRateLimit: e.MAIL_TRACKING_RATE_LIMIT,
     webDist: e.WEB_DIST
       ? path.resolve(base, e.WEB_DIST)
       : existsSync(defaultDist)

@@ -137,13 +137,14 @@ function hrefOf(url: string): string | null {
 
 const INVALID = '<p>This link is not valid. Use the link of a mail you received.</p>';
 
-/** Out of the API docs; counted per IP in this process's memory (lib/rate-limit-store.ts). */
-const PUBLIC = {
-  schema: { hide: true },
-  config: { rateLimit: { max: 600, timeWindow: 60_000, perProcess: true } },
-};
-
 export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
+  /** Out of the API docs; counted per IP in this process's memory (lib/rate-limit-store.ts). */
+  const PUBLIC = {
+    schema: { hide: true },
+    config: {
+      rateLimit: { max: deps.config.mailTrackingRateLimit, timeWindow: 60_000, perProcess: true },
+    },
+  };
   const record = recordEvents(deps);
   // A failed count must not cost the recipient the link or the image: logged, and answered anyway.
   const count = async (event: TrackEvent) => {
