@@ -14,6 +14,9 @@ export const QUESTION_TYPES = [
   'fill_blank',
   'numeric',
   'subjective',
+  'matching',
+  'ordering',
+  'cloze',
 ] as const;
 export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
@@ -25,6 +28,9 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   fill_blank: 'Fill in the blank',
   numeric: 'Numeric',
   subjective: 'Subjective',
+  matching: 'Matching',
+  ordering: 'Ordering',
+  cloze: 'Cloze (several gaps)',
 };
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;

@@ -16,6 +16,13 @@ import {
   richTextSchema,
   TRUE_FALSE_OPTIONS,
 } from './questions-parts.ts';
+import {
+  clozeSchema,
+  isBlankHtml,
+  matchingSchema,
+  orderingSchema,
+  structuredProblems,
+} from './questions-structured.ts';
 
 /**
  * The question bank (docs/questions.md): typed questions whose texts are rich
@@ -28,6 +35,7 @@ import {
  */
 
 export * from './questions-parts.ts';
+export * from './questions-structured.ts';
 
 /** Marks in steps of 0.25 (quarter marks are common in negative marking). */
 export const marksSchema = z
@@ -48,6 +56,12 @@ export const questionFieldsSchema = z.object({
   blanks: z.array(blankSchema).max(20).default([]),
   /** Numeric questions. */
   numeric: numericAnswerSchema.nullable().default(null),
+  /** Matching questions: the pairs and the extra right-hand texts. */
+  matching: matchingSchema.nullable().default(null),
+  /** Ordering questions: the items in their right order. */
+  ordering: orderingSchema.nullable().default(null),
+  /** Cloze questions: one gap per `___` of the stem. */
+  cloze: clozeSchema.nullable().default(null),
   /** Subjective questions (optional for the others: never shown to learners as a key). */
   modelAnswer: richTextSchema.nullable().default(null),
   explanation: richTextSchema.nullable().default(null),
@@ -74,10 +88,6 @@ export interface QuestionProblem {
   path: (string | number)[];
   message: string;
 }
-
-/** Text with its tags removed, to tell an empty rich-text field ("<p></p>") from a filled one. */
-const isBlankHtml = (html: string | null) =>
-  !html || (!/<img\b/i.test(html) && html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '');
 
 /**
  * Every rule that ties a question's fields together, each problem with its
@@ -129,6 +139,7 @@ export function questionProblems(q: QuestionFields): QuestionProblem[] {
         `The question has ${inStem} blank${inStem === 1 ? '' : 's'} but ${q.blanks.length} answer${q.blanks.length === 1 ? ' is' : 's are'} given`,
       );
   } else if (q.blanks.length) add(['blanks'], 'Only a fill-in-the-blank question has blanks');
+  structuredProblems(q, add);
   if (q.type === 'numeric' && !q.numeric) add(['numeric'], 'Give the numeric answer');
   if (q.type !== 'numeric' && q.numeric)
     add(['numeric'], 'Only a numeric question has a numeric answer');
@@ -160,6 +171,30 @@ export const storedQuestionFieldsSchema = z.object({
   numeric: z
     .object({ value: z.number(), tolerance: z.number(), unit: z.string().nullable() })
     .nullable(),
+  // Revisions saved before these types existed have none of the three.
+  matching: z
+    .object({ pairs: z.array(z.object({ left: z.string(), right: z.string() })), distractors: z.array(z.string()) })
+    .nullable()
+    .default(null),
+  ordering: z.object({ items: z.array(z.string()) }).nullable().default(null),
+  cloze: z
+    .object({
+      gaps: z.array(
+        z.discriminatedUnion('kind', [
+          z.object({
+            kind: z.literal('choice'),
+            choices: z.array(z.object({ text: z.string(), correct: z.boolean() })),
+          }),
+          z.object({
+            kind: z.literal('text'),
+            answers: z.array(z.string()),
+            caseSensitive: z.boolean(),
+          }),
+        ]),
+      ),
+    })
+    .nullable()
+    .default(null),
   modelAnswer: z.string().nullable(),
   explanation: z.string().nullable(),
   difficulty: difficultySchema,

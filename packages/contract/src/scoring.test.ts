@@ -9,6 +9,9 @@ const base = {
   options: [] as Q['options'],
   blanks: [] as Q['blanks'],
   numeric: null,
+  matching: null,
+  ordering: null,
+  cloze: null,
   modelAnswer: null,
   explanation: null,
   difficulty: 'medium' as const,
@@ -104,5 +107,90 @@ describe('scoreAttempt', () => {
       ['unanswered', -0.5],
     ]);
     expect(s.score).toBe(-2.5);
+  });
+
+  const matching = item({
+    type: 'matching',
+    matching: {
+      pairs: [
+        { left: 'H', right: 'Hydrogen' },
+        { left: 'O', right: 'Oxygen' },
+        { left: 'N', right: 'Nitrogen' },
+        { left: 'C', right: 'Carbon' },
+      ],
+      distractors: ['Helium'],
+    },
+  });
+  const ordering = item({ type: 'ordering', ordering: { items: ['1', '2', '3', '4'] } });
+  const cloze = item({
+    type: 'cloze',
+    stem: '<p>___ is the capital of ___ (a ___ country).</p>',
+    cloze: {
+      gaps: [
+        { kind: 'text', answers: ['Paris'], caseSensitive: false },
+        {
+          kind: 'choice',
+          choices: [
+            { text: 'France', correct: true },
+            { text: 'Spain', correct: false },
+          ],
+        },
+        { kind: 'text', answers: ['European'], caseSensitive: true },
+      ],
+    },
+  });
+  const structured = [matching, ordering, cloze];
+  const per = { partialCredit: 'per_option' as const, unansweredMarks: 0, items: structured };
+  const whole = { ...per, partialCredit: 'all_or_nothing' as const };
+
+  it('gives matching, ordering and cloze a share per pair, position or gap under per-option credit', () => {
+    const s = scoreAttempt(per, {
+      [matching.id]: { matches: [0, 1, 4, null] }, // 2 of 4 pairs, one on the distractor
+      [ordering.id]: { order: [0, 1, 3, 2] }, // 2 of 4 in place
+      [cloze.id]: { blanks: [' paris', 'France', 'european'] }, // the third is case sensitive
+    });
+    expect(s.items.map((i) => [i.outcome, i.marks])).toEqual([
+      ['partial', 2],
+      ['partial', 2],
+      ['partial', 2.75], // 4 × 2/3, to the quarter mark
+    ]);
+  });
+
+  it('takes negative marks when nothing is right, and gives all or nothing without per-option credit', () => {
+    const wrong = {
+      [matching.id]: { matches: [1, 0, 4, 4] },
+      [ordering.id]: { order: [3, 2, 1, 0] },
+      [cloze.id]: { blanks: ['Rome', 'Spain', ''] },
+    };
+    expect(scoreAttempt(per, wrong).items.map((i) => [i.outcome, i.marks])).toEqual([
+      ['wrong', -1],
+      ['wrong', -1],
+      ['wrong', -1],
+    ]);
+    const almost = {
+      [matching.id]: { matches: [0, 1, 2, 4] },
+      [ordering.id]: { order: [0, 1, 2] },
+      [cloze.id]: { blanks: ['Paris', 'france', 'European'] }, // a choice is the choice's own text
+    };
+    expect(scoreAttempt(whole, almost).items.map((i) => i.outcome)).toEqual([
+      'wrong',
+      'wrong',
+      'wrong',
+    ]);
+    const right = {
+      [matching.id]: { matches: [0, 1, 2, 3] },
+      [ordering.id]: { order: [0, 1, 2, 3] },
+      [cloze.id]: { blanks: ['PARIS', 'France', 'European'] },
+    };
+    expect(scoreAttempt(whole, right)).toMatchObject({ score: 12, correct: 3 });
+  });
+
+  it('counts a structured question unanswered when nothing is given', () => {
+    const s = scoreAttempt(
+      { ...whole, unansweredMarks: -0.25 },
+      { [matching.id]: { matches: [null, null] }, [ordering.id]: { order: [] } },
+    );
+    expect(s.items.map((i) => i.outcome)).toEqual(['unanswered', 'unanswered', 'unanswered']);
+    expect(s.score).toBe(-0.75);
   });
 });

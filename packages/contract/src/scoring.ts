@@ -10,7 +10,12 @@ import type { AssessmentDetail, AssessmentItem } from './assessments.ts';
 /** A learner's answer to one question item, by its type. */
 export type Answer =
   | { optionIds: string[] }
+  /** Fill in the blank and cloze: one text per blank or gap (a choice gap's chosen choice text). */
   | { blanks: string[] }
+  /** Matching: per pair, in order, the index of the right-hand text chosen among the pairs' right-hand sides then the extra ones (null: left unmatched). */
+  | { matches: (number | null)[] }
+  /** Ordering: the items' indexes (their right order is 0, 1, 2…) in the order the learner put them. */
+  | { order: number[] }
   | { value: number }
   | { text: string };
 
@@ -46,6 +51,17 @@ const normalise = (s: string, caseSensitive: boolean) => {
   return caseSensitive ? t : t.toLowerCase();
 };
 
+/**
+ * Matching, ordering and cloze (docs/decisions.md): with per-option credit a
+ * share per pair, position or gap right; otherwise all or nothing. Nothing
+ * right is wrong, so negative marks apply to it either way.
+ */
+function partsShare(right: boolean[], marking: Marking): number {
+  const n = right.filter(Boolean).length;
+  if (right.length === 0 || n === right.length) return right.length ? 1 : 0;
+  return marking.partialCredit === 'per_option' ? n / right.length : 0;
+}
+
 /** The share (0..1) of the marks an answer earns, or null when it is not answered. */
 function share(item: AssessmentItem, answer: Answer | undefined, marking: Marking): number | null {
   const q = item.question!;
@@ -72,6 +88,29 @@ function share(item: AssessmentItem, answer: Answer | undefined, marking: Markin
         ),
       );
       return ok ? 1 : 0;
+    }
+    case 'matching': {
+      const pairs = q.matching?.pairs ?? [];
+      const given = answer && 'matches' in answer ? answer.matches : [];
+      if (given.every((g) => g == null)) return null;
+      return partsShare(pairs.map((_, i) => given[i] === i), marking);
+    }
+    case 'ordering': {
+      const items = q.ordering?.items ?? [];
+      const given = answer && 'order' in answer ? answer.order : [];
+      if (given.length === 0) return null;
+      return partsShare(items.map((_, i) => given[i] === i), marking);
+    }
+    case 'cloze': {
+      const given = answer && 'blanks' in answer ? answer.blanks : [];
+      if (given.every((g) => !g?.trim())) return null;
+      const right = (q.cloze?.gaps ?? []).map((g, i) => {
+        const text = given[i] ?? '';
+        if (g.kind === 'choice')
+          return g.choices.some((c) => c.correct && normalise(c.text, true) === normalise(text, true));
+        return g.answers.some((a) => normalise(a, g.caseSensitive) === normalise(text, g.caseSensitive));
+      });
+      return partsShare(right, marking);
     }
     case 'numeric': {
       if (!answer || !('value' in answer) || !Number.isFinite(answer.value)) return null;
