@@ -1,6 +1,9 @@
 import type {
   Blank,
+  Cloze,
+  Matching,
   NumericAnswer,
+  Ordering,
   QuestionFields,
   QuestionOption,
   QuestionRevision,
@@ -43,6 +46,10 @@ export const questions = pgTable(
     options: jsonb('options').notNull().$type<QuestionOption[]>().default([]),
     blanks: jsonb('blanks').notNull().$type<Blank[]>().default([]),
     numeric: jsonb('numeric').$type<NumericAnswer | null>(),
+    /** The structured types' parts (questions-structured.ts), null for the other types. */
+    matching: jsonb('matching').$type<Matching | null>(),
+    ordering: jsonb('ordering').$type<Ordering | null>(),
+    cloze: jsonb('cloze').$type<Cloze | null>(),
     modelAnswer: text('model_answer'),
     explanation: text('explanation'),
     difficulty: text('difficulty').notNull().$type<QuestionFields['difficulty']>(),

@@ -38,6 +38,9 @@ const fieldColumns = {
   options: questions.options,
   blanks: questions.blanks,
   numeric: questions.numeric,
+  matching: questions.matching,
+  ordering: questions.ordering,
+  cloze: questions.cloze,
   modelAnswer: questions.modelAnswer,
   explanation: questions.explanation,
   difficulty: questions.difficulty,
@@ -147,6 +150,7 @@ export const questionBulkEdit: BulkEditKindDef<QuestionBulkSet, QuestionFilters>
   async written(tx, ids, by, how) {
     const fields = sql`jsonb_build_object(
       'type', type, 'stem', stem, 'options', options, 'blanks', blanks, 'numeric', numeric,
+      'matching', matching, 'ordering', ordering, 'cloze', cloze,
       'modelAnswer', model_answer, 'explanation', explanation, 'difficulty', difficulty,
       'marks', marks, 'negativeMarks', negative_marks, 'gradeId', grade_id, 'subjectId', subject_id,
       'chapterId', chapter_id, 'topicId', topic_id, 'tags', tags, 'language', language, 'status', status)`;

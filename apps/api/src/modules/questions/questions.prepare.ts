@@ -36,6 +36,20 @@ function richFields(
       label: `Option ${o.id}`,
       html: o.html,
     })),
+    ...(q.matching?.pairs ?? []).flatMap((p, i) => [
+      { path: ['matching', 'pairs', i, 'left'], label: `Pair ${i + 1} (left)`, html: p.left },
+      { path: ['matching', 'pairs', i, 'right'], label: `Pair ${i + 1} (right)`, html: p.right },
+    ]),
+    ...(q.matching?.distractors ?? []).map((html, i) => ({
+      path: ['matching', 'distractors', i],
+      label: `Extra right-hand text ${i + 1}`,
+      html,
+    })),
+    ...(q.ordering?.items ?? []).map((html, i) => ({
+      path: ['ordering', 'items', i],
+      label: `Item ${i + 1}`,
+      html,
+    })),
     ...(q.explanation
       ? [{ path: ['explanation'], label: 'Explanation', html: q.explanation }]
       : []),
@@ -96,6 +110,14 @@ export function sanitizeFields(input: QuestionFields): QuestionFields {
     ...input,
     stem: storedRichText(input.stem),
     options: input.options.map((o) => ({ ...o, html: storedRichText(o.html) })),
+    matching: input.matching && {
+      pairs: input.matching.pairs.map((p) => ({
+        left: storedRichText(p.left),
+        right: storedRichText(p.right),
+      })),
+      distractors: input.matching.distractors.map(storedRichText),
+    },
+    ordering: input.ordering && { items: input.ordering.items.map(storedRichText) },
     explanation: emptyAsNull(clean(input.explanation)),
     modelAnswer: emptyAsNull(clean(input.modelAnswer)),
   };

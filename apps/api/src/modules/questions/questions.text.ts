@@ -23,9 +23,24 @@ export function plainText(html: string | null | undefined): string {
 export const normalised = (html: string | null | undefined) =>
   plainText(html).normalize('NFC').toLowerCase();
 
-/** Stem, options and explanation in one lowercased text: the search column. */
+/**
+ * The texts a learner reads besides the stem: options, matching sides,
+ * ordering items, cloze choices (a gap's accepted answers are the key,
+ * like a blank's, and not searched).
+ */
+function answerTexts(q: QuestionFields): string[] {
+  return [
+    ...q.options.map((o) => o.html),
+    ...(q.matching?.pairs ?? []).flatMap((p) => [p.left, p.right]),
+    ...(q.matching?.distractors ?? []),
+    ...(q.ordering?.items ?? []),
+    ...(q.cloze?.gaps ?? []).flatMap((g) => (g.kind === 'choice' ? g.choices.map((c) => c.text) : [])),
+  ];
+}
+
+/** Stem, the texts a learner reads and explanation in one lowercased text: the search column. */
 export function searchText(q: QuestionFields): string {
-  return [q.stem, ...q.options.map((o) => o.html), q.explanation]
+  return [q.stem, ...answerTexts(q), q.explanation]
     .map(normalised)
     .filter(Boolean)
     .join(' ');
@@ -33,7 +48,7 @@ export function searchText(q: QuestionFields): string {
 
 /** Stem then options: what two questions are compared on for near duplicates. */
 export function similarityText(q: QuestionFields): string {
-  return [q.stem, ...q.options.map((o) => o.html)].map(normalised).filter(Boolean).join(' | ');
+  return [q.stem, ...answerTexts(q)].map(normalised).filter(Boolean).join(' | ');
 }
 
 /**
@@ -54,12 +69,42 @@ export function dedupeKey(q: QuestionFields): string {
       caseSensitive: b.caseSensitive,
     })),
     numeric: q.numeric,
+    ...structuredContent(q),
     ...imageContent(q),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
+/**
+ * The structured types' parts, only when present, so the other types hash
+ * as before they existed (the stored keys and the bench's SQL). The order
+ * of pairs and of extra right-hand texts does not change a matching
+ * question; the order of items is an ordering question's key.
+ */
+function structuredContent(q: QuestionFields) {
+  const text = (s: string, caseSensitive = false) => (caseSensitive ? s.trim() : s.trim().toLowerCase());
+  return {
+    ...(q.matching && {
+      matching: {
+        pairs: q.matching.pairs.map((p) => [normalised(p.left), normalised(p.right)]).sort(),
+        distractors: q.matching.distractors.map(normalised).sort(),
+      },
+    }),
+    ...(q.ordering && { ordering: q.ordering.items.map(normalised) }),
+    ...(q.cloze && {
+      cloze: q.cloze.gaps.map((g) =>
+        g.kind === 'choice'
+          ? { choices: g.choices.map((c) => [text(c.text), c.correct]).sort() }
+          : {
+              answers: g.answers.map((a) => text(a, g.caseSensitive)).sort(),
+              caseSensitive: g.caseSensitive,
+            },
+      ),
+    }),
+  };
+}
+
 function imageContent(q: QuestionFields): { images?: string[][] } {
-  const images = [q.stem, ...q.options.map((o) => o.html)].map(imageKeysIn);
+  const images = [q.stem, ...answerTexts(q)].map(imageKeysIn);
   return images.some((keys) => keys.length) ? { images } : {};
 }

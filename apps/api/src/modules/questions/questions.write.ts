@@ -108,6 +108,7 @@ export const questionRows = (prepared: PreparedQuestion[]) =>
 /** A row's fields (its `f`, the QuestionFields) as columns, for the inserts and updates below. */
 const FIELDS_RECORD = sql`jsonb_to_record(j.f) as x (
   "type" text, stem text, options jsonb, blanks jsonb, "numeric" jsonb,
+  matching jsonb, ordering jsonb, cloze jsonb,
   "modelAnswer" text, explanation text, difficulty text, marks numeric,
   "negativeMarks" numeric, "gradeId" bigint, "subjectId" bigint,
   "chapterId" bigint, "topicId" bigint, tags text[], "language" text, status text)`;
@@ -141,11 +142,11 @@ export async function writeQuestionRows(
           with ordinality as j,
         ${FIELDS_RECORD}
       ), q as (
-        insert into ${questions} (type, stem, options, blanks, numeric, model_answer,
+        insert into ${questions} (type, stem, options, blanks, numeric, matching, ordering, cloze, model_answer,
           explanation, difficulty, marks, negative_marks, grade_id, subject_id, chapter_id,
           topic_id, tags, language, status, source, source_label, revision, search_text,
           similarity_text, dedupe_key, created_by, updated_by)
-        select "type", stem, options, blanks, "numeric", "modelAnswer", explanation,
+        select "type", stem, options, blanks, "numeric", matching, ordering, cloze, "modelAnswer", explanation,
           difficulty, marks, "negativeMarks", "gradeId", "subjectId", "chapterId", "topicId",
           tags, "language", status, ${source}, ${sourceLabel}::text, 1, s, m, k,
           ${actorId}::bigint, ${actorId}::bigint
@@ -197,7 +198,8 @@ export async function writeQuestionUpdates(
         ${FIELDS_RECORD}
       ), u as (
         update ${questions} q set type = r."type", stem = r.stem, options = r.options,
-          blanks = r.blanks, numeric = r."numeric", model_answer = r."modelAnswer",
+          blanks = r.blanks, numeric = r."numeric", matching = r.matching,
+          ordering = r.ordering, cloze = r.cloze, model_answer = r."modelAnswer",
           explanation = r.explanation, difficulty = r.difficulty, marks = r.marks,
           negative_marks = r."negativeMarks", grade_id = r."gradeId", subject_id = r."subjectId",
           chapter_id = r."chapterId", topic_id = r."topicId", tags = r.tags,

@@ -1,5 +1,6 @@
 import type { QuestionFields } from '@bo/contract';
 import escapeHtml from 'escape-html';
+import { plainText } from '../questions.text.ts';
 
 /**
  * Questions as Moodle XML, written question by question (a generator: the
@@ -7,7 +8,11 @@ import escapeHtml from 'escape-html';
  * -> truefalse, one blank -> shortanswer (its ___ kept in the text),
  * several blanks -> cloze (multianswer) with a SHORTANSWER gap per blank,
  * numeric -> numerical (unit of multiplier 1), subjective -> essay
- * (graderinfo holds the model answer). Texts are written as HTML in CDATA.
+ * (graderinfo holds the model answer), matching -> matching (an extra
+ * right-hand text is a subquestion without text, as Moodle writes them),
+ * ordering -> ordering (qtype_ordering: the items in order, absolute
+ * positions), cloze -> multianswer (a choice gap MULTICHOICE, a text gap
+ * SHORTANSWER or SHORTANSWER_C). Texts are written as HTML in CDATA.
  *
  * Images: our texts point at /api/questions/image?key=…; the export writes
  * them as absolute URLs (PUBLIC_BASE_URL), which Moodle shows as they are
@@ -59,7 +64,34 @@ function body(q: QuestionFields, at: (html: string) => string): string {
     }
     case 'subjective':
       return `<responseformat>editor</responseformat>${html('graderinfo', at(q.modelAnswer ?? ''))}`;
+    case 'matching': {
+      const m = q.matching!;
+      const sub = (left: string, right: string) =>
+        `<subquestion format="html">${text(at(left))}<answer>${text(plainText(right))}</answer></subquestion>`;
+      return [
+        '<shuffleanswers>true</shuffleanswers>',
+        // Moodle's right-hand sides are plain text: their markup is not kept.
+        ...m.pairs.map((p) => sub(p.left, p.right)),
+        ...m.distractors.map((d) => sub('', d)),
+      ].join('');
+    }
+    case 'ordering':
+      return [
+        '<layouttype>VERTICAL</layouttype><selecttype>ALL</selecttype><selectcount>0</selectcount>',
+        '<gradingtype>ABSOLUTE_POSITION</gradingtype><showgrading>SHOW</showgrading>',
+        ...q.ordering!.items.map((item, i) => answer(i + 1, at(item))),
+      ].join('');
+    case 'cloze':
+      return '';
   }
+}
+
+/** A blank or gap in Moodle's embedded-answers syntax. */
+function clozeGap(gap: NonNullable<QuestionFields['cloze']>['gaps'][number]): string {
+  if (gap.kind === 'choice')
+    return `{1:MULTICHOICE:${gap.choices.map((c) => `${c.correct ? '=' : ''}${clozeEscape(c.text)}`).join('~')}}`;
+  const kind = gap.caseSensitive ? 'SHORTANSWER_C' : 'SHORTANSWER';
+  return `{1:${kind}:${gap.answers.map((a) => `=${clozeEscape(a)}`).join('~')}}`;
 }
 
 const MOODLE_TYPE: Record<QuestionFields['type'], string> = {
@@ -69,20 +101,27 @@ const MOODLE_TYPE: Record<QuestionFields['type'], string> = {
   fill_blank: 'shortanswer',
   numeric: 'numerical',
   subjective: 'essay',
+  matching: 'matching',
+  ordering: 'ordering',
+  cloze: 'multianswer',
 };
 
 /** One <question> element. */
 export function moodleQuestion(q: QuestionFields & { id?: number }, base: string): string {
   const at = (s: string) => absoluteImages(s, base);
-  const cloze = q.type === 'fill_blank' && q.blanks.length > 1;
+  const gaps =
+    q.type === 'cloze'
+      ? (q.cloze?.gaps ?? [])
+      : q.type === 'fill_blank' && q.blanks.length > 1
+        ? q.blanks.map((b) => ({ kind: 'text' as const, ...b }))
+        : null;
+  const cloze = gaps !== null;
   let stem = at(q.stem);
-  if (cloze) {
+  if (gaps) {
     let i = 0;
     stem = stem.replace(/_{3,}/g, () => {
-      const blank = q.blanks[i++];
-      if (!blank) return '___';
-      const kind = blank.caseSensitive ? 'SHORTANSWER_C' : 'SHORTANSWER';
-      return `{1:${kind}:${blank.answers.map((a) => `=${clozeEscape(a)}`).join('~')}}`;
+      const gap = gaps[i++];
+      return gap ? clozeGap(gap) : '___';
     });
   }
   const tags = q.tags.length
