@@ -71,3 +71,29 @@ export function attemptOrder<A extends Shuffled>(a: A, seed: string): Assessment
       : item,
   );
 }
+
+/**
+ * The order a matching question's right-hand texts (the pairs' then the
+ * extra ones) or an ordering question's items are shown in, as indexes of
+ * the stored lists: always shuffled, whatever `shuffleOptions` says (in the
+ * stored order the answer would be shown), and an ordering question never
+ * shows its right order. The answer names the stored indexes (scoring.ts),
+ * so the shown order never changes the score. Null for the other types.
+ */
+export function shownOrder(
+  question: Pick<NonNullable<AssessmentItem['question']>, 'type' | 'matching' | 'ordering'>,
+  seed: string,
+): number[] | null {
+  const random = generator(`${seed}`);
+  const indexes = (n: number) => Array.from({ length: n }, (_, i) => i);
+  if (question.type === 'matching' && question.matching) {
+    const m = question.matching;
+    return shuffle(indexes(m.pairs.length + m.distractors.length), random);
+  }
+  if (question.type === 'ordering' && question.ordering) {
+    const order = shuffle(indexes(question.ordering.items.length), random);
+    // Shuffled back into place: shown one step round instead.
+    return order.every((v, i) => v === i) ? [...order.slice(1), order[0]!] : order;
+  }
+  return null;
+}

@@ -119,7 +119,8 @@ const answerValue = z.union([
   textSchema({ max: 2000, multiline: true }),
   z.number(),
   z.boolean(),
-  z.array(z.union([textSchema({ max: 500 }), z.number()])).max(50),
+  // A matching answer leaves a pair unmatched as null (scoring.ts, Answer).
+  z.array(z.union([textSchema({ max: 500 }), z.number(), z.null()])).max(50),
   z.null(),
 ]);
 

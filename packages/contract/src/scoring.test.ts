@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssessmentItem } from './assessments.ts';
+import { shownOrder } from './attempt-order.ts';
 import { scoreAttempt } from './scoring.ts';
 
 type Q = NonNullable<AssessmentItem['question']>;
@@ -192,5 +193,32 @@ describe('scoreAttempt', () => {
     );
     expect(s.items.map((i) => i.outcome)).toEqual(['unanswered', 'unanswered', 'unanswered']);
     expect(s.score).toBe(-0.75);
+  });
+});
+
+describe('shownOrder', () => {
+  it('always shuffles matching right-hand texts and never shows an ordering question in order', () => {
+    const matchingQ = {
+      type: 'matching' as const,
+      matching: {
+        pairs: [
+          { left: 'a', right: '1' },
+          { left: 'b', right: '2' },
+        ],
+        distractors: ['3'],
+      },
+      ordering: null,
+    };
+    const shown = shownOrder(matchingQ, 'attempt-1');
+    expect([...shown!].sort()).toEqual([0, 1, 2]);
+    expect(shownOrder(matchingQ, 'attempt-1')).toEqual(shown); // the same seed, the same order
+    for (let i = 0; i < 50; i++) {
+      const order = shownOrder(
+        { type: 'ordering', matching: null, ordering: { items: ['x', 'y'] } },
+        `seed-${i}`,
+      );
+      expect(order).toEqual([1, 0]);
+    }
+    expect(shownOrder({ type: 'single_choice', matching: null, ordering: null }, 's')).toBeNull();
   });
 });
