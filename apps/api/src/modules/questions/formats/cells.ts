@@ -88,6 +88,13 @@ export function cellsOf(q: QuestionFieldsInput, names: CurriculumNames = {}): Qu
     if (cases.some((c) => c === 'Yes'))
       cells.caseSensitive = new Set(cases).size === 1 ? cases[0]! : cases.join('; ');
   }
+  if (q.type === 'cloze' && q.cloze?.gaps.length) writeGaps(q.cloze.gaps, cells);
+  if (q.matching) {
+    cells.pairs = q.matching.pairs.map((p) => `${oneLine(p.left)} -> ${oneLine(p.right)}`).join('\n');
+    if (q.matching.distractors?.length)
+      cells.distractors = q.matching.distractors.map(oneLine).join('\n');
+  }
+  if (q.ordering) cells.items = q.ordering.items.map(oneLine).join('\n');
   if (q.numeric) {
     cells.numeric = q.numeric.value;
     if (q.numeric.tolerance) cells.tolerance = q.numeric.tolerance;
@@ -110,6 +117,45 @@ export function cellsOf(q: QuestionFieldsInput, names: CurriculumNames = {}): Qu
   for (const [key, value] of Object.entries(rest) as [keyof QuestionColumns, Cell | undefined][])
     if (value !== undefined) cells[key] = value;
   return cells;
+}
+
+/** A rich text on one line of a cell (line breaks are insignificant in HTML outside <pre>). */
+const oneLine = (html: string) => html.replace(/\s*\n\s*/g, ' ');
+const linesIn = (cell: string | undefined) =>
+  (cell ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+const CHOOSE = /^choose:\s*/i;
+type Gap = NonNullable<QuestionFieldsInput['cloze']>['gaps'][number];
+
+/** A cloze's gaps in the blank answers' cell: a choice gap as "choose: =right | wrong". */
+function writeGaps(gaps: Gap[], cells: QuestionCells) {
+  cells.blanks = gaps
+    .map((g) =>
+      g.kind === 'choice'
+        ? `choose: ${g.choices.map((c) => `${c.correct ? '=' : ''}${escapeAnswer(c.text)}`).join(' | ')}`
+        : g.answers.map(escapeAnswer).join(' | '),
+    )
+    .join(' ; ');
+  const cases = gaps.map((g) => (g.kind === 'text' && g.caseSensitive ? 'Yes' : 'No'));
+  if (cases.includes('Yes'))
+    cells.caseSensitive = new Set(cases).size === 1 ? cases[0]! : cases.join('; ');
+}
+
+/** A blank read from the cell as a cloze gap: "choose:" makes it a choice list. */
+function gapOf(blank: { answers: string[]; caseSensitive?: boolean }): Gap {
+  const [first, ...rest] = blank.answers;
+  if (first === undefined || !CHOOSE.test(first))
+    return { kind: 'text', answers: blank.answers, caseSensitive: blank.caseSensitive ?? false };
+  const choices = [first.replace(CHOOSE, ''), ...rest];
+  return {
+    kind: 'choice',
+    choices: choices.map((c) =>
+      c.startsWith('=') ? { text: c.slice(1).trim(), correct: true } : { text: c, correct: false },
+    ),
+  };
 }
 
 const YES = /^(yes|y|true|1)$/i;
@@ -194,6 +240,26 @@ export function draftOf(row: SheetRow<QuestionColumns>): {
   } else if (v.caseSensitive !== undefined)
     problem('caseSensitive', 'Case sensitive needs Blank answers');
 
+  if (type === 'cloze' && question.blanks) {
+    question.cloze = { gaps: question.blanks.map(gapOf) };
+    question.blanks = [];
+  }
+  if (v.pairs !== undefined || v.distractors !== undefined) {
+    if (type !== 'matching') problem('pairs', 'Only a matching question has pairs');
+    question.matching = {
+      pairs: linesIn(v.pairs).map((line) => {
+        const at = line.indexOf('->');
+        return at < 0
+          ? { left: line, right: '' }
+          : { left: line.slice(0, at).trim(), right: line.slice(at + 2).trim() };
+      }),
+      distractors: linesIn(v.distractors),
+    };
+  }
+  if (v.items !== undefined) {
+    if (type !== 'ordering') problem('items', 'Only an ordering question has items in order');
+    question.ordering = { items: linesIn(v.items) };
+  }
   if (v.numeric !== undefined) {
     question.numeric = { value: v.numeric, tolerance: v.tolerance ?? 0, unit: v.unit ?? null };
   } else if (v.tolerance !== undefined || v.unit !== undefined) {

@@ -36,10 +36,13 @@ export type Warning = QuestionImportResponse['warnings'][number];
 function columnOf(p: QuestionProblem): keyof QuestionColumns {
   const [field, index] = p.path;
   if (field === 'options') return typeof index === 'number' ? OPTION_KEYS[index]! : 'correct';
+  if (field === 'matching') return index === 'distractors' ? 'distractors' : 'pairs';
   const byField: Record<string, keyof QuestionColumns> = {
     stem: 'stem',
     blanks: 'blanks',
     numeric: 'numeric',
+    cloze: 'blanks',
+    ordering: 'items',
     modelAnswer: 'modelAnswer',
     explanation: 'explanation',
     marks: 'marks',
@@ -60,6 +63,20 @@ const richTexts = (q: QuestionFieldsInput) => [
     path: ['options', i, 'html'],
     label: `Option ${o.id}`,
     html: o.html,
+  })),
+  ...(q.matching?.pairs ?? []).flatMap((p, i) => [
+    { path: ['matching', 'pairs', i], label: `Pair ${i + 1} (left)`, html: p.left },
+    { path: ['matching', 'pairs', i], label: `Pair ${i + 1} (right)`, html: p.right },
+  ]),
+  ...(q.matching?.distractors ?? []).map((html, i) => ({
+    path: ['matching', 'distractors', i],
+    label: `Extra right-hand text ${i + 1}`,
+    html,
+  })),
+  ...(q.ordering?.items ?? []).map((html, i) => ({
+    path: ['ordering', 'items', i],
+    label: `Item ${i + 1}`,
+    html,
   })),
   ...(q.explanation ? [{ path: ['explanation'], label: 'Explanation', html: q.explanation }] : []),
   ...(q.modelAnswer ? [{ path: ['modelAnswer'], label: 'Model answer', html: q.modelAnswer }] : []),
@@ -131,6 +148,12 @@ export function questionCheck(
           q.options = q.options?.map((o) => ({ ...o, html: fix(o.html) }));
           if (q.explanation) q.explanation = fix(q.explanation);
           if (q.modelAnswer) q.modelAnswer = fix(q.modelAnswer);
+          if (q.matching)
+            q.matching = {
+              pairs: q.matching.pairs.map((p) => ({ left: fix(p.left), right: fix(p.right) })),
+              distractors: q.matching.distractors?.map(fix),
+            };
+          if (q.ordering) q.ordering = { items: q.ordering.items.map(fix) };
         }
         const prep = prepareQuestion(q);
         if (!prep.ok) {

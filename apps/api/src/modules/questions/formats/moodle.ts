@@ -1,6 +1,7 @@
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
-import { choiceKey, numericAnswer, shortAnswers, type WeighedAnswer } from './credit.ts';
+import { choiceKey, numericAnswer, shortAnswers } from './credit.ts';
 import { essay } from './essay.ts';
+import { clozeBlanks } from './moodle-cloze.ts';
 import { questionFiles } from './moodle-files.ts';
 import { type Node, parseXml, refused } from './moodle-xml.ts';
 import { type ParsedFile, QUESTION_COLUMN, textToHtml } from './rows.ts';
@@ -10,7 +11,11 @@ import { type ParsedFile, QUESTION_COLUMN, textToHtml } from './rows.ts';
  * multiple), truefalse, shortanswer (-> fill in the blank with one blank,
  * added as ___ after the text), numerical (-> numeric: first full-marks
  * answer, its tolerance and the unit of multiplier 1), essay (-> subjective,
- * graderinfo as the model answer). Categories and descriptions are skipped
+ * graderinfo as the model answer), matching (-> matching: a subquestion
+ * without text is an extra right-hand text), ordering (qtype_ordering: the
+ * items by their order), cloze (multianswer: -> fill in the blank when
+ * every gap is a short answer, else -> cloze, MULTICHOICE gaps becoming
+ * choice lists). Categories and descriptions are skipped
  * with a note; any other type is reported per question ("Question 7
  * (matching) cannot be imported: …") and skipped, never dropped silently.
  * Questions are numbered by their <question> element, categories included.
@@ -193,22 +198,68 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
         const cloze = clozeBlanks(stem);
         if (!cloze) {
           note(
-            `Question ${number} (cloze) cannot be imported: only cloze questions whose every gap is a short answer become fill in the blank; it is skipped`,
+            `Question ${number} (cloze) cannot be imported: only short-answer and single-choice (MULTICHOICE) gaps can be; it is skipped`,
           );
           return;
         }
-        // Each gap is a short answer: the one rule of credit.ts (full-credit answers only).
-        const blanks = [];
+        // A short-answer gap: the one rule of credit.ts (full-credit answers only).
+        const gaps: NonNullable<QuestionFieldsInput['cloze']>['gaps'] = [];
         for (const [i, gap] of cloze.gaps.entries()) {
-          const read = shortAnswers(`Question ${number}, gap ${i + 1}`, gap.answers);
+          const label = `Question ${number}, gap ${i + 1}`;
+          if (gap.choice) {
+            const right = gap.answers.filter((a) => a.percent === 100).length;
+            if (right !== 1) {
+              const message = `${label} has ${right} full-credit choices; a choice gap takes exactly one`;
+              parsed.errors.push({ row: number, column: QUESTION_COLUMN, message });
+              return;
+            }
+            if (gap.answers.some((a) => a.percent > 0 && a.percent < 100))
+              note(`${label}: choices with partial credit are imported as wrong`);
+            gaps.push({
+              kind: 'choice',
+              choices: gap.answers.map((a) => ({ text: a.text, correct: a.percent === 100 })),
+            });
+            continue;
+          }
+          const read = shortAnswers(label, gap.answers);
           if (read.note) note(read.note);
           if (read.problem) {
             parsed.errors.push({ row: number, column: QUESTION_COLUMN, message: read.problem });
             return;
           }
-          blanks.push({ answers: read.accepted, caseSensitive: gap.caseSensitive });
+          gaps.push({ kind: 'text', answers: read.accepted, caseSensitive: gap.caseSensitive });
         }
-        push({ type: 'fill_blank', stem: cloze.stem, blanks });
+        if (gaps.every((g) => g.kind === 'text'))
+          push({
+            type: 'fill_blank',
+            stem: cloze.stem,
+            blanks: gaps.map((g) => (g.kind === 'text' ? g : { answers: [] })),
+          });
+        else push({ type: 'cloze', stem: cloze.stem, cloze: { gaps } });
+        return;
+      }
+      case 'matching': {
+        const subs = ((q.subquestion as Node[] | undefined) ?? []).map((s) => ({
+          left: pluginFiles(textOf(s)),
+          right: textToHtml(textOf(Array.isArray(s.answer) ? s.answer[0] : s.answer).trim()),
+        }));
+        const pairs = subs.filter((s) => s.left.trim());
+        push({
+          type: 'matching',
+          stem,
+          matching: {
+            pairs,
+            distractors: subs.filter((s) => !s.left.trim()).map((s) => s.right),
+          },
+        });
+        return;
+      }
+      case 'ordering': {
+        // qtype_ordering writes each item's place in the right order as its fraction.
+        const items = answers
+          .map((a, i) => ({ html: a.html, at: a.fraction || i + 1 }))
+          .sort((a, b) => a.at - b.at);
+        push({ type: 'ordering', stem, ordering: { items: items.map((a) => a.html) } });
         return;
       }
       case 'essay': {
@@ -219,39 +270,9 @@ export function parseMoodle(text: string): ParsedFile & { files: Map<string, Buf
       }
       default:
         note(
-          `Question ${number} (${type || 'no type'}) cannot be imported: the question bank has no such type (it takes multichoice, truefalse, shortanswer, numerical, cloze and essay); it is skipped`,
+          `Question ${number} (${type || 'no type'}) cannot be imported: the question bank has no such type (it takes multichoice, truefalse, shortanswer, numerical, cloze, matching, ordering and essay); it is skipped`,
         );
     }
   });
   return parsed;
-}
-
-/** A cloze gap of the short-answer kinds: {1:SHORTANSWER:=a~=b}; _C / SAC: case matters. */
-const GAP = /\{\d*:([A-Z_]+):((?:\\.|[^}\\])*)\}/g;
-const SHORT = new Set(['SHORTANSWER', 'SA', 'MW']);
-const SHORT_CASE = new Set(['SHORTANSWER_C', 'SAC', 'MWC']);
-
-/**
- * The gaps of a cloze text with their weighed answers (`=` is 100%, `%50%`
- * half, none 0%; `#feedback` dropped; escapes undone but `\*`, which
- * credit.ts reads as a literal star), or null when a gap is not a short answer.
- */
-function clozeBlanks(html: string) {
-  const gaps: { answers: WeighedAnswer[]; caseSensitive: boolean }[] = [];
-  let ok = true;
-  const stem = html.replace(GAP, (_, kind: string, body: string) => {
-    if (!SHORT.has(kind) && !SHORT_CASE.has(kind)) ok = false;
-    const answers = body
-      .split(/(?<!\\)~/)
-      .map((a) => a.replace(/(?<!\\)#.*$/s, ''))
-      .map((a) => {
-        const weight = a.match(/^(=|%(-?\d+(?:\.\d+)?)%)/);
-        const percent = weight ? (weight[1] === '=' ? 100 : Number(weight[2])) : 0;
-        const text = a.slice(weight?.[0].length ?? 0).replace(/\\([^*])/g, '$1');
-        return { text: text.trim(), percent };
-      });
-    gaps.push({ answers, caseSensitive: SHORT_CASE.has(kind) });
-    return '___';
-  });
-  return ok && gaps.length ? { stem, gaps } : null;
 }

@@ -71,6 +71,9 @@ export const questionSheet = defineSheet({
     numeric: decimal('Numeric answer', { min: -1e12, max: 1e12 }),
     tolerance: decimal('Tolerance', { min: 0, max: 1e12 }),
     unit: text('Unit', { max: 30 }),
+    pairs: text('Pairs', { max: 50_000, multiline: true }),
+    distractors: text('Extra right-hand texts', { max: 20_000, multiline: true }),
+    items: text('Items in order', { max: 50_000, multiline: true }),
     modelAnswer: rich('Model answer'),
     explanation: rich('Explanation', '<p>Two and two make four.</p>'),
     difficulty: oneOf('Difficulty', DIFFICULTIES, { example: 'easy' }),
@@ -115,9 +118,15 @@ export const COLUMN_HELP: Record<keyof QuestionColumns, string> = {
   correct:
     'Single choice: one letter ("B"). Multiple choice: letters separated by commas ("A,C"). True/false: True or False. Empty for the other types.',
   blanks:
-    'Fill in the blank: the accepted answers of each blank, answers separated by | and blanks by ; in the order of the blanks ("4 | four ; 5 | five"). Write \\| or \\; for a | or ; inside an answer.',
+    'Fill in the blank and cloze: the accepted answers of each blank or gap, answers separated by | and blanks by ; in the order of the blanks ("4 | four ; 5 | five"). Write \\| or \\; for a | or ; inside an answer. Cloze: a gap the learner picks from a list is written "choose:" then its choices separated by |, the correct one starting with = ("Paris ; choose: =France | Spain | Italy").',
   caseSensitive:
-    'Fill in the blank: Yes when case matters, for every blank ("Yes"), or per blank separated by ; ("Yes; No"). Empty: No.',
+    'Fill in the blank and cloze: Yes when case matters, for every blank ("Yes"), or per blank or gap separated by ; ("Yes; No"). Empty: No. A choice gap ignores it.',
+  pairs:
+    'Matching: one pair per line (Alt+Enter starts a new line in a cell), the left side, then ->, then the right side ("Hydrogen -> H"). 2 to 12 pairs. Rich text like the question; a left side cannot contain ->.',
+  distractors:
+    'Matching (optional): extra right-hand texts that match no left side, one per line (up to 6).',
+  items:
+    'Ordering: the items in their right order, one per line (2 to 12). The learner gets them shuffled.',
   numeric: 'Numeric: the answer (a number).',
   tolerance: 'Numeric: how far from the answer is still right (0 or empty: exact).',
   unit: 'Numeric: the unit shown after the answer (optional), e.g. cm.',
