@@ -71,7 +71,7 @@ export const questionPageSchema = paginated(questionRowSchema).extend({
   totalIsEstimate: z.boolean(),
 });
 
-export const QUESTION_EXPORT_FORMATS = ['xlsx', 'moodle'] as const;
+export const QUESTION_EXPORT_FORMATS = ['xlsx', 'moodle', 'gift'] as const;
 export const questionExportQuery = questionListQuery
   .omit({ page: true, pageSize: true })
   .extend({ format: z.enum(QUESTION_EXPORT_FORMATS).default('xlsx') });

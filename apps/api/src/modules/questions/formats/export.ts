@@ -6,6 +6,7 @@ import type { CellValue } from '../../../lib/xlsx/export.ts';
 import { templateOf } from '../../../lib/xlsx/sheet.ts';
 import { questionsMatching } from '../questions.matching.ts';
 import { type CurriculumNames, cellsOf, namesOf } from './cells.ts';
+import { giftFile } from './gift-export.ts';
 import { moodleXml } from './moodle-export.ts';
 import { COLUMN_HELP, questionSheet } from './sheet.ts';
 
@@ -110,6 +111,11 @@ async function* matchingQuestions(deps: Deps, query: ExportQuery): AsyncGenerato
 
 export function exportQuestions(deps: Deps, query: ExportQuery) {
   const day = deps.clock().toISOString().slice(0, 10);
+  if (query.format === 'gift') {
+    return textFile(`Questions ${day}.gift.txt`, 'text/plain; charset=utf-8', () =>
+      giftFile(matchingQuestions(deps, query)),
+    );
+  }
   if (query.format === 'moodle') {
     return textFile(`Questions ${day}.xml`, 'application/xml; charset=utf-8', () =>
       moodleXml(matchingQuestions(deps, query), deps.config.publicBaseUrl),

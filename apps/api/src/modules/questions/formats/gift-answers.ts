@@ -149,3 +149,24 @@ export function readNumeric(b: GiftBlock, sink: GiftSink) {
   }
   sink.push({ type: 'numeric', numeric: { ...answer, unit: null } });
 }
+
+/**
+ * Matching `{=left -> right …}`: a pair per `=`, split at its first `->`;
+ * a pair without a left side (`= -> extra`) is an extra right-hand text.
+ */
+export function readMatching(b: GiftBlock, sink: GiftSink) {
+  const pairs: { left: string; right: string }[] = [];
+  const distractors: string[] = [];
+  for (const part of split(b.answers, '=')) {
+    const at = part.indexOf('->');
+    if (at < 0) {
+      sink.error(`${b.label} (matching): "${part}" has no "->" between its two sides`);
+      return;
+    }
+    const side = (s: string) => toHtml(withFormat(s, b.format));
+    const [left, right] = [side(part.slice(0, at)), side(part.slice(at + 2))];
+    if (left) pairs.push({ left, right });
+    else distractors.push(right);
+  }
+  sink.push({ type: 'matching', matching: { pairs, distractors } });
+}

@@ -1,6 +1,12 @@
 import type { QuestionFieldsInput } from '@bo/contract';
 import { essay } from './essay.ts';
-import { type GiftSink, readChoice, readNumeric, readShortAnswer } from './gift-answers.ts';
+import {
+  type GiftSink,
+  readChoice,
+  readMatching,
+  readNumeric,
+  readShortAnswer,
+} from './gift-answers.ts';
 import { hideEscapes, toHtml, withFormat } from './gift-text.ts';
 import { linesOf, type ParsedFile, QUESTION_COLUMN } from './rows.ts';
 
@@ -16,7 +22,7 @@ import { linesOf, type ParsedFile, QUESTION_COLUMN } from './rows.ts';
  *   essay            {}              -> subjective (a draft: GIFT has no model answer)
  *   numeric          {#…}            -> numeric (gift-answers.ts)
  *   multiple choice  {…~…}           -> single choice with "=", else multiple
- *   matching         {=a -> b …}     -> not imported (noted)
+ *   matching         {=a -> b …}     -> matching (`= -> c`: an extra right-hand text)
  *   true/false       {T} {TRUE} {F} {FALSE}, feedback after #
  *   short answer     anything else   -> fill in the blank
  * A text without braces is a description (skipped with a note). Texts and
@@ -150,10 +156,7 @@ function readEntry(entry: Entry, number: number, parsed: ParsedFile) {
     push(fields);
   } else if (answers.startsWith('#')) readNumeric(block, sink);
   else if (answers.includes('~')) readChoice(block, sink);
-  else if (answers.includes('=') && answers.includes('->'))
-    note(
-      `${block.label} (matching) cannot be imported: the question bank has no matching type; it is skipped`,
-    );
+  else if (answers.includes('=') && answers.includes('->')) readMatching(block, sink);
   else if (TRUE_FALSE.has((answers.indexOf('#') > 0 ? answers.split('#')[0]! : answers).trim())) {
     const isTrue = answers.startsWith('T');
     push({

@@ -18,7 +18,7 @@ const moodle = (...questions: string[]) =>
 
 const NO_NUMBER = `<question type="numerical"><questiontext format="html"><text>How many legs has a spider?</text></questiontext><answer fraction="100"><text>eight</text></answer></question>`;
 const CATEGORY = `<question type="category"><category><text>$course$/Animals</text></category></question>`;
-const MATCHING = `<question type="matching"><questiontext format="html"><text>Match the animals</text></questiontext></question>`;
+const UNKNOWN_TYPE = `<question type="calculated"><questiontext format="html"><text>Weigh the animals</text></questiontext></question>`;
 const NO_TEXT = `<question type="essay"><questiontext format="html"><text></text></questiontext></question>`;
 
 describe('questionimport: dry-run counts', () => {
@@ -38,7 +38,7 @@ describe('questionimport: dry-run counts', () => {
       tf('Whales are fish.'),
       NO_NUMBER,
       tf('Bats can fly.'),
-      MATCHING,
+      UNKNOWN_TYPE,
       tf('Snakes have legs.'),
       NO_TEXT,
       tf('Owls hunt at night.'),
@@ -55,9 +55,9 @@ describe('questionimport: dry-run counts', () => {
     expect(await h.count()).toBe(0);
   });
 
-  it('counts a GIFT file the same way: a category is no question, a matching one is refused', async () => {
+  it('counts a GIFT file the same way: a category is no question, a description is skipped', async () => {
     const gift = Buffer.from(
-      '$CATEGORY: Animals\n\n::a:: Cats purr. {T}\n\n::b:: Match {=cat -> purr =dog -> bark}\n\n::c:: Dogs bark. {T}\n',
+      '$CATEGORY: Animals\n\n::a:: Cats purr. {T}\n\n::b:: Cats and dogs.\n\n::c:: Dogs bark. {T}\n',
     );
     const res = await h.send(gift, 'dryRun=true', 'q.gift');
     expect(res.json()).toMatchObject({ rows: 3, valid: 2, refused: 1, errors: [] });

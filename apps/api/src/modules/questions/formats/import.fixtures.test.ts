@@ -24,7 +24,7 @@ async function stored() {
     db,
     ids.map((r) => r.id),
   );
-  return saved.map(({ type, stem, status, source, options, blanks, numeric, ...q }) => ({
+  return saved.map(({ type, stem, status, source, options, blanks, numeric, matching, ...q }) => ({
     type,
     stem,
     status,
@@ -32,6 +32,7 @@ async function stored() {
     ...(options.length ? { options: options.map((o) => `${o.correct ? '=' : '~'}${o.html}`) } : {}),
     ...(blanks.length ? { blanks: blanks.map((b) => b.answers) } : {}),
     ...(numeric ? { numeric: `${numeric.value}±${numeric.tolerance}` } : {}),
+    ...(matching ? { pairs: matching.pairs.map((p) => `${p.left} -> ${p.right}`) } : {}),
     ...(q.modelAnswer ? { modelAnswer: q.modelAnswer } : {}),
     ...(q.explanation ? { explanation: q.explanation } : {}),
   }));
@@ -63,7 +64,6 @@ describe('questionimport: our GIFT and Aiken files, read as Moodle reads them', 
       'Question 14 (line 54): the options with a positive weight (A 50%) are the correct ones; their weights add up to 50%, not 100%, and are not kept (choosing all of them earns full marks here)',
       `Question 15 (line 57) ${ESSAY_NOTE}`,
       `Question 16 (line 59) ${ESSAY_NOTE}`,
-      'Question 20 (line 70) (matching) cannot be imported: the question bank has no matching type; it is skipped',
       'Question 21 (line 73) has no answer block {…}: a description, skipped',
     ]);
     expect(await h.count()).toBe(0);
@@ -73,7 +73,7 @@ describe('questionimport: our GIFT and Aiken files, read as Moodle reads them', 
     const text = fixture('constructs.gift').replace(/::Broken::[^\n]*\n/, '');
     const res = await h.send(Buffer.from(text), 'dryRun=false', 'q.gift');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ created: 17, errors: [] });
+    expect(res.json()).toMatchObject({ created: 18, errors: [] });
     const q = (fields: object) => ({ status: 'draft', source: 'gift', ...fields });
     expect(await stored()).toEqual([
       q({ type: 'fill_blank', stem: 'Name a pet that barks. _____', blanks: [['Dog']] }),
@@ -114,6 +114,7 @@ describe('questionimport: our GIFT and Aiken files, read as Moodle reads them', 
         stem: 'Is 1 = 1 {always}: \\(x^2 \\ge 0\\)?',
         options: ['=yes ~ sure', '~no # never'],
       }),
+      q({ type: 'matching', stem: 'Match the capitals.', pairs: ['France -> Paris', 'Italy -> Rome'] }),
     ]);
   });
 

@@ -56,7 +56,7 @@ describe('questionimport: Moodle XML, every construct', () => {
         ],
         [9, expect.stringMatching(/^Question 9 \(cloze\) cannot be imported/)],
         [12, expect.stringMatching(/^Question 12 is a description/)],
-        [13, expect.stringMatching(/^Question 13 \(matching\) cannot be imported/)],
+        [13, expect.stringMatching(/^Question 13 \(ddmatch\) cannot be imported/)],
       ]),
     );
     expect(await h.count()).toBe(0);

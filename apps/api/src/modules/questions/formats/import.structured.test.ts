@@ -164,4 +164,41 @@ describe('structured questions in files', () => {
       },
     });
   });
+
+  it('GIFT: a hand-written matching question, and the GIFT export re-imported', async () => {
+    await h.clear();
+    const gift = [
+      '// Matching with an extra right-hand text',
+      '::Symbols:: Match each element to its symbol {',
+      '  =Hydrogen -> H',
+      '  =Oxygen -> O',
+      '  = -> He',
+      '####Symbols come from Latin names.}',
+    ].join('\n');
+    const res = await h.send(Buffer.from(gift), 'dryRun=false', 'q.gift');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 1 });
+    const [m] = await stored();
+    expect(m!.matching).toEqual({
+      pairs: [
+        { left: 'Hydrogen', right: 'H' },
+        { left: 'Oxygen', right: 'O' },
+      ],
+      distractors: ['He'],
+    });
+    // The sheet's three (markup and TeX on a left side): matching is written, the others are named in comments.
+    await h.send(await workbook(HAND_WRITTEN), 'dryRun=false');
+    const before = await stored();
+    const file = await h.t.as(h.token, {
+      method: 'GET',
+      url: '/api/questions/exportquestions?format=gift&sort=createdAt&order=asc',
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toMatch(/^\/\/ Q\d+ ordering: GIFT has no form for this question \(ordering\)/m);
+    await h.clear();
+    const again = await h.send(file.rawPayload, 'dryRun=false', 'export.gift');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ created: 2 });
+    expect(await stored()).toEqual([before[0], before[1]]);
+  });
 });

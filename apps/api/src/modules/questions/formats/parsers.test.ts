@@ -30,7 +30,7 @@ describe('Aiken', () => {
 });
 
 describe('GIFT', () => {
-  it('reads each type, notes categories, descriptions and matching, reports a broken block', () => {
+  it('reads each type, notes categories and descriptions, reports a broken block', () => {
     const p = parseGift(
       [
         '// a comment',
@@ -53,6 +53,7 @@ describe('GIFT', () => {
       [5, 'numeric'],
       [6, 'subjective'],
       [7, 'multiple_choice'],
+      [8, 'matching'],
     ]);
     for (const d of p.drafts) expect(valid(d.question), `row ${d.row}`).toEqual([]);
     expect(p.drafts[0]!.question.explanation).toBe('Two and two.');
@@ -65,8 +66,14 @@ describe('GIFT', () => {
       status: 'draft',
       explanation: 'Mass attracts mass.',
     });
-    expect(p.notes.map((n) => n.row)).toEqual([1, 6, 8, 9]);
-    expect(p.notes[2]!.message).toMatch(/Question 8 \(line 17\) \(matching\) cannot be imported/);
+    expect(p.drafts[6]!.question.matching).toEqual({
+      pairs: [
+        { left: 'a', right: '1' },
+        { left: 'b', right: '2' },
+      ],
+      distractors: [],
+    });
+    expect(p.notes.map((n) => n.row)).toEqual([1, 6, 9]);
     expect(p.errors).toEqual([
       {
         row: 10,
@@ -89,7 +96,7 @@ describe('Moodle XML', () => {
         <defaultgrade>2</defaultgrade><single>true</single>
         <answer fraction="0"><text>3</text></answer><answer fraction="100"><text>4</text></answer>
         <tags><tag><text>maths</text></tag></tags></question>
-      <question type="matching"><questiontext><text>m</text></questiontext></question>
+      <question type="calculated"><questiontext><text>m</text></questiontext></question>
       <question type="truefalse"><questiontext><text>Sky is blue</text></questiontext>
         <answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>
       <question type="numerical"><questiontext><text>g?</text></questiontext>
@@ -110,7 +117,7 @@ describe('Moodle XML', () => {
     expect(p.drafts[0]!.question).toMatchObject({ marks: 2, tags: ['maths'], stem: '<p>2+2?</p>' });
     expect(p.drafts[2]!.question.numeric).toEqual({ value: 9.8, tolerance: 0.1, unit: 'm/s²' });
     expect(p.notes.map((n) => n.row)).toEqual([1, 3]);
-    expect(p.notes[1]!.message).toMatch(/^Question 3 \(matching\) cannot be imported/);
+    expect(p.notes[1]!.message).toMatch(/^Question 3 \(calculated\) cannot be imported/);
   });
 
   it('refuses entities, external entities and deep nesting with a 400', () => {
