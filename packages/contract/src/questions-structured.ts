@@ -20,9 +20,7 @@ export const CLOZE_CHOICES = { min: 2, max: 8 } as const;
 
 export const matchingPairSchema = z.object({ left: richTextSchema, right: richTextSchema });
 export const matchingSchema = z.object({
-  pairs: z
-    .array(matchingPairSchema)
-    .max(MATCHING_PAIRS.max, `At most ${MATCHING_PAIRS.max} pairs`),
+  pairs: z.array(matchingPairSchema).max(MATCHING_PAIRS.max, `At most ${MATCHING_PAIRS.max} pairs`),
   /** Right-hand texts that match no left-hand one (the learner sees them among the others). */
   distractors: z
     .array(richTextSchema)
@@ -154,7 +152,8 @@ function clozeProblems(stem: string, c: Cloze | null, add: Add) {
     const at = ['cloze', 'gaps', i];
     const n = i + 1;
     if (g.kind === 'text') {
-      if (!g.answers.some((a) => a.trim())) add([...at, 'answers'], `Gap ${n} has no accepted answer`);
+      if (!g.answers.some((a) => a.trim()))
+        add([...at, 'answers'], `Gap ${n} has no accepted answer`);
       else if (g.answers.some((a) => !a.trim()))
         add([...at, 'answers'], `Gap ${n}: an accepted answer is empty`);
       return;
@@ -173,7 +172,11 @@ function clozeProblems(stem: string, c: Cloze | null, add: Add) {
           : `Gap ${n}: mark exactly one choice as correct`,
       );
     const repeat = firstRepeat(g.choices.map((ch) => ch.text));
-    if (repeat) add([...at, 'choices'], `Gap ${n}: choice ${repeat[1] + 1} is the same as choice ${repeat[0] + 1}`);
+    if (repeat)
+      add(
+        [...at, 'choices'],
+        `Gap ${n}: choice ${repeat[1] + 1} is the same as choice ${repeat[0] + 1}`,
+      );
   });
 }
 

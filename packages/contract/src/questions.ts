@@ -173,10 +173,16 @@ export const storedQuestionFieldsSchema = z.object({
     .nullable(),
   // Revisions saved before these types existed have none of the three.
   matching: z
-    .object({ pairs: z.array(z.object({ left: z.string(), right: z.string() })), distractors: z.array(z.string()) })
+    .object({
+      pairs: z.array(z.object({ left: z.string(), right: z.string() })),
+      distractors: z.array(z.string()),
+    })
     .nullable()
     .default(null),
-  ordering: z.object({ items: z.array(z.string()) }).nullable().default(null),
+  ordering: z
+    .object({ items: z.array(z.string()) })
+    .nullable()
+    .default(null),
   cloze: z
     .object({
       gaps: z.array(

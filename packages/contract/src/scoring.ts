@@ -93,13 +93,19 @@ function share(item: AssessmentItem, answer: Answer | undefined, marking: Markin
       const pairs = q.matching?.pairs ?? [];
       const given = answer && 'matches' in answer ? answer.matches : [];
       if (given.every((g) => g == null)) return null;
-      return partsShare(pairs.map((_, i) => given[i] === i), marking);
+      return partsShare(
+        pairs.map((_, i) => given[i] === i),
+        marking,
+      );
     }
     case 'ordering': {
       const items = q.ordering?.items ?? [];
       const given = answer && 'order' in answer ? answer.order : [];
       if (given.length === 0) return null;
-      return partsShare(items.map((_, i) => given[i] === i), marking);
+      return partsShare(
+        items.map((_, i) => given[i] === i),
+        marking,
+      );
     }
     case 'cloze': {
       const given = answer && 'blanks' in answer ? answer.blanks : [];
@@ -107,8 +113,12 @@ function share(item: AssessmentItem, answer: Answer | undefined, marking: Markin
       const right = (q.cloze?.gaps ?? []).map((g, i) => {
         const text = given[i] ?? '';
         if (g.kind === 'choice')
-          return g.choices.some((c) => c.correct && normalise(c.text, true) === normalise(text, true));
-        return g.answers.some((a) => normalise(a, g.caseSensitive) === normalise(text, g.caseSensitive));
+          return g.choices.some(
+            (c) => c.correct && normalise(c.text, true) === normalise(text, true),
+          );
+        return g.answers.some(
+          (a) => normalise(a, g.caseSensitive) === normalise(text, g.caseSensitive),
+        );
       });
       return partsShare(right, marking);
     }

@@ -1,4 +1,9 @@
-import { assessmentDetailSchema, type QuestionInput, questionSchema, scoreAttempt } from '@bo/contract';
+import {
+  assessmentDetailSchema,
+  type QuestionInput,
+  questionSchema,
+  scoreAttempt,
+} from '@bo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIsbn } from '../../test/write-samples/kit.ts';
 import { type QuestionsWorld, questionsWorld, uniqueWords } from './questions.testing.ts';
@@ -65,11 +70,15 @@ describe('structured questions', () => {
       const q = questionSchema.parse(read.json());
       expect(q.type).toBe(type);
     }
-    const m = questionSchema.parse((await w.get(`/questions/getquestionbyid?id=${items[0]!.id}`)).json());
+    const m = questionSchema.parse(
+      (await w.get(`/questions/getquestionbyid?id=${items[0]!.id}`)).json(),
+    );
     expect(m.matching!.pairs[1]!.left).toBe('<p>Oxygen </p>');
     expect(m.matching!.distractors).toEqual(['<p>He</p>']);
     expect(m.options).toEqual([]);
-    const c = questionSchema.parse((await w.get(`/questions/getquestionbyid?id=${items[2]!.id}`)).json());
+    const c = questionSchema.parse(
+      (await w.get(`/questions/getquestionbyid?id=${items[2]!.id}`)).json(),
+    );
     expect(c.cloze!.gaps[1]).toEqual({
       kind: 'choice',
       choices: [
@@ -121,7 +130,9 @@ describe('structured questions', () => {
 
   it('edits with a revision naming the changed parts, and finds them by their texts', async () => {
     const { items } = await w.add(ordering());
-    const q = questionSchema.parse((await w.get(`/questions/getquestionbyid?id=${items[0]!.id}`)).json());
+    const q = questionSchema.parse(
+      (await w.get(`/questions/getquestionbyid?id=${items[0]!.id}`)).json(),
+    );
     const { id, revision, type, stem, marks, negativeMarks, status } = q;
     const edited = await w.post('/questions/editquestion', {
       id,
@@ -146,8 +157,15 @@ describe('structured questions', () => {
 
   it('an assessment carries them to the builder and to scoring', async () => {
     const book = await w.post('/book/createbookcontent', { isbn: freshIsbn(), title: 'Science 6' });
-    const toc = await w.post('/book/addtocnode', { bookId: book.json().id, title: 'Matter', kind: 'unit' });
-    const p = await w.post('/toc/quiz/createpractice', { tocNodeId: toc.json().nodes[0].id, name: 'Mixed' });
+    const toc = await w.post('/book/addtocnode', {
+      bookId: book.json().id,
+      title: 'Matter',
+      kind: 'unit',
+    });
+    const p = await w.post('/toc/quiz/createpractice', {
+      tocNodeId: toc.json().nodes[0].id,
+      name: 'Mixed',
+    });
     const { items } = await w.add(matching(), ordering(), cloze());
     const mapped = await w.post('/toc/quiz/practicequestionmapping', {
       id: p.json().id,

@@ -34,16 +34,15 @@ function answerTexts(q: QuestionFields): string[] {
     ...(q.matching?.pairs ?? []).flatMap((p) => [p.left, p.right]),
     ...(q.matching?.distractors ?? []),
     ...(q.ordering?.items ?? []),
-    ...(q.cloze?.gaps ?? []).flatMap((g) => (g.kind === 'choice' ? g.choices.map((c) => c.text) : [])),
+    ...(q.cloze?.gaps ?? []).flatMap((g) =>
+      g.kind === 'choice' ? g.choices.map((c) => c.text) : [],
+    ),
   ];
 }
 
 /** Stem, the texts a learner reads and explanation in one lowercased text: the search column. */
 export function searchText(q: QuestionFields): string {
-  return [q.stem, ...answerTexts(q), q.explanation]
-    .map(normalised)
-    .filter(Boolean)
-    .join(' ');
+  return [q.stem, ...answerTexts(q), q.explanation].map(normalised).filter(Boolean).join(' ');
 }
 
 /** Stem then options: what two questions are compared on for near duplicates. */
@@ -82,7 +81,8 @@ export function dedupeKey(q: QuestionFields): string {
  * question; the order of items is an ordering question's key.
  */
 function structuredContent(q: QuestionFields) {
-  const text = (s: string, caseSensitive = false) => (caseSensitive ? s.trim() : s.trim().toLowerCase());
+  const text = (s: string, caseSensitive = false) =>
+    caseSensitive ? s.trim() : s.trim().toLowerCase();
   return {
     ...(q.matching && {
       matching: {

@@ -90,7 +90,9 @@ export function cellsOf(q: QuestionFieldsInput, names: CurriculumNames = {}): Qu
   }
   if (q.type === 'cloze' && q.cloze?.gaps.length) writeGaps(q.cloze.gaps, cells);
   if (q.matching) {
-    cells.pairs = q.matching.pairs.map((p) => `${oneLine(p.left)} -> ${oneLine(p.right)}`).join('\n');
+    cells.pairs = q.matching.pairs
+      .map((p) => `${oneLine(p.left)} -> ${oneLine(p.right)}`)
+      .join('\n');
     if (q.matching.distractors?.length)
       cells.distractors = q.matching.distractors.map(oneLine).join('\n');
   }

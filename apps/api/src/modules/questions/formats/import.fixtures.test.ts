@@ -114,7 +114,11 @@ describe('questionimport: our GIFT and Aiken files, read as Moodle reads them', 
         stem: 'Is 1 = 1 {always}: \\(x^2 \\ge 0\\)?',
         options: ['=yes ~ sure', '~no # never'],
       }),
-      q({ type: 'matching', stem: 'Match the capitals.', pairs: ['France -> Paris', 'Italy -> Rome'] }),
+      q({
+        type: 'matching',
+        stem: 'Match the capitals.',
+        pairs: ['France -> Paris', 'Italy -> Rome'],
+      }),
     ]);
   });
 

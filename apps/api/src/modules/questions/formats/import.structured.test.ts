@@ -74,7 +74,11 @@ describe('structured questions in files', () => {
       });
       expect(file.statusCode).toBe(200);
       if (format === 'moodle') await h.clear();
-      const again = await h.send(file.rawPayload, 'dryRun=false', `export.${format === 'xlsx' ? 'xlsx' : 'xml'}`);
+      const again = await h.send(
+        file.rawPayload,
+        'dryRun=false',
+        `export.${format === 'xlsx' ? 'xlsx' : 'xml'}`,
+      );
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json(), format).toMatchObject(
         format === 'xlsx' ? { created: 0, updated: 0, unchanged: 3 } : { created: 3 },
@@ -194,7 +198,9 @@ describe('structured questions in files', () => {
       url: '/api/questions/exportquestions?format=gift&sort=createdAt&order=asc',
     });
     expect(file.statusCode).toBe(200);
-    expect(file.body).toMatch(/^\/\/ Q\d+ ordering: GIFT has no form for this question \(ordering\)/m);
+    expect(file.body).toMatch(
+      /^\/\/ Q\d+ ordering: GIFT has no form for this question \(ordering\)/m,
+    );
     await h.clear();
     const again = await h.send(file.rawPayload, 'dryRun=false', 'export.gift');
     expect(again.statusCode, again.body).toBe(200);
