@@ -78,6 +78,17 @@ export async function findQuestions(db: Db | Tx, ids: number[]): Promise<Questio
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * A revision's fields as the contract has them now: revisions saved before
+ * migration 0039 have no matching, ordering or cloze (null for them).
+ */
+export const revisionFields = (f: QuestionFields): QuestionFields => ({
+  ...f,
+  matching: f.matching ?? null,
+  ordering: f.ordering ?? null,
+  cloze: f.cloze ?? null,
+});
+
 /** The fields of a question that its revisions record (the input shape). */
 export function fieldsOf(q: QuestionFields): QuestionFields {
   return {

@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { revisionFields } from './questions.queries.ts';
 import { changedFields, prepareAll, saveExisting } from './questions.service.ts';
 
 /**
@@ -36,8 +37,9 @@ export async function listRevisions(db: Db, questionId: number): Promise<Questio
     .leftJoin(admins, eq(admins.id, questionRevisions.createdBy))
     .where(eq(questionRevisions.questionId, questionId))
     .orderBy(desc(questionRevisions.revision));
-  return rows.map((r, i) => {
-    const previous = rows[i + 1];
+  const saved = rows.map((r) => ({ ...r, fields: revisionFields(r.fields) }));
+  return saved.map((r, i) => {
+    const previous = saved[i + 1];
     return {
       revision: r.revision,
       action: r.action,
@@ -73,7 +75,7 @@ export async function restoreRevision(
         ),
       );
     if (!old) throw notFound(`Revision ${body.revision} of this question`);
-    const [prepared] = prepareAll([old.fields], () => 'body');
+    const [prepared] = prepareAll([revisionFields(old.fields)], () => 'body');
     return saveExisting(deps, tx, ctx, actor, {
       id: body.id,
       expected: body.currentRevision,

@@ -4,6 +4,7 @@ import {
   questionSchema,
   scoreAttempt,
 } from '@bo/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIsbn } from '../../test/write-samples/kit.ts';
 import { type QuestionsWorld, questionsWorld, uniqueWords } from './questions.testing.ts';
@@ -183,5 +184,33 @@ describe('structured questions', () => {
       [c!.id]: { blanks: ['paris', 'France'] },
     });
     expect(s).toMatchObject({ correct: 3, wrong: 0 });
+  });
+
+  it('answers and restores a revision saved before the three fields existed', async () => {
+    const { items } = await w.add({
+      type: 'single_choice',
+      stem: `<p>${uniqueWords()} old</p>`,
+      options: [
+        { id: 'A', html: 'a', correct: true },
+        { id: 'B', html: 'b', correct: false },
+      ],
+    });
+    const id = items[0]!.id;
+    // As migration 0039 left the revisions written before it.
+    await w.t.app.deps.db.execute(
+      sql`update question_revisions set fields = fields - 'matching' - 'ordering' - 'cloze' where question_id = ${id}`,
+    );
+    const revs = await w.get(`/questions/revisions?id=${id}`);
+    expect(revs.statusCode, revs.body).toBe(200);
+    const [first] = revs.json().items ?? revs.json();
+    expect(first.question).toMatchObject({ matching: null, ordering: null, cloze: null });
+    // Its fields are the question's as they are: nothing to save, the question answered.
+    const restored = await w.post('/questions/restorerevision', {
+      id,
+      revision: 1,
+      currentRevision: 1,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().question).toMatchObject({ revision: 1, matching: null });
   });
 });
