@@ -242,6 +242,8 @@ export const AUDIT_ACTIONS = {
   notification_created: a('notification', 'Created a notification'),
   notification_updated: a('notification', 'Changed a notification'),
   notification_cancelled: a('notification', 'Cancelled a notification'),
+  notification_paused: a('notification', 'Paused a notification while it was sent'),
+  notification_resumed: a('notification', 'Resumed a paused notification'),
   // Saved views of the lists: generic rows named after their routes (the body says what changed).
   createSavedView: a('saved_view', 'Saved a view of a list'),
   updateSavedView: a('saved_view', 'Changed a saved view'),

@@ -56,6 +56,17 @@ export function secretSchema(max: number) {
  */
 export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idBody = z.object({ id: idSchema });
+/**
+ * A delivery's pace (mailers, notifications): at most this many messages a
+ * minute, spread over the minute (docs/jobs.md, Deliveries). Absent: as fast
+ * as the channel's own throttle allows.
+ */
+export const RATE_PER_MINUTE_MAX = 100_000;
+export const ratePerMinuteSchema = z
+  .number({ message: 'Must be a whole number of messages a minute' })
+  .int('Must be a whole number of messages a minute')
+  .min(1, 'At least 1 a minute')
+  .max(RATE_PER_MINUTE_MAX, `At most ${RATE_PER_MINUTE_MAX.toLocaleString('en')} a minute`);
 
 /** A whole number written as text: an optional minus sign and digits, nothing else. */
 export function integerParam<T extends z.ZodType<number, number>>(schema: T) {

@@ -146,6 +146,18 @@ export const attemptSubmittedEvent = z.object({
     .max(7 * 86_400),
 });
 
+/**
+ * The learner opened a notification (from the inbox or a push): counted once
+ * per learner and notification. A notification the learner was not sent is
+ * refused (`unknown_notification`).
+ */
+export const notificationOpenedEvent = z.object({
+  ...base,
+  type: z.literal('notification_opened'),
+  /** The back-office's notification id, as the push's data and the inbox carry it. */
+  notificationId: idSchema,
+});
+
 export const ingestEventSchema = z
   .discriminatedUnion('type', [
     learnerRegisteredEvent,
@@ -158,6 +170,7 @@ export const ingestEventSchema = z
     feedbackEvent,
     contactMessageEvent,
     attemptSubmittedEvent,
+    notificationOpenedEvent,
   ])
   .meta({ id: 'IngestEvent' });
 export type IngestEvent = z.infer<typeof ingestEventSchema>;

@@ -6,6 +6,7 @@ import {
   idSchema,
   listQuery,
   nameSchema,
+  ratePerMinuteSchema,
   textSchema,
   timestampSchema,
 } from './common.ts';
@@ -142,8 +143,14 @@ export const sendMailerBody = z.object({
    * recipient (docs/privacy.md). Off unless asked for.
    */
   track: z.boolean().default(false),
+  /** At most this many mails a minute, spread over the minute; absent: the server's throttle alone. */
+  ratePerMinute: ratePerMinuteSchema.optional(),
 });
-export const mailerPreviewBody = sendMailerBody.omit({ idempotencyKey: true, track: true });
+export const mailerPreviewBody = sendMailerBody.omit({
+  idempotencyKey: true,
+  track: true,
+  ratePerMinute: true,
+});
 
 /**
  * A ledger row's state. `bounced` and `complained` come after `sent` (or
@@ -207,6 +214,8 @@ export const mailerSchema = z.object({
   track: z.boolean(),
   /** Not sent before this time; null: sent at once. */
   sendAt: timestampSchema.nullable(),
+  /** Mails a minute at most (chosen when it was made); null: the server's throttle alone. */
+  ratePerMinute: z.number().int().nullable(),
   createdAt: timestampSchema,
   finishedAt: timestampSchema.nullable(),
 });

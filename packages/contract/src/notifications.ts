@@ -1,19 +1,29 @@
 import { z } from 'zod';
 import { audienceSchema } from './audience.ts';
-import { idBody, idSchema, listQuery, paginated, textSchema, timestampSchema } from './common.ts';
+import {
+  idBody,
+  idSchema,
+  listQuery,
+  paginated,
+  ratePerMinuteSchema,
+  textSchema,
+  timestampSchema,
+} from './common.ts';
 import { defineRoutes } from './route.ts';
 
 /**
  * Notifications (docs/domain.md, Notifications): a title and body for an
  * audience, sent now or at a time by the delivery job, which writes each
  * recipient's in-app inbox row and hands push delivery to the configured
- * provider. Editable and cancellable until the job claims it.
+ * provider. Editable until the job claims it; while it is sent, paused,
+ * resumed or cancelled like a mailer (the delivery engine's controls).
  */
 
 export const NOTIFICATION_STATES = [
   'draft',
   'scheduled',
   'sending',
+  'paused',
   'sent',
   'failed',
   'cancelled',
@@ -43,6 +53,8 @@ export const notificationFields = z.object({
   mode: z.enum(SEND_MODES),
   /** Required with mode `schedule`: a time in the future, within a year. */
   sendAt: z.iso.datetime({ offset: true, message: 'Must be a date and time' }).optional(),
+  /** At most this many learners a minute (inbox and push each), spread over the minute. */
+  ratePerMinute: ratePerMinuteSchema.nullable().optional(),
 });
 
 const needsTime = (n: { mode: string; sendAt?: string | undefined }) =>
@@ -54,6 +66,20 @@ export type SendNotificationBody = z.input<typeof sendNotificationBody>;
 export const editNotificationBody = notificationFields
   .extend({ id: idSchema })
   .refine(needsTime, timeMessage);
+
+/**
+ * Live from the delivery's ledger while it is sent, and kept after: learners
+ * reached in-app (`sent`), learners none of whose devices took the push
+ * (`failed`), rows left to send (`queued`), and learners who opened it (the
+ * learner app's `notification_opened` event, once per learner).
+ */
+export const notificationFiguresSchema = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  queued: z.number().int(),
+  opened: z.number().int(),
+});
+export type NotificationFigures = z.infer<typeof notificationFiguresSchema>;
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -72,6 +98,8 @@ export const notificationSchema = z.object({
   deliveredCount: z.number().int().nullable(),
   pushSent: z.number().int().nullable(),
   pushFailed: z.number().int().nullable(),
+  ratePerMinute: z.number().int().nullable(),
+  figures: notificationFiguresSchema,
   sentAt: timestampSchema.nullable(),
   cancelledAt: timestampSchema.nullable(),
   failure: z.string().nullable(),
@@ -83,6 +111,13 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const NOTIFICATION_SORTS = ['createdAt', 'sendAt', 'title'] as const;
 export const notificationListQuery = listQuery(NOTIFICATION_SORTS).extend({
   state: notificationStateSchema.optional(),
+});
+
+/** A sending notification's controls, as a mailer's (pause, resume, cancel). */
+export const NOTIFICATION_ACTIONS = ['pause', 'resume', 'cancel'] as const;
+export const notificationActionBody = z.object({
+  id: idSchema,
+  action: z.enum(NOTIFICATION_ACTIONS),
 });
 
 const notificationAccess = { access: 'notifications', tag: 'notifications' } as const;
@@ -127,6 +162,16 @@ export const notificationRoutes = defineRoutes({
     summary:
       'Cancels a draft or scheduled notification; 409 with the reason once delivery has started',
     body: idBody,
+    response: notificationSchema,
+  },
+  notificationAction: {
+    ...notificationAccess,
+    method: 'POST',
+    path: '/notification/notificationstate',
+    audit: 'self',
+    summary:
+      'Pauses, resumes or cancels a notification while it is sent (cancel also takes a draft or scheduled one); what was sent stays sent; 409 with the reason when the action does not apply',
+    body: notificationActionBody,
     response: notificationSchema,
   },
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, tstz } from './columns.ts';
 
 /**
@@ -25,6 +25,8 @@ export const deliveries = pgTable('deliveries', {
   finishedAt: tstz('finished_at'),
   /** Not sent before this time (a scheduled mailer); null: at once. */
   sendAt: tstz('send_at'),
+  /** At most this many rows of a channel a minute, spread over the minute (lib/delivery/rate.ts); null: no pace. */
+  ratePerMinute: integer('rate_per_minute'),
   ...timestamps(),
 });
 

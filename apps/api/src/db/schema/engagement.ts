@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -23,7 +24,14 @@ const learnerRef = () =>
     .notNull()
     .references(() => learners.id, { onDelete: 'cascade' });
 
-export type NotificationState = 'draft' | 'scheduled' | 'sending' | 'sent' | 'failed' | 'cancelled';
+export type NotificationState =
+  | 'draft'
+  | 'scheduled'
+  | 'sending'
+  | 'paused'
+  | 'sent'
+  | 'failed'
+  | 'cancelled';
 
 export const notifications = pgTable(
   'notifications',
@@ -43,6 +51,8 @@ export const notifications = pgTable(
     deliveredCount: integer('delivered_count'),
     pushSent: integer('push_sent'),
     pushFailed: integer('push_failed'),
+    /** Its delivery's pace, handed to the delivery when it is made (lib/delivery/rate.ts). */
+    ratePerMinute: integer('rate_per_minute'),
     /** The queue's job that delivers it (the one scheduled for sendAt). */
     jobId: text('job_id'),
     /** Its sending (inbox and push ledger), made when the job claims it (lib/delivery/). */
@@ -71,10 +81,16 @@ export const learnerInbox = pgTable(
     learnerId: learnerRef(),
     deliveredAt: tstz('delivered_at').notNull().defaultNow(),
     readAt: tstz('read_at'),
+    /** The first `notification_opened` event of this learner for it (the learner app's clock). */
+    openedAt: tstz('opened_at'),
   },
   (t) => [
     uniqueIndex('learner_inbox_learner_notification_key').on(t.learnerId, t.notificationId),
     index('learner_inbox_notification_idx').on(t.notificationId),
+    // A notification's opened count reads only the opened rows, not its whole audience.
+    index('learner_inbox_opened_idx')
+      .on(t.notificationId)
+      .where(sql`${t.openedAt} is not null`),
   ],
 );
 

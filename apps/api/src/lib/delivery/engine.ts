@@ -10,6 +10,7 @@ import {
   waitForSendAt,
   writeOutcomes,
 } from './ledger.ts';
+import { minuteWindow, paceNow, waitAfter } from './rate.ts';
 import {
   type Addressed,
   type Channel,
@@ -37,7 +38,9 @@ import {
  *   queues its continuation in one transaction, so a run never outlives its
  *   job's time limit.
  * - Throttle per channel: its rate per second in this process, its rate per
- *   hour across processes (rows sent in the last hour, from the ledger).
+ *   hour across processes (rows sent in the last hour, from the ledger);
+ *   and per delivery, its rate per minute (rate.ts), spread over the minute
+ *   and capped from the ledger.
  * - A temporary failure (a mail server's 4xx, a lost connection) puts the
  *   row back in the queue and the job retries later with backoff.
  */
@@ -156,8 +159,9 @@ async function sendChannel(
     const [state] = (
       await deps.db.execute<{
         status: string;
+        rate_per_minute: number | null;
       }>(sql`update deliveries set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
-        where id = ${deliveryId} and lease_owner = ${me} returning status`)
+        where id = ${deliveryId} and lease_owner = ${me} returning status, rate_per_minute`)
     ).rows;
     if (!state) return { sent, stop: { lost: true } };
     if (state.status !== 'sending') {
@@ -175,6 +179,16 @@ async function sendChannel(
       const left = channel.perHour - (await recentlySent(deps.db, channel.name));
       if (left <= 0) return { sent, stop: await handOver(run, 60) };
       size = Math.min(size, left);
+    }
+    const rate = state.rate_per_minute;
+    if (rate) {
+      const pace = paceNow(rate, await minuteWindow(deps.db, deliveryId, channel.name), size);
+      if (!pace.size) {
+        const waited = await waitOrHandOver(run, pace.waitMs, end, signal);
+        if (waited) return { sent, stop: waited };
+        continue;
+      }
+      size = pace.size;
     }
     const started = Date.now();
     const fromStart = after === 0;
@@ -209,6 +223,15 @@ async function sendChannel(
       if (wait > 0) await sleep(wait);
     }
     if (lastBatch) return { sent };
+    if (rate) {
+      const waited = await waitOrHandOver(
+        run,
+        waitAfter(rate, claimed.length, Date.now() - started),
+        end,
+        signal,
+      );
+      if (waited) return { sent, stop: waited };
+    }
   }
 }
 
@@ -264,6 +287,19 @@ async function fail(run: Run, reason: string) {
     await source.ended?.(deps, tx, deliveryId, reason);
   });
   return { failed: reason };
+}
+
+/**
+ * The rate's wait (rate.ts): slept here when it ends within the slice,
+ * otherwise the run ends and its continuation is queued for when the wait
+ * is over (a rate of a few a minute does not hold a job for minutes).
+ */
+async function waitOrHandOver(run: Run, waitMs: number, end: number, signal: AbortSignal) {
+  if (waitMs <= 0) return null;
+  if (Date.now() + waitMs > end || signal.aborted)
+    return handOver(run, Math.ceil(waitMs / 1000));
+  await sleep(waitMs);
+  return null;
 }
 
 /** Ends this run: the lease handed back and the continuation queued, in one transaction. */

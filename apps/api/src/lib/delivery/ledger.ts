@@ -29,7 +29,13 @@ export interface LedgerFill {
 export async function createDelivery(
   deps: Pick<Deps, 'jobs'>,
   tx: Executor,
-  opts: { source: string; lane: DeliveryLane; fills: LedgerFill[]; by?: number | null },
+  opts: {
+    source: string;
+    lane: DeliveryLane;
+    fills: LedgerFill[];
+    by?: number | null;
+    ratePerMinute?: number | null;
+  },
 ): Promise<number> {
   const id = await insertDelivery(tx, opts.source);
   await startDelivery(deps, tx, id, opts);
@@ -56,11 +62,19 @@ export async function startDelivery(
   deps: Pick<Deps, 'jobs'>,
   tx: Executor,
   id: number,
-  opts: { lane: DeliveryLane; fills: LedgerFill[]; by?: number | null; sendAt?: Date },
+  opts: {
+    lane: DeliveryLane;
+    fills: LedgerFill[];
+    by?: number | null;
+    sendAt?: Date;
+    /** Its pace (rate.ts); absent: none. */
+    ratePerMinute?: number | null;
+  },
 ) {
-  if (opts.sendAt)
+  if (opts.sendAt || opts.ratePerMinute)
     await tx.execute(
-      sql`update deliveries set send_at = ${opts.sendAt.toISOString()} where id = ${id}`,
+      sql`update deliveries set send_at = ${opts.sendAt?.toISOString() ?? null},
+        rate_per_minute = ${opts.ratePerMinute ?? null} where id = ${id}`,
     );
   for (const fill of opts.fills)
     await tx.execute(sql`insert into delivery_recipients (delivery_id, channel, learner_id, address, payload, state, reason)

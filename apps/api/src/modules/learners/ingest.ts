@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { markReportDays } from '../../lib/report-marks.ts';
 import { bindDevices, endSessions, insertActivity, touchLastActive } from './ingest.activity.ts';
+import { recordOpens } from './ingest.opens.ts';
 import { applyProfiles, knownIds } from './ingest.write.ts';
 
 /**
@@ -136,6 +137,7 @@ async function writeBatch(deps: Deps, tx: Tx, e: ByType, out: Outcome) {
     attempts,
   });
   await endSessions(tx, known(e.session_ended), out);
+  await recordOpens(tx, known(e.notification_opened), learnerOf, out);
   // Only what was kept moves a learner's last activity.
   const refused = new Set(out.rejected.map((r) => r.index));
   await touchLastActive(
@@ -148,6 +150,7 @@ async function writeBatch(deps: Deps, tx: Tx, e: ByType, out: Outcome) {
       ...e.content_view,
       ...e.feedback,
       ...e.attempt_submitted,
+      ...e.notification_opened,
     ].filter((p) => !refused.has(p.index)),
   );
   // The reports recompute these days from the rows just written (reports.aggregate.ts).

@@ -26,6 +26,7 @@ type Row = typeof mailers.$inferSelect & {
   failureReason: string | null;
   finishedAt: Date | null;
   sendAt: Date | null;
+  ratePerMinute: number | null;
   notYet: boolean;
 };
 
@@ -36,6 +37,7 @@ const columns = {
   failureReason: deliveries.failureReason,
   finishedAt: deliveries.finishedAt,
   sendAt: deliveries.sendAt,
+  ratePerMinute: deliveries.ratePerMinute,
   // By the database's clock, the one the sender's lease compares `send_at` with.
   notYet: sql<boolean>`coalesce(${deliveries.sendAt} > now(), false)`,
 };
@@ -63,6 +65,7 @@ const mailerOf = (r: Row, totals: MailerTotals): Mailer => ({
   totals,
   track: r.track,
   sendAt: r.sendAt?.toISOString() ?? null,
+  ratePerMinute: r.ratePerMinute,
   createdAt: r.createdAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
@@ -179,6 +182,7 @@ export async function sendMailer(
       lane: 'delivery.send',
       by: actor.id,
       ...(sendAt ? { sendAt } : {}),
+      ratePerMinute: body.ratePerMinute ?? null,
       fills: [
         {
           channel: 'bulk-mail',
@@ -203,6 +207,7 @@ export async function sendMailer(
         audience: body.audience,
         track: body.track,
         sendAt: mailer.sendAt,
+        ratePerMinute: mailer.ratePerMinute,
         totals: mailer.totals,
       },
     });

@@ -1,6 +1,6 @@
 import type { Audience } from '@bo/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { notifications } from '../../db/schema/index.ts';
+import { deliveries, notifications } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { defineJob, type JobContext } from '../../jobs/job.ts';
 import { audienceCondition, resolveAudience } from '../../lib/audience.ts';
@@ -62,7 +62,7 @@ export async function deliverNotification(
     where ${audienceCondition(audience, deps.clock())}`;
   const queued = (extra = sql``) =>
     sql`select a.learner_id, null::text, null::text, 'queued', null::text from (${learners}) a ${extra}`;
-  const deliveryId = await deps.db.transaction(async (tx) => {
+  const deliveryId = await deps.db.transaction(async (tx): Promise<number | null> => {
     const made = await insertDelivery(tx, 'notification');
     const fills = [{ channel: 'inbox', rows: queued() }];
     if (pushProvider(deps.config))
@@ -72,13 +72,30 @@ export async function deliverNotification(
           sql`where exists (select 1 from learner_push_tokens t where t.learner_id = a.learner_id)`,
         ),
       });
-    await tx
+    // Still sending (a cancel meanwhile left it `cancelled`): otherwise nothing is made.
+    const [ours] = await tx
       .update(notifications)
       .set({ deliveryId: made })
-      .where(and(eq(notifications.id, id), eq(notifications.jobId, ctx.id)));
-    await startDelivery(deps, tx, made, { lane: 'delivery.send', fills });
+      .where(
+        and(
+          eq(notifications.id, id),
+          eq(notifications.jobId, ctx.id),
+          eq(notifications.state, 'sending'),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (!ours) {
+      await tx.delete(deliveries).where(eq(deliveries.id, made));
+      return null;
+    }
+    await startDelivery(deps, tx, made, {
+      lane: 'delivery.send',
+      fills,
+      ratePerMinute: row.ratePerMinute,
+    });
     return made;
   });
+  if (!deliveryId) return { recipients: 0, skipped: 'The notification was cancelled' };
   return { recipients: row.recipientCount, deliveryId };
 }
 

@@ -9,7 +9,7 @@ import { recordAudit } from '../../lib/audit-record.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
-import { findNotification, type NotificationRow, toNotification } from './notifications.queries.ts';
+import { findNotification, type NotificationRow, notificationOf } from './notifications.queries.ts';
 
 /**
  * Notifications' rules. A notification is a draft, or scheduled with a
@@ -29,7 +29,9 @@ export function whyLocked(row: NotificationRow): string {
     d ? ` (${d.toISOString().slice(0, 16).replace('T', ' ')} UTC)` : '';
   switch (row.state) {
     case 'sending':
-      return `Delivery of this notification started${when(row.claimedAt)}; it can no longer be changed or cancelled`;
+      return `Delivery of this notification started${when(row.claimedAt)}; it can no longer be changed, only paused or cancelled`;
+    case 'paused':
+      return 'This notification is paused while it is sent; it can no longer be changed, only resumed or cancelled';
     case 'sent':
       return `This notification was sent${when(row.sentAt)}; it can no longer be changed or cancelled`;
     case 'failed':
@@ -78,6 +80,7 @@ async function columnsOf(deps: Deps, f: Fields) {
     imageKey: f.imageKey ?? null,
     link: f.link ?? null,
     audience: f.audience,
+    ratePerMinute: f.ratePerMinute ?? null,
     state: sendAt ? ('scheduled' as const) : ('draft' as const),
     sendAt,
     recipientCount: await countAudience(deps.db, audience, deps.clock()),
@@ -106,7 +109,7 @@ export async function sendNotification(
     });
     return (await findNotification(tx, made!.id))!;
   });
-  return toNotification(deps, row);
+  return notificationOf(deps, deps.db, row);
 }
 
 /** The row when it is still editable; otherwise 404 or 409 with the reason. */
@@ -144,7 +147,7 @@ export async function editNotification(
     });
     return (await findNotification(tx, id))!;
   });
-  return toNotification(deps, row);
+  return notificationOf(deps, deps.db, row);
 }
 
 export async function cancelNotification(
@@ -174,5 +177,5 @@ export async function cancelNotification(
     });
     return (await findNotification(tx, id))!;
   });
-  return toNotification(deps, row);
+  return notificationOf(deps, deps.db, row);
 }

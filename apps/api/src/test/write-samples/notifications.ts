@@ -22,6 +22,13 @@ export const notificationsSamples = {
     ),
   cancelNotification: async (w) =>
     post('/notification/cancelnotification', { id: (await draftNotification(w)).id }, w.token),
+  // A draft's cancel through the controls route (the sending cases: notifications.control.test.ts).
+  notificationAction: async (w) =>
+    post(
+      '/notification/notificationstate',
+      { id: (await draftNotification(w)).id, action: 'cancel' },
+      w.token,
+    ),
   uploadNotificationImage: async (w) =>
     upload(w, '/notification/uploadimage', TINY_PNG, 'notice.png'),
   uploadPopupImage: async (w) => upload(w, '/user/uploadpopupimage', TINY_PNG, 'popup.png'),
