@@ -88,9 +88,7 @@ export const learnerInbox = pgTable(
     uniqueIndex('learner_inbox_learner_notification_key').on(t.learnerId, t.notificationId),
     index('learner_inbox_notification_idx').on(t.notificationId),
     // A notification's opened count reads only the opened rows, not its whole audience.
-    index('learner_inbox_opened_idx')
-      .on(t.notificationId)
-      .where(sql`${t.openedAt} is not null`),
+    index('learner_inbox_opened_idx').on(t.notificationId).where(sql`${t.openedAt} is not null`),
   ],
 );
 

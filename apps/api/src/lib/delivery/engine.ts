@@ -296,8 +296,7 @@ async function fail(run: Run, reason: string) {
  */
 async function waitOrHandOver(run: Run, waitMs: number, end: number, signal: AbortSignal) {
   if (waitMs <= 0) return null;
-  if (Date.now() + waitMs > end || signal.aborted)
-    return handOver(run, Math.ceil(waitMs / 1000));
+  if (Date.now() + waitMs > end || signal.aborted) return handOver(run, Math.ceil(waitMs / 1000));
   await sleep(waitMs);
   return null;
 }

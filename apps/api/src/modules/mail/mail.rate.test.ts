@@ -51,7 +51,9 @@ describe('a mailer rate per minute', () => {
     expect(m).toMatchObject({ status: 'done', ratePerMinute: 60, totals: { sent: 4 } });
     // Claims, not sends, are spaced (a slow first connection shortens the first gap between sends).
     const [spread] = (
-      await db().execute<{ ms: number }>(sql`select extract(epoch from max(claimed_at) - min(claimed_at)) * 1000 as ms
+      await db().execute<{
+        ms: number;
+      }>(sql`select extract(epoch from max(claimed_at) - min(claimed_at)) * 1000 as ms
         from delivery_recipients r join mailers m on m.delivery_id = r.delivery_id
         where m.id = ${res.json().id} and r.state = 'sent'`)
     ).rows;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { Notification } from '@bo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -59,14 +59,14 @@ async function sendNow(title: string, ids: number[], extra: object = {}) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as number;
 }
-async function shown(title: string) {
+async function shown(title: string): Promise<Notification> {
   const res = await t.as(token, {
     method: 'GET',
     url: `/api/notification/listofnotification?q=${encodeURIComponent(title)}`,
   });
   return res.json().items[0];
 }
-async function until(title: string, ok: (n: any) => boolean, timeoutMs = 30_000) {
+async function until(title: string, ok: (n: Notification) => boolean, timeoutMs = 30_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const n = await shown(title);

@@ -60,7 +60,7 @@ export function MailerPage() {
           m.status === 'scheduled' && m.sendAt
             ? `scheduled for ${formatDateTime(m.sendAt)}`
             : `started ${formatDateTime(m.sendAt ?? m.createdAt)}`
-        }`}
+        }${m.ratePerMinute ? ` · at most ${m.ratePerMinute.toLocaleString()} mails a minute` : ''}`}
         actions={
           <Group gap="xs">
             {(m.status === 'sending' || m.status === 'scheduled') && (

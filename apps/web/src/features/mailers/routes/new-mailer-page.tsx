@@ -1,9 +1,11 @@
 import { type Audience, audienceSchema } from '@bo/contract/audience';
+import { RATE_PER_MINUTE_MAX } from '@bo/contract/common';
 import {
   Alert,
   Anchor,
   Button,
   Group,
+  NumberInput,
   Paper,
   Radio,
   Select,
@@ -42,6 +44,8 @@ export function NewMailerPage() {
   const [localTime, setLocalTime] = useState('');
   // Off unless chosen: counting opens and clicks records what each recipient did (docs/privacy.md).
   const [track, setTrack] = useState(false);
+  // Empty: as fast as the server's throttle allows.
+  const [rate, setRate] = useState<number | ''>('');
   const sendAt = when === 'later' && localTime ? new Date(localTime).toISOString() : undefined;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const templates = useTemplateChoices();
@@ -167,6 +171,18 @@ export function NewMailerPage() {
               maw={620}
               data-testid="track-switch"
             />
+            <NumberInput
+              label="At most this many mails a minute"
+              description="Optional: spreads the mails over each minute (1 to 100,000). Empty: as fast as the server allows."
+              value={rate}
+              onChange={(v) => setRate(typeof v === 'number' ? v : '')}
+              min={1}
+              max={RATE_PER_MINUTE_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              maw={320}
+              data-testid="rate-input"
+            />
             <Radio.Group label="When" value={when} onChange={(v) => setWhen(v as 'now' | 'later')}>
               <Group mt={6}>
                 <Radio value="now" label="Now" />
@@ -216,6 +232,7 @@ export function NewMailerPage() {
                 idempotencyKey: key,
                 track,
                 ...(sendAt ? { sendAt } : {}),
+                ...(rate !== '' ? { ratePerMinute: rate } : {}),
               });
               notifySuccess(
                 sendAt
@@ -232,6 +249,7 @@ export function NewMailerPage() {
           {sendAt ? ` from ${formatDateTime(sendAt)}` : ''}. It is sent in the background; you can
           pause or cancel it from its page.
           {track ? ' Opens and clicks are tracked.' : ''}
+          {rate !== '' ? ` At most ${rate.toLocaleString()} mails a minute.` : ''}
         </ConfirmModal>
       )}
     </>

@@ -6,7 +6,7 @@ import { notificationKeys } from './notification-keys.ts';
 
 export type NotificationListQuery = RouteQueryInput<typeof notificationRoutes.listNotifications>;
 
-/** GET /notification/listofnotification; polled while one is being sent, for its delivered count. */
+/** GET /notification/listofnotification; polled while one is being sent or paused, for its figures. */
 export function useNotifications(query: NotificationListQuery) {
   return useQuery({
     queryKey: notificationKeys.list(query),
@@ -16,6 +16,7 @@ export function useNotifications(query: NotificationListQuery) {
       q.state.data?.items.some(
         (n) =>
           n.state === 'sending' ||
+          n.state === 'paused' ||
           (n.state === 'scheduled' && n.sendAt && Date.parse(n.sendAt) < Date.now() + 60_000),
       )
         ? 2000

@@ -11,14 +11,16 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { hasFilters, useListParams } from '../../../lib/search-params.ts';
-import { useCancelNotification } from '../api/cancel-notification.ts';
 import { useNotifications } from '../api/list-notifications.ts';
+import { useNotificationAction } from '../api/notification-action.ts';
 import { NotificationComposer } from '../components/notification-composer.tsx';
+import { NotificationFigures } from '../components/notification-figures.tsx';
 
 export const STATE_LABEL: Record<NotificationState, string> = {
   draft: 'Draft',
   scheduled: 'Scheduled',
   sending: 'Sending',
+  paused: 'Paused',
   sent: 'Sent',
   failed: 'Failed',
   cancelled: 'Cancelled',
@@ -27,11 +29,14 @@ const STATE_COLOR: Record<NotificationState, string> = {
   draft: 'gray',
   scheduled: 'blue',
   sending: 'yellow',
+  paused: 'orange',
   sent: 'green',
   failed: 'red',
   cancelled: 'gray',
 };
 const editable = (n: Notification) => n.state === 'draft' || n.state === 'scheduled';
+const cancellable = (n: Notification) =>
+  editable(n) || n.state === 'sending' || n.state === 'paused';
 
 /** Why a notification can no longer be changed, or what happened to it, in words. */
 function stateNote(n: Notification): string {
@@ -41,7 +46,9 @@ function stateNote(n: Notification): string {
     case 'scheduled':
       return `Sends ${formatDateTime(n.sendAt)}; can be changed or cancelled until then`;
     case 'sending':
-      return 'Delivery has started: it can no longer be changed';
+      return `Being sent${n.ratePerMinute ? ` (at most ${n.ratePerMinute.toLocaleString()} a minute)` : ''}: it can be paused or cancelled, no longer changed`;
+    case 'paused':
+      return 'Paused while being sent: resume it, or cancel the rest';
     case 'sent':
       return `Sent ${formatDateTime(n.sentAt)}: delivered to ${n.deliveredCount ?? 0} learners${
         n.pushSent !== null ? `, ${n.pushSent} devices` : ''
@@ -58,7 +65,20 @@ export function NotificationsPage() {
   const params = useListParams(notificationListQuery);
   const { values, update } = params;
   const list = useNotifications(values);
-  const cancel = useCancelNotification();
+  const action = useNotificationAction();
+  const act = (n: Notification, a: 'pause' | 'resume') =>
+    action.mutate(
+      { id: n.id, action: a },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            `"${n.title}" ${a === 'pause' ? 'is paused' : 'is being sent again'}.`,
+            a === 'pause' ? 'Paused' : 'Resumed',
+          ),
+        onError: (error) =>
+          notifyError(error, a === 'pause' ? 'Could not pause' : 'Could not resume'),
+      },
+    );
   const [editing, setEditing] = useState<Notification | 'new' | null>(null);
   const [cancelling, setCancelling] = useState<Notification | null>(null);
   return (
@@ -124,12 +144,9 @@ export function NotificationsPage() {
             ),
           },
           {
-            accessor: 'recipientCount',
-            title: 'Recipients',
-            render: (n) =>
-              n.state === 'sent'
-                ? `${n.deliveredCount ?? 0} delivered`
-                : `${n.recipientCount ?? 0}`,
+            accessor: 'figures',
+            title: 'Figures',
+            render: (n) => <NotificationFigures n={n} />,
           },
           {
             accessor: 'sendAt',
@@ -141,11 +158,28 @@ export function NotificationsPage() {
             accessor: 'actions',
             title: 'Actions',
             render: (n) =>
-              editable(n) && (
+              cancellable(n) && (
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="light" onClick={() => setEditing(n)}>
-                    Edit
-                  </Button>
+                  {editable(n) && (
+                    <Button size="xs" variant="light" onClick={() => setEditing(n)}>
+                      Edit
+                    </Button>
+                  )}
+                  {n.state === 'sending' && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={action.isPending}
+                      onClick={() => act(n, 'pause')}
+                    >
+                      Pause
+                    </Button>
+                  )}
+                  {n.state === 'paused' && (
+                    <Button size="xs" loading={action.isPending} onClick={() => act(n, 'resume')}>
+                      Resume
+                    </Button>
+                  )}
                   <Button size="xs" variant="light" color="red" onClick={() => setCancelling(n)}>
                     Cancel
                   </Button>
@@ -164,19 +198,25 @@ export function NotificationsPage() {
         <ConfirmModal
           title="Cancel this notification?"
           confirmLabel="Cancel notification"
-          loading={cancel.isPending}
+          loading={action.isPending}
           onClose={() => setCancelling(null)}
           onConfirm={async () => {
             try {
-              await cancel.mutateAsync({ id: cancelling.id });
-              notifySuccess(`"${cancelling.title}" will not be sent.`, 'Cancelled');
+              await action.mutateAsync({ id: cancelling.id, action: 'cancel' });
+              notifySuccess(
+                `"${cancelling.title}" will not be sent${editable(cancelling) ? '' : ' to anyone else'}.`,
+                'Cancelled',
+              );
             } catch (error) {
               notifyError(error, 'Could not cancel');
             }
             setCancelling(null);
           }}
         >
-          “{cancelling.title}” will not be sent. This cannot be undone.
+          {editable(cancelling)
+            ? `“${cancelling.title}” will not be sent.`
+            : `“${cancelling.title}” is being sent: the learners not reached yet will not get it; what was sent stays sent.`}{' '}
+          This cannot be undone.
         </ConfirmModal>
       )}
     </>
