@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api.ts';
@@ -141,4 +142,89 @@ describe('pop-ups and notifications', () => {
     await shot(page, 'engage-notifications', { fullPage: false });
     await page.close();
   });
+
+  it('shows a notification being sent: sent, failed and opened, then pause, resume and cancel', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signIn(page, server);
+    // Three learners as the learner app registers them.
+    const { key } = await apiOk(page, server, '/learnerapp/createkey', { name: 'Engagement app' });
+    const ingest = async (events: object[]) => {
+      const res = await fetch(`${server.url}/api/ingest/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-learner-app-key': key },
+        body: JSON.stringify({ events }),
+      });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const at = new Date().toISOString();
+    const uids = [randomUUID(), randomUUID(), randomUUID()];
+    await ingest(
+      uids.map((learnerId, i) => ({
+        id: randomUUID(),
+        type: 'learner_registered',
+        at,
+        learnerId,
+        name: `Reader ${i}`,
+      })),
+    );
+    // One a minute: the first learner at once, the next a minute on; the controls land between.
+    const sent = await apiOk(page, server, '/notification/send', {
+      title: 'Slow news',
+      body: 'One learner a minute',
+      audience: { kind: 'all' },
+      mode: 'now',
+      ratePerMinute: 1,
+    });
+    await page.goto(`${server.url}/notifications`);
+    const row = page.getByRole('row').filter({ hasText: 'Slow news' });
+    await row
+      .getByTestId('figure-sent')
+      .filter({ hasText: /^1 sent$/ })
+      .waitFor({ timeout: 20_000 });
+    await row.getByText('Sending', { exact: true }).waitFor();
+    await row
+      .getByTestId('figure-failed')
+      .filter({ hasText: /^0 failed$/ })
+      .waitFor();
+    await row.getByTestId('figure-left').waitFor();
+    // The learner who got it opens it (the others were not sent it yet: refused).
+    const opened = await ingest(
+      uids.map((learnerId) => ({
+        id: randomUUID(),
+        type: 'notification_opened',
+        at: new Date().toISOString(),
+        learnerId,
+        notificationId: sent.id,
+      })),
+    );
+    expect(opened.accepted).toBe(1);
+    await row
+      .getByTestId('figure-opened')
+      .filter({ hasText: /^1 opened$/ })
+      .waitFor();
+    await expectAccessible(page, 'notifications list while sending');
+
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await row.getByText('Paused', { exact: true }).waitFor();
+    await row.getByText(/resume it, or cancel the rest/).waitFor();
+    await expectAccessible(page, 'notifications list with a paused one');
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await row.getByText('Sending', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this notification?' });
+    await confirm.getByText(/what was sent stays sent/).waitFor();
+    await expectAccessible(page, 'cancel dialog while sending');
+    await confirm.getByRole('button', { name: 'Cancel notification' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row.getByText(/^Cancelled /).waitFor();
+    await row
+      .getByTestId('figure-sent')
+      .filter({ hasText: /^1 sent$/ })
+      .waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    await shot(page, 'engage-notification-figures', { fullPage: false });
+    await page.close();
+  }, 90_000);
 });
