@@ -1,5 +1,5 @@
 import type { ImportError, QuestionImportFormat } from '@bo/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { firstSheetRows } from '../../../lib/import/xlsx/sheet-xml.ts';
 import { inspectZip, type ZipLimits } from '../../../lib/import/xlsx/zip.ts';
 import { decodeTextFile } from '../../../lib/text-encoding.ts';
@@ -131,7 +131,10 @@ async function sheetRefused(
   problems: Map<number, ImportError[]>,
   limits: ZipLimits,
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use, as in lib/xlsx/export.ts: imported with the module it
+  // cost every server start ~0.8 s of CPU (most never write a refused sheet).
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   const ws = wb.addWorksheet('Questions');
   const headers = new Map<string, number>();
   const copy = (cells: Map<number, unknown>) => {
