@@ -10,7 +10,12 @@ export async function addRecordedVideo(page: Page, title: string) {
   const token = (await readStoredToken(page))!.access;
   await page.evaluate(
     async ({ access, title }) => {
-      const canvas = document.createElement('canvas');
+      // In the HTML namespace by name: the page may be the origin's icon (an
+      // SVG document, where signIn leaves it), whose createElement makes no canvas.
+      const canvas = document.createElementNS(
+        'http://www.w3.org/1999/xhtml',
+        'canvas',
+      ) as HTMLCanvasElement;
       canvas.width = 64;
       canvas.height = 48;
       const ctx = canvas.getContext('2d')!;

@@ -33,16 +33,16 @@ export async function signInThroughUi(
  * Signs in as `who` without the login screen (its own tests sign in through
  * it: setup, session, session recovery, refresh, admins): the same password
  * and mailed code over the API, the pair stored as the login screen stores
- * it, then `startAt` opened. A test whose subject is not signing in skips the
- * login screen's load and typing. It still loads home, as the login screen
- * ends there: the suite's time did not move measurably (1,608 s against
- * 1,619 s); home, loaded both ways, is likely most of a sign-in's cost.
+ * it. The page is left on the origin's icon, no screen loaded: most tests
+ * open their own screen next, and loading home first (the dashboard and its
+ * queries) cost each of them a screen for nothing. A test that starts from
+ * a screen (home's sidebar, the dashboard) names it in `startAt`.
  */
 export async function signIn(
   page: Page,
   server: RunningServer,
   who: { email: string; password: string } = server.admin,
-  startAt = '/',
+  startAt?: string,
 ) {
   const pair = await signInElsewhere(server, who);
   // Any page of the origin gives its localStorage; the icon is the smallest.
@@ -51,5 +51,5 @@ export async function signIn(
     access: pair.accessToken,
     refresh: pair.refreshToken,
   });
-  await page.goto(server.url + startAt);
+  if (startAt !== undefined) await page.goto(server.url + startAt);
 }

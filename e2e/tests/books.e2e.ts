@@ -18,7 +18,7 @@ useServerAndBrowser((s, b) => {
 describe('books', () => {
   it('creates a book from a hyphenated ISBN-10, lists it as ISBN-13, filters in the URL, adds an extra ISBN', async () => {
     const page = await browser.newPage();
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Books' }).click();
     await page.waitForURL(/\/books$/);
     await page.getByText('No books yet').waitFor();

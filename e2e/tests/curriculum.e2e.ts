@@ -36,7 +36,7 @@ async function itemAction(page: Page, title: string, name: string, action: strin
 describe('curriculum masters', () => {
   it('adds, renames, deletes with confirmation and downloads', async () => {
     const page = await browser.newPage();
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Curriculum' }).click();
     await page.waitForURL(/\/curriculum/);
 

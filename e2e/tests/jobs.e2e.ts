@@ -17,7 +17,7 @@ describe('jobs screen', () => {
   it('lists the mail jobs of the sign-in with their state, and filters by kind and state', async () => {
     const page = await browser.newPage();
     // The sign-in code itself came through the mail job of the real queue.
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Jobs' }).click();
     await page.waitForURL(/\/jobs/);
     await page.getByRole('heading', { name: 'Jobs' }).waitFor();

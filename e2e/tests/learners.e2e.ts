@@ -30,7 +30,7 @@ const at = () => new Date().toISOString();
 describe('learners', () => {
   it('a key made on screen lets the app send; a learner is found, seen and their device reset; a message resolved', async () => {
     const page = await browser.newPage();
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
 
     // The key, made by the super admin on the learner-app screen and shown once.
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Learner app' }).click();

@@ -44,7 +44,7 @@ async function registerLearners(page: Parameters<typeof apiOk>[0]) {
 describe('mail templates and mailers', () => {
   it('writes a template with variables, previews it with a real learner, sends it and reads the mails', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
     await registerLearners(page);
 
     // The template editor: variables inserted by button, an unknown one refused by name.

@@ -38,7 +38,7 @@ function toneWav(seconds = 1, rate = 8000): Buffer {
 describe('media library', () => {
   it('uploads an audio, lists it, plays it, filters by language in the URL, deletes it', async () => {
     const page = await browser.newPage();
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Media library' }).click();
     await page.waitForURL(/\/media/);
     await page.getByRole('tab', { name: 'Audios' }).click();

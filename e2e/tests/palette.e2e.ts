@@ -18,7 +18,7 @@ useServerAndBrowser((s, b) => {
 describe('command palette', () => {
   it('Ctrl+K opens it, an ISBN finds the book, Enter opens it; "/" opens it; "?" lists the shortcuts', async () => {
     const page = await browser.newPage();
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
     const book = await apiOk(page, server, '/book/createbookcontent', {
       isbn: '9780306406157',
       title: 'Numbers Everywhere',

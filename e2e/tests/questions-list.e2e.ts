@@ -78,7 +78,7 @@ async function seedQuestions(page: Page) {
 describe('question bank list', () => {
   it('finds a question by text and filters, renders its math, previews it as a learner sees it', async () => {
     const page = await browser.newPage();
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
     const { grade, subject, ids } = await seedQuestions(page);
     const [square, hexagon, boils, hindi] = ids;
 

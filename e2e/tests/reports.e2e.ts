@@ -70,7 +70,7 @@ async function downloadRows(page: Page, card: string, format: 'csv' | 'xlsx'): P
 describe('reports and dashboard', () => {
   it('the dashboard is home: tiles with trends, charts, top books, links to work waiting', async () => {
     const page = await browser.newPage();
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
     await page.getByTestId('tile-learners-total').waitFor();
     expect(await figure(page, 'tile-learners-total')).toBeGreaterThan(0);
     for (const tile of ['tile-learners-new', 'tile-redemptions', 'tile-scans', 'tile-views']) {

@@ -18,7 +18,7 @@ useServerAndBrowser((s, b) => {
 describe('a TOC built from the masters', () => {
   it('creates a book for a grade and subject, builds its draft TOC, replaces it only after asking, finds the chapter’s media, orders a node’s content', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, server);
+    await signIn(page, server, server.admin, '/');
 
     // The masters of Class 7 > Botany: two chapters, the first with two topics.
     const api = (path: string, body?: unknown) => apiOk(page, server, path, body);
