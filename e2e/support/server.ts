@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -63,7 +63,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-e2e-'));
   const started = process.env[STARTED_DATA_DIR];
-  if (started && !opts.fresh) cpSync(started, dataDir, { recursive: true });
+  // cp(1), not fs.cpSync: the directory's ~1,600 files took cpSync ~1 s on a
+  // busy machine, cp ~0.3 s.
+  if (started && !opts.fresh) await promisify(execFile)('cp', ['-R', `${started}/.`, dataDir]);
   if (opts.demoBooks !== undefined) await seedDemo(dataDir, opts.demoBooks, env);
   const smtp = await startSmtpReceiver();
   const { child, url, setupLink } = await spawnServer(dataDir, smtp.url, env);
