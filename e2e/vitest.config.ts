@@ -17,5 +17,10 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
     pool: 'forks',
+    // One process runs the files one after another, as the API suite's do:
+    // a fresh one per file started Node and imported vitest, Playwright and
+    // the support code again each time, for nothing a file keeps (each has
+    // its own server, browser and module state; no file replaces a module).
+    isolate: false,
   },
 });
