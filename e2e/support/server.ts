@@ -112,7 +112,24 @@ export async function spawnServer(
   smtpUrl: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string; setupLink: string }> {
-  const port = await freePort();
+  // The port is chosen free but taken only once the server has started (~10 s
+  // on a busy machine): another process may take it meanwhile (palette.e2e
+  // failed so, EADDRINUSE). Then the start is tried again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnPort(await freePort(), dataDir, smtpUrl, env);
+    } catch (err) {
+      if (attempt === 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function spawnOnPort(
+  port: number,
+  dataDir: string,
+  smtpUrl: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; setupLink: string }> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
