@@ -41,6 +41,7 @@ export const AUDIT_ENTITIES = {
   mailer: 'Mailer',
   mail_suppression: 'Mail suppression list',
   saved_view: 'Saved view',
+  report_subscription: 'Report subscription',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -248,6 +249,10 @@ export const AUDIT_ACTIONS = {
   createSavedView: a('saved_view', 'Saved a view of a list'),
   updateSavedView: a('saved_view', 'Changed a saved view'),
   deleteSavedView: a('saved_view', 'Deleted a saved view'),
+  // Report subscriptions: generic rows named after their routes.
+  createReportSubscription: a('report_subscription', 'Subscribed to a report by e-mail'),
+  updateReportSubscription: a('report_subscription', 'Changed a report subscription'),
+  deleteReportSubscription: a('report_subscription', 'Deleted a report subscription'),
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

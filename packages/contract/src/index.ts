@@ -23,6 +23,7 @@ import { qrCodeRoutes } from './qr-codes-routes.ts';
 import { questionRoutes } from './questions-routes.ts';
 import { reportRoutes } from './reports-routes.ts';
 import type { RouteDef } from './route.ts';
+import { reportSubscriptionRoutes } from './report-subscriptions.ts';
 import { savedViewRoutes } from './saved-views.ts';
 import { searchRoutes } from './search.ts';
 import { systemRoutes } from './system.ts';
@@ -82,6 +83,7 @@ export * from './reports.ts';
 export * from './reports-routes.ts';
 export * from './rich-text.ts';
 export * from './route.ts';
+export * from './report-subscriptions.ts';
 export * from './saved-views.ts';
 export * from './scoring.ts';
 export * from './search.ts';
@@ -120,6 +122,7 @@ export const routes = {
   ...learnerAppRoutes,
   ...searchRoutes,
   ...savedViewRoutes,
+  ...reportSubscriptionRoutes,
   ...bulkEditRoutes,
 } satisfies Record<string, RouteDef>;
 

@@ -17,3 +17,4 @@ export * from './rate-limits.ts';
 export * from './reports.ts';
 export * from './saved-views.ts';
 export * from './toc.ts';
+export * from './report-subscriptions.ts';
