@@ -18,6 +18,10 @@ import { notificationDeliverJob } from '../modules/notifications/notifications.j
 import { qrGenerateJob, qrImportJob } from '../modules/qr-codes/qr-codes.jobs.ts';
 import { questionImportJob } from '../modules/questions/questions.jobs.ts';
 import { reportsRefreshJob } from '../modules/reports/reports.jobs.ts';
+import {
+  subscriptionSendJob,
+  subscriptionsDueJob,
+} from '../modules/reports/reports.subscriptions.jobs.ts';
 import { tocImportJob } from '../modules/toc/toc.jobs.ts';
 import type { JobKind } from './job.ts';
 
@@ -44,6 +48,8 @@ export const JOBS: JobKind[] = [
   qrGenerateJob,
   qrImportJob,
   reportsRefreshJob,
+  subscriptionsDueJob,
+  subscriptionSendJob,
   notificationDeliverJob,
   bulkEditApplyJob,
   bulkEditUndoJob,

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from './content-disposition.ts';
 import { type ServeOptions, sendStoredFile } from './storage/serve.ts';
 import type { Storage } from './storage/storage.ts';
-import { type Sheets, sendXlsx } from './xlsx/export.ts';
+import { type Sheets, sendXlsx, writeXlsx } from './xlsx/export.ts';
 
 /**
  * A download as a value: services answer WHAT file to send (a workbook to
@@ -74,4 +74,28 @@ export function sendFileAnswer(
   return answer.kind === 'xlsx'
     ? sendXlsx(reply, answer.fileName, answer.sheets)
     : sendStoredFile(req, reply, storage, answer.serve);
+}
+
+/**
+ * A made file's bytes, for a job that sends it on (a report subscription's
+ * attachment) instead of a reply; a stored file is read where it lies, not here.
+ */
+export async function fileAnswerBytes(answer: FileAnswer): Promise<Buffer> {
+  if (answer.kind === 'bytes') return answer.body;
+  if (answer.kind === 'stored') throw new Error('A stored file is served, not read whole');
+  const parts: Buffer[] = [];
+  if (answer.kind === 'text') {
+    for await (const chunk of answer.chunks()) parts.push(Buffer.from(chunk, 'utf8'));
+    return Buffer.concat(parts);
+  }
+  const out = new PassThrough();
+  out.on('data', (b: Buffer) => parts.push(b));
+  const ended = new Promise((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  await writeXlsx(out, answer.sheets);
+  out.end();
+  await ended;
+  return Buffer.concat(parts);
 }

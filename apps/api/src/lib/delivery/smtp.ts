@@ -14,6 +14,16 @@ export interface Mail {
   messageId?: string;
   /** Extra headers (a mailer's List-Unsubscribe); values must be single-line. */
   headers?: Record<string, string>;
+  /** Files sent with the mail, base64 so the mail stays JSON (sealed in the ledger); `cid` for an inline image. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding: 'base64';
+  cid?: string;
 }
 
 export interface Mailer {

@@ -24,3 +24,4 @@ export { questionsSamples } from './questions.ts';
 export { savedViewsSamples } from './saved-views.ts';
 export { tocSamples } from './toc.ts';
 export { videoQuizzesSamples } from './video-quizzes.ts';
+export { reportSubscriptionsSamples } from './report-subscriptions.ts';
