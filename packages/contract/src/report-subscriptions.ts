@@ -107,7 +107,8 @@ export const createReportSubscriptionBody = z
     ...scheduleFields,
   })
   .superRefine((b, ctx) => {
-    for (const issue of filterIssues(b.report, b.filters)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of filterIssues(b.report, b.filters))
+      ctx.addIssue({ code: 'custom', ...issue });
   });
 
 /** A new schedule or file format; the report and its filters stay (subscribe again for others). */
@@ -156,7 +157,8 @@ export const reportSubscriptionRoutes = defineRoutes({
     ...subs,
     method: 'POST',
     path: '/report-subscriptions/update',
-    summary: "Changes one of the admin's subscriptions: frequency, hour, day, time zone, file format",
+    summary:
+      "Changes one of the admin's subscriptions: frequency, hour, day, time zone, file format",
     body: updateReportSubscriptionBody,
     response: reportSubscriptionSchema,
     refuses: ['report_not_allowed'],

@@ -60,7 +60,10 @@ export async function subscriptionContent(deps: Deps, s: SubscriptionToRun): Pro
     figures: figuresOf(answer),
     chartCaption: chart.caption,
     chartPng: barChartPng(chart.values),
-    file: s.report === 'dashboard' ? { missing: 'The dashboard has no file.' } : await fileOf(deps, s, query),
+    file:
+      s.report === 'dashboard'
+        ? { missing: 'The dashboard has no file.' }
+        : await fileOf(deps, s, query),
     openUrl: openUrl(deps, s.report, { ...s.filters, ...range }),
   };
 }
@@ -127,7 +130,9 @@ const isMetric = (v: unknown): v is Metric =>
 
 const number = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 2 });
 const change = (c: number | null) =>
-  c === null ? '–' : `${c > 0 ? '+' : ''}${(c * 100).toLocaleString('en', { maximumFractionDigits: 1 })}%`;
+  c === null
+    ? '–'
+    : `${c > 0 ? '+' : ''}${(c * 100).toLocaleString('en', { maximumFractionDigits: 1 })}%`;
 
 /** Every figure with its previous period, in the order the report answers them (lists aside). */
 export function figuresOf(answer: unknown, path: string[] = []): Content['figures'] {

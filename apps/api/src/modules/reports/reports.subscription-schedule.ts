@@ -58,7 +58,13 @@ function offsetAt(at: number, timeZone: string): number {
 }
 
 /** The instant the zone's clocks read year-month-day hour:00 (the first one after a skipped hour). */
-export function zonedInstant(year: number, month: number, day: number, hour: number, timeZone: string) {
+export function zonedInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  timeZone: string,
+) {
   const wall = Date.UTC(year, month - 1, day, hour);
   const first = wall - offsetAt(wall, timeZone);
   const second = wall - offsetAt(first, timeZone);

@@ -108,7 +108,12 @@ export const subscriptionSendJob = defineJob({
     if (s.lastSentAt && s.lastSentAt >= due) return { skipped: 'Already sent' };
     const fail = (message: string) => failed(deps, s.id, message);
     if (admin.status !== 'active') return fail('The account is not active');
-    if (!mayOpenReport({ role: admin.role, modules: effectiveModules(admin.role, admin.modules) }, s.report))
+    if (
+      !mayOpenReport(
+        { role: admin.role, modules: effectiveModules(admin.role, admin.modules) },
+        s.report,
+      )
+    )
       return fail('You may no longer open this report');
     let content: Awaited<ReturnType<typeof subscriptionContent>>;
     try {

@@ -12,7 +12,10 @@ let analyst: string;
 let viewer: string;
 
 const call = (token: string, url: string, payload?: object) =>
-  t.as(token, payload ? { method: 'POST', url: `/api${url}`, payload } : { method: 'GET', url: `/api${url}` });
+  t.as(
+    token,
+    payload ? { method: 'POST', url: `/api${url}`, payload } : { method: 'GET', url: `/api${url}` },
+  );
 const mine = async (token: string) => {
   const res = await call(token, '/report-subscriptions');
   expect(res.statusCode, res.body).toBe(200);
@@ -62,7 +65,12 @@ describe('report subscriptions: routes and access', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     // Monday 2 February, 09:00 UTC (the time zone went back to its default).
-    expect(changed.json()).toMatchObject({ frequency: 'weekly', timeZone: 'UTC', nextRunAt: '2026-02-02T09:00:00.000Z', filters: { bookId: '12' } });
+    expect(changed.json()).toMatchObject({
+      frequency: 'weekly',
+      timeZone: 'UTC',
+      nextRunAt: '2026-02-02T09:00:00.000Z',
+      filters: { bookId: '12' },
+    });
 
     const gone = await call(analyst, '/report-subscriptions/delete', { id: sub.id });
     expect(gone.statusCode, gone.body).toBe(200);
@@ -87,7 +95,13 @@ describe('report subscriptions: routes and access', () => {
   });
 
   it('shows and changes nobody else’s subscriptions: 404 as if they did not exist', async () => {
-    const own = (await call(viewer, '/report-subscriptions/create', { report: 'dashboard', frequency: 'daily', hour: 5 })).json() as ReportSubscription;
+    const own = (
+      await call(viewer, '/report-subscriptions/create', {
+        report: 'dashboard',
+        frequency: 'daily',
+        hour: 5,
+      })
+    ).json() as ReportSubscription;
     expect((await mine(analyst)).map((s) => s.id)).not.toContain(own.id);
     for (const [url, body] of [
       ['/report-subscriptions/update', { id: own.id, frequency: 'daily', hour: 1 }],
@@ -107,9 +121,16 @@ describe('report subscriptions: routes and access', () => {
       [{ report: 'dashboard', timeZone: 'Mars/Olympus' }, 'timeZone'],
     ] as const;
     for (const [body, path] of cases) {
-      const res = await call(analyst, '/report-subscriptions/create', { frequency: 'daily', hour: 7, ...body });
+      const res = await call(analyst, '/report-subscriptions/create', {
+        frequency: 'daily',
+        hour: 7,
+        ...body,
+      });
       expect(res.statusCode, res.body).toBe(400);
-      const answer = res.json() as { message: string; details: { path: string; message: string }[] };
+      const answer = res.json() as {
+        message: string;
+        details: { path: string; message: string }[];
+      };
       expect(answer.details.map((d) => d.path)).toContain(`body.${path}`);
       for (const d of answer.details) expect(d.message).not.toMatch(/zod|invalid_type/i);
     }
@@ -125,7 +146,8 @@ describe('when a subscription mails next', () => {
     timeZone: 'UTC',
     ...o,
   });
-  const next = (o: Partial<Schedule>, after: string) => nextRunAfter(s(o), new Date(after)).toISOString();
+  const next = (o: Partial<Schedule>, after: string) =>
+    nextRunAfter(s(o), new Date(after)).toISOString();
 
   it('sends "on the 31st" on the last day of shorter months and keeps the 31st after', () => {
     expect(next({}, '2026-01-31T07:00:00Z')).toBe('2026-02-28T07:00:00.000Z');
@@ -139,11 +161,21 @@ describe('when a subscription mails next', () => {
 
   it('counts the hour in the admin’s zone, across a month end and daylight saving', () => {
     // 00:30 on 1 March in Kolkata is still 28 February in UTC.
-    expect(next({ frequency: 'daily', hour: 0, timeZone: 'Asia/Kolkata' }, '2026-02-28T12:00:00Z')).toBe('2026-02-28T18:30:00.000Z');
-    expect(next({ frequency: 'daily', timeZone: 'Europe/Paris' }, '2026-03-28T07:00:00Z')).toBe('2026-03-29T05:00:00.000Z');
+    expect(
+      next({ frequency: 'daily', hour: 0, timeZone: 'Asia/Kolkata' }, '2026-02-28T12:00:00Z'),
+    ).toBe('2026-02-28T18:30:00.000Z');
+    expect(next({ frequency: 'daily', timeZone: 'Europe/Paris' }, '2026-03-28T07:00:00Z')).toBe(
+      '2026-03-29T05:00:00.000Z',
+    );
     // 02:00 does not exist in Paris on 29 March 2026: the first instant after it.
-    expect(next({ frequency: 'daily', hour: 2, timeZone: 'Europe/Paris' }, '2026-03-28T07:00:00Z')).toBe('2026-03-29T01:00:00.000Z');
-    expect(next({ frequency: 'weekly', weekday: 1 }, '2026-11-29T10:00:00Z')).toBe('2026-11-30T07:00:00.000Z');
-    expect(next({ frequency: 'weekly', weekday: 7 }, '2026-11-29T07:00:00Z')).toBe('2026-12-06T07:00:00.000Z');
+    expect(
+      next({ frequency: 'daily', hour: 2, timeZone: 'Europe/Paris' }, '2026-03-28T07:00:00Z'),
+    ).toBe('2026-03-29T01:00:00.000Z');
+    expect(next({ frequency: 'weekly', weekday: 1 }, '2026-11-29T10:00:00Z')).toBe(
+      '2026-11-30T07:00:00.000Z',
+    );
+    expect(next({ frequency: 'weekly', weekday: 7 }, '2026-11-29T07:00:00Z')).toBe(
+      '2026-12-06T07:00:00.000Z',
+    );
   });
 });

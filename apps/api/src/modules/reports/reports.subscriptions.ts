@@ -44,8 +44,10 @@ export const toSubscription = (row: SubscriptionRow): ReportSubscription => ({
 });
 
 /** Whether the admin may open the subscription's report: its route's own access. */
-export const mayOpenReport = (admin: { role: string; modules: readonly string[] }, report: string) =>
-  report in reportRoutes && allows(admin, reportRoutes[report as SubscribableReport].access);
+export const mayOpenReport = (
+  admin: { role: string; modules: readonly string[] },
+  report: string,
+) => report in reportRoutes && allows(admin, reportRoutes[report as SubscribableReport].access);
 
 function mustOpen(admin: AuthAdmin, report: string) {
   if (!mayOpenReport(admin, report))

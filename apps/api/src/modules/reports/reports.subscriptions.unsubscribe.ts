@@ -21,7 +21,8 @@ export const subscriptionUnsubscribeUrl = (deps: Deps, subscriptionId: number) =
   `${deps.config.publicBaseUrl}${PATH}/${signIds(deps.config.jwtSecret, PURPOSE, [subscriptionId])}`;
 
 const HIDDEN = { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
-const INVALID = '<p>This unsubscribe link is not valid. Use the link of a report mail you received.</p>';
+const INVALID =
+  '<p>This unsubscribe link is not valid. Use the link of a report mail you received.</p>';
 const GONE = '<p>This subscription no longer exists: you will receive no more of its mails.</p>';
 
 export function registerSubscriptionUnsubscribe(app: FastifyInstance, deps: Deps) {

@@ -3,7 +3,11 @@ import { made, post, type Samples, type World } from './kit.ts';
 const subscribe = (w: World) =>
   made<{ id: number }>(
     w,
-    post('/report-subscriptions/create', { report: 'dashboard', frequency: 'daily', hour: 7 }, w.token),
+    post(
+      '/report-subscriptions/create',
+      { report: 'dashboard', frequency: 'daily', hour: 7 },
+      w.token,
+    ),
   );
 
 /** Report subscriptions by e-mail. */
