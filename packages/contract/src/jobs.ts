@@ -37,6 +37,8 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'qr.generate': 'QR code generation',
   'qr-codes.import': 'QR codes import',
   'reports.refresh': 'Reports refresh',
+  'reports.subscriptions-due': 'Report subscriptions due check',
+  'reports.subscription-send': 'Report subscription mail',
   'notifications.deliver': 'Notification delivery',
   'bulk_edits.apply': 'Bulk edit',
   'bulk_edits.undo': 'Bulk edit undo',

@@ -3,6 +3,7 @@ import {
   Alert,
   Card,
   Grid,
+  Group,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -17,6 +18,7 @@ import { dayLabel, isToday } from '../../../components/charts/charts.tsx';
 import { DayLines } from '../../../components/charts/day-lines.tsx';
 import { Figure, formatCount } from '../../../components/charts/figure.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SubscribeButton } from '../../../components/report-subscriptions/subscribe-button.tsx';
 import { SidewaysScroll } from '../../../components/sideways-scroll.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { canOpen, useMe } from '../../../lib/session.ts';
@@ -44,12 +46,15 @@ export function DashboardPage() {
         title={me.data ? `Welcome, ${me.data.name}` : 'Welcome'}
         description={`The last ${days} days, each figure against the ${days} days before.`}
         actions={
-          <SegmentedControl
-            aria-label="Period"
-            value={days}
-            onChange={(v) => setParams({ days: v }, { replace: true })}
-            data={DASHBOARD_PERIODS.map((p) => ({ value: p, label: `${p} days` }))}
-          />
+          <Group gap="sm">
+            <SegmentedControl
+              aria-label="Period"
+              value={days}
+              onChange={(v) => setParams({ days: v }, { replace: true })}
+              data={DASHBOARD_PERIODS.map((p) => ({ value: p, label: `${p} days` }))}
+            />
+            <SubscribeButton report="dashboard" filters={{ days }} />
+          </Group>
         }
       />
       {dashboard.isError ? (

@@ -4,13 +4,14 @@ import { IconLogout2 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { MySubscriptions } from '../../../components/report-subscriptions/my-subscriptions.tsx';
 import { useEndSession, useMe } from '../../../lib/session.ts';
 import { useLogoutAll } from '../api/logout-all.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 
 const moduleName = new Map<string, string>(MODULES.map((m) => [m.key, m.name]));
 
-/** /profile: who I am, change my password, sign out on every device. */
+/** /profile: who I am, the reports I get by e-mail, change my password, sign out on every device. */
 export function ProfilePage() {
   const me = useMe();
   const logoutAll = useLogoutAll();
@@ -54,6 +55,9 @@ export function ProfilePage() {
               </Field>
             </SimpleGrid>
           )}
+        </Section>
+        <Section title="My report subscriptions">
+          <MySubscriptions />
         </Section>
         <Section title="Change password">
           <ChangePasswordForm />

@@ -1,8 +1,10 @@
-import { Tabs } from '@mantine/core';
+import { reportFilterNames, type SubscribableReport } from '@bo/contract/report-subscriptions';
+import { Group, Tabs } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SubscribeButton } from '../../../components/report-subscriptions/subscribe-button.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { BookReport } from '../components/book-report.tsx';
 import { CompareReport } from '../components/compare-report.tsx';
@@ -18,15 +20,35 @@ import { usePeriod } from '../components/use-period.ts';
 const noFilters = z.object({});
 
 type Period = { from: string; to: string };
-const REPORTS: { value: string; label: string; Component: ComponentType<{ period: Period }> }[] = [
-  { value: 'learners', label: 'Learners', Component: LearnersReport },
-  { value: 'sessions', label: 'Sessions', Component: SessionsReport },
-  { value: 'redemptions', label: 'Redemptions', Component: RedemptionsReport },
-  { value: 'feedback', label: 'Feedback', Component: FeedbackReport },
-  { value: 'qr', label: 'QR scans', Component: QrReport },
-  { value: 'book', label: 'One book', Component: BookReport },
-  { value: 'compare', label: 'Compare books', Component: CompareReport },
+const REPORTS: {
+  value: string;
+  label: string;
+  Component: ComponentType<{ period: Period }>;
+  /** The report's route, which a subscription names. */
+  route: SubscribableReport;
+}[] = [
+  { value: 'learners', label: 'Learners', Component: LearnersReport, route: 'learnersReport' },
+  { value: 'sessions', label: 'Sessions', Component: SessionsReport, route: 'sessionsReport' },
+  {
+    value: 'redemptions',
+    label: 'Redemptions',
+    Component: RedemptionsReport,
+    route: 'redemptionsReport',
+  },
+  { value: 'feedback', label: 'Feedback', Component: FeedbackReport, route: 'feedbackReport' },
+  { value: 'qr', label: 'QR scans', Component: QrReport, route: 'qrReport' },
+  { value: 'book', label: 'One book', Component: BookReport, route: 'bookAnalytics' },
+  { value: 'compare', label: 'Compare books', Component: CompareReport, route: 'booksComparison' },
 ];
+
+/** The report's filters shown in the URL now: what a subscription from this screen keeps. */
+const filtersIn = (params: URLSearchParams, report: SubscribableReport) =>
+  Object.fromEntries(
+    reportFilterNames(report).flatMap((name) => {
+      const value = params.get(name);
+      return value ? [[name, value]] : [];
+    }),
+  );
 
 /**
  * /reports: one tab per report, all over the period in the URL (`from`, `to`)
@@ -53,7 +75,12 @@ export function ReportsPage() {
       <PageHeader
         title="Reports"
         description="Each figure is compared with the period of the same length just before it."
-        actions={period && <PeriodPicker period={period} onChange={update} />}
+        actions={
+          <Group gap="sm">
+            {period && <PeriodPicker period={period} onChange={update} />}
+            <SubscribeButton report={current.route} filters={filtersIn(params, current.route)} />
+          </Group>
+        }
       />
       <Tabs value={current.value} onChange={open} keepMounted={false}>
         <Tabs.List mb="md">
