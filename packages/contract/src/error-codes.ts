@@ -41,7 +41,10 @@ export const SERVICE_REFUSALS = {
   },
   too_many_rows: { status: 422, says: 'More rows than an Excel sheet holds: download CSV' },
   list_not_allowed: { status: 403, says: 'The admin may not open the list this view is of' },
-  report_not_allowed: { status: 403, says: 'The admin may not open the report of this subscription' },
+  report_not_allowed: {
+    status: 403,
+    says: 'The admin may not open the report of this subscription',
+  },
   view_not_yours: { status: 403, says: 'Only the admin who saved a view changes or deletes it' },
 } as const satisfies Record<string, { status: number; says: string }>;
 export type ServiceRefusal = keyof typeof SERVICE_REFUSALS;

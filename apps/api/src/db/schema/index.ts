@@ -14,7 +14,7 @@ export * from './media.ts';
 export * from './qr-codes.ts';
 export * from './questions.ts';
 export * from './rate-limits.ts';
+export * from './report-subscriptions.ts';
 export * from './reports.ts';
 export * from './saved-views.ts';
 export * from './toc.ts';
-export * from './report-subscriptions.ts';

@@ -1,4 +1,4 @@
-import type { reportRoutes, RouteQuery } from '@bo/contract';
+import type { RouteQuery, reportRoutes } from '@bo/contract';
 import type { Deps } from '../../deps.ts';
 import { assessmentResults } from './reports.assessments.ts';
 import { bookAnalytics, booksComparison } from './reports.books.ts';

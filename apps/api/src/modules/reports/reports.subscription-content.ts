@@ -10,9 +10,9 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type FileAnswer, fileAnswerBytes, isFileAnswer } from '../../lib/file-answer.ts';
 import type { ReportMailContent } from '../mail/index.ts';
-import { barChartPng } from './reports.subscription-chart.ts';
 import { addDays } from './reports.range.ts';
 import { REPORT_RUNNERS } from './reports.run.ts';
+import { barChartPng } from './reports.subscription-chart.ts';
 
 /**
  * What a subscription's mail shows, read by the report itself: the figures

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SubscribableReport } from '@bo/contract';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { admins, reportSubscriptions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { defineJob } from '../../jobs/job.ts';

@@ -4,8 +4,8 @@ import {
   type ReportSubscription,
   reportRoutes,
   SUBSCRIBABLE_REPORTS,
-  type SubscribableReport,
   SUBSCRIPTIONS_PER_ADMIN,
+  type SubscribableReport,
   type updateReportSubscriptionBody,
 } from '@bo/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';

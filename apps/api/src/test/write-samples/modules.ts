@@ -21,7 +21,7 @@ export { practicesSamples } from './practices.ts';
 export { promoVideosSamples } from './promo-videos.ts';
 export { qrCodesSamples } from './qr-codes.ts';
 export { questionsSamples } from './questions.ts';
+export { reportSubscriptionsSamples } from './report-subscriptions.ts';
 export { savedViewsSamples } from './saved-views.ts';
 export { tocSamples } from './toc.ts';
 export { videoQuizzesSamples } from './video-quizzes.ts';
-export { reportSubscriptionsSamples } from './report-subscriptions.ts';
