@@ -156,19 +156,22 @@ describe('OpenAPI, contract and served routes agree', () => {
     ).toEqual([]);
   });
 
-  it('no path is served outside the contract except the API docs, the QR scan, unsubscribe, mail tracking pages and the mail events webhook', () => {
+  it('no path is served outside the contract except the API docs, the QR scan, unsubscribe pages (mailers and report mails), mail tracking pages and the mail events webhook', () => {
     // GET /q/<code> (served as /q/*) is the address printed in QR codes (not an API route: a
     // page for phones, outside /api); modules/qr-codes/qr-codes.scan.test.ts.
     // /unsubscribe/:token is the one-click unsubscribe of mailers (RFC 8058);
     // modules/mail/mail.test.ts. /mail-events is the mail provider's signed
     // webhook (bounces, complaints); modules/mail/mail.events.test.ts. /m/o/:file and
     // /m/c/:token are a tracked mailer's open image and click redirect; modules/mail/mail.tracking.test.ts.
+    // /report-subscriptions/unsubscribe/:token is a report mail's one-click unsubscribe;
+    // modules/reports/reports.subscriptions.mail.test.ts.
     const contractPaths = new Set([
       ...contract.map(([, d]) => `/api${d.path}`),
       '/unsubscribe/:token',
       '/mail-events',
       '/m/o/:file',
       '/m/c/:token',
+      '/report-subscriptions/unsubscribe/:token',
     ]);
     const tree = servedTree(t.app);
     // The tree prints /q/* as a bare `*` (its parent has no route of its
