@@ -31,7 +31,10 @@ describe('report subscriptions', () => {
     await dialog.waitFor();
     await expectAccessible(page, 'subscribe dialog');
     await shot(page, 'report-subscriptions-dialog', { fullPage: false });
-    await dialog.locator('input').and(dialog.getByLabel(/^How often/)).click();
+    await dialog
+      .locator('input')
+      .and(dialog.getByLabel(/^How often/))
+      .click();
     await page.getByRole('option', { name: 'Every day (the day before)' }).click();
     await dialog.locator('input').and(dialog.getByLabel(/^At/)).click();
     await page.getByRole('option', { name: '06:00' }).click();
@@ -51,9 +54,15 @@ describe('report subscriptions', () => {
     const change = page.getByRole('dialog', { name: 'Change subscription: Sessions report' });
     await change.waitFor();
     await expectAccessible(page, 'change subscription dialog');
-    await change.locator('input').and(change.getByLabel(/^How often/)).click();
+    await change
+      .locator('input')
+      .and(change.getByLabel(/^How often/))
+      .click();
     await page.getByRole('option', { name: 'Every month (the 30 days before)' }).click();
-    await change.locator('input').and(change.getByLabel(/^On day/)).click();
+    await change
+      .locator('input')
+      .and(change.getByLabel(/^On day/))
+      .click();
     await page.getByRole('option', { name: '31 (or the month’s last day)' }).click();
     await change.getByRole('button', { name: 'Save' }).click();
     await change.waitFor({ state: 'detached' });
