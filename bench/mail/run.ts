@@ -200,8 +200,7 @@ try {
   const template = await post<{ id: number }>('/mail/createtemplate', {
     name: 'Bench',
     subject: 'News for {{first_name}}',
-    html:
-      '<p>Dear {{name}},</p><p>A <a href="https://example.test/new-book">new book</a> is out for {{grade}} in {{city}}.</p>',
+    html: '<p>Dear {{name}},</p><p>A <a href="https://example.test/new-book">new book</a> is out for {{grade}} in {{city}}.</p>',
   });
   await sleep(1000);
   const sent = parts.has('ledger') ? await campaign(template.id) : {};
