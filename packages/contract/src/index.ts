@@ -60,6 +60,7 @@ export * from './learner-events.ts';
 export * from './learners.ts';
 export * from './learners-routes.ts';
 export * from './mail.ts';
+export * from './mail-blocks.ts';
 export * from './mail-results.ts';
 export * from './mail-routes.ts';
 export * from './mail-suppression.ts';

@@ -10,6 +10,13 @@ import {
   textSchema,
   timestampSchema,
 } from './common.ts';
+import {
+  MAIL_FORMATS,
+  type MailFormat,
+  mailBlockSchema,
+  mailBlocksSchema,
+  mailImageKeySchema,
+} from './mail-blocks.ts';
 
 /**
  * E-mail templates and mailers (docs/domain.md, Mail). Routes are in
@@ -69,17 +76,39 @@ export const mailSubjectSchema = textSchema({ min: 1, max: 200 });
 /** The template's HTML: line breaks allowed, sanitised on save (docs/security.md). */
 export const mailHtmlSchema = textSchema({ min: 1, max: 200_000, multiline: true });
 
-export const templateBody = z.object({
-  name: nameSchema,
+/**
+ * A template's content: raw HTML (`format: 'html'`, the default), or blocks
+ * the server makes the HTML from (`format: 'blocks'`, mail-blocks.ts).
+ */
+const content = {
   subject: mailSubjectSchema,
-  html: mailHtmlSchema,
-});
-export const editTemplateBody = templateBody.extend({ id: idSchema });
+  format: z.enum(MAIL_FORMATS).default('html'),
+  html: mailHtmlSchema.optional(),
+  blocks: mailBlocksSchema.optional(),
+};
+/** The field the format needs is there. */
+function withContent<T extends z.ZodType<{ format: MailFormat; html?: string; blocks?: unknown }>>(
+  schema: T,
+) {
+  return schema.superRefine((v, ctx) => {
+    if (v.format === 'html' && v.html === undefined)
+      ctx.addIssue({ code: 'custom', path: ['html'], message: 'Required' });
+    if (v.format === 'blocks' && v.blocks === undefined)
+      ctx.addIssue({ code: 'custom', path: ['blocks'], message: 'Add at least one block' });
+  });
+}
+
+const templateFields = { name: nameSchema, ...content };
+export const templateBody = withContent(z.object(templateFields));
+export const editTemplateBody = withContent(z.object({ ...templateFields, id: idSchema }));
 
 export const templateSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   subject: z.string(),
+  format: z.enum(MAIL_FORMATS),
+  /** The blocks the HTML was made from (format `blocks`); null for raw HTML. */
+  blocks: z.array(mailBlockSchema).nullable(),
   html: z.string(),
   text: z.string(),
   variables: z.array(z.string()),
@@ -92,20 +121,23 @@ export const templateSummarySchema = templateSchema.omit({ html: true, text: tru
 export const templatesQuery = listQuery(['name', 'updatedAt'] as const);
 export const templateQuery = z.object({ id: idParam });
 
-export const previewTemplateBody = z.object({
-  subject: mailSubjectSchema,
-  html: mailHtmlSchema,
+const previewFields = {
+  ...content,
   /** A real learner's values; absent: the sample learner. */
   learnerId: idSchema.optional(),
-});
+};
+export const previewTemplateBody = withContent(z.object(previewFields));
 /** A test send: the unsaved template to the admin, or to up to 5 addresses. */
-export const testSendBody = previewTemplateBody.extend({
-  to: z
-    .array(emailSchema)
-    .min(1, 'Give at least one address, or leave it out to send to yourself')
-    .max(5, 'At most 5 addresses')
-    .optional(),
-});
+export const testSendBody = withContent(
+  z.object({
+    ...previewFields,
+    to: z
+      .array(emailSchema)
+      .min(1, 'Give at least one address, or leave it out to send to yourself')
+      .max(5, 'At most 5 addresses')
+      .optional(),
+  }),
+);
 export const testSendSchema = z.object({ sent: z.array(z.string()) });
 
 export const previewSchema = z.object({
@@ -123,9 +155,7 @@ export const mailLearnerSchema = z.object({
   email: z.string().nullable(),
 });
 
-export const mailerImageQuery = z.object({
-  key: textSchema({ max: 80 }).regex(/^[a-z0-9-]+\.(png|jpg|webp|gif)$/, 'Not an image key'),
-});
+export const mailerImageQuery = z.object({ key: mailImageKeySchema });
 export const mailerImageSchema = z.object({ url: z.string(), key: z.string() });
 
 export const sendMailerBody = z.object({

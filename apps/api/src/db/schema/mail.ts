@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { MAIL_FORMATS, type MailBlock } from '@bo/contract';
 import { admins } from './access.ts';
 import { id, timestamps, tstz } from './columns.ts';
 import { deliveries } from './delivery.ts';
@@ -31,12 +33,21 @@ export const mailTemplates = pgTable(
     /** The plain-text part, made from the HTML at save. */
     text: text('text').notNull(),
     variables: text('variables').array().notNull(),
+    /** `blocks`: the HTML is made from `blocks` at save (mail.blocks.ts); `html`: written by hand. */
+    format: text('format', { enum: MAIL_FORMATS }).notNull().default('html'),
+    blocks: jsonb('blocks').$type<MailBlock[]>(),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => admins.id, {
       onDelete: 'set null',
     }),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('mail_templates_name_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('mail_templates_name_key').on(sql`lower(${t.name})`),
+    check(
+      'mail_templates_format_check',
+      sql`${t.format} = 'html' or (${t.format} = 'blocks' and ${t.blocks} is not null)`,
+    ),
+  ],
 );
 
 /** An uploaded image a template shows; the row holds the file against the orphan sweep. */

@@ -12,7 +12,9 @@ import { decodeEntities } from '../../lib/rich-text/entities.ts';
  *   e-mail), links, images, div/span/center. No script, style sheet,
  *   iframe, form, object, svg, base or meta: dropped (script-like elements
  *   with their content).
- * - Attributes: no event handler, id or class; `style` only with a short
+ * - Attributes: no event handler or id; class only `mj-…` (the column
+ *   classes of a blocks template's responsive rules, mail.blocks.ts: inert
+ *   without them); `style` only with a short
  *   list of presentational properties whose values hold no url(), no
  *   expression() and no escapes; width/height/align/bgcolor/border/cell*
  *   on tables and images.
@@ -53,6 +55,9 @@ const allowedStyles = Object.fromEntries(
     'border-radius',
     'vertical-align',
     'display',
+    'direction',
+    'word-break',
+    'border-collapse',
   ].map((p) => [p, [STYLE_VALUE]]),
 );
 
@@ -110,6 +115,7 @@ export function sanitizeMailHtml(html: string, publicBaseUrl: string): string {
       th: [...LAYOUT, 'colspan', 'rowspan'],
       tr: LAYOUT,
     },
+    allowedClasses: { '*': ['mj-*'] },
     allowedStyles: { '*': allowedStyles },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https'] },

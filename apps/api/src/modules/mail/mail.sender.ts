@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { createMailer, type Mail, smtpChannel } from '../../lib/delivery/smtp.ts';
 import { type Composed, DeliveryFailure, type DeliverySource } from '../../lib/delivery/types.ts';
+import { UNSUBSCRIBE_PLACEHOLDER } from './mail.blocks.ts';
 import { learnerValues, type Rendered, render, unknownVariables } from './mail.render.ts';
 import { suppressedAmong, suppressedReason } from './mail.suppression.ts';
 import { openPixel, trackLinks } from './mail.tracking.ts';
@@ -83,11 +84,19 @@ function mailOf(
   // Links through the click redirect before the footer: the unsubscribe link is never rewritten.
   if (campaign.track) mail = trackLinks(deps, rowId, mail);
   const unsubscribe = unsubscribeUrl(deps, learnerId, mailerId);
+  // A blocks template's footer has its own unsubscribe link (mail.blocks.ts); other templates get ours.
+  const own = mail.html.includes(UNSUBSCRIBE_PLACEHOLDER);
+  const html = own
+    ? mail.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribe)
+    : `${mail.html}\n<p style="font-size:12px;color:#666666">You receive this as a learner. <a href="${unsubscribe}">Unsubscribe</a></p>`;
+  const text = own
+    ? mail.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribe)
+    : `${mail.text}\n\n--\nUnsubscribe: ${unsubscribe}`;
   return {
     to,
     subject: mail.subject,
-    html: `${mail.html}\n<p style="font-size:12px;color:#666666">You receive this as a learner. <a href="${unsubscribe}">Unsubscribe</a></p>${campaign.track ? openPixel(deps, rowId) : ''}`,
-    text: `${mail.text}\n\n--\nUnsubscribe: ${unsubscribe}`,
+    html: `${html}${campaign.track ? openPixel(deps, rowId) : ''}`,
+    text,
     messageId: `<mailer-${mailerId}-${rowId}@backoffice>`,
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,

@@ -1,7 +1,9 @@
 import {
   MAIL_VARIABLE_NAMES,
   MAIL_VARIABLE_PATTERN,
+  type MailBlock,
   type MailTemplate,
+  mailBlockPlace,
   malformedVariables,
   placeOf,
   type previewTemplateBody,
@@ -18,7 +20,9 @@ import { AppError, conflict, notFound, refusal } from '../../lib/errors.ts';
 import { listPage, sortOrder, textSearch } from '../../lib/list.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { decodeEntities } from '../../lib/rich-text/entities.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { blocksToHtml } from './mail.blocks.ts';
 import { htmlToText, sanitizeMailHtml } from './mail.html.ts';
 import { learnerValues, render, SAMPLE_VALUES } from './mail.render.ts';
 
@@ -28,6 +32,8 @@ export const templateOf = (r: Row): MailTemplate => ({
   id: r.id,
   name: r.name,
   subject: r.subject,
+  format: r.format,
+  blocks: r.blocks ?? null,
   html: r.html,
   text: r.text,
   variables: r.variables,
@@ -36,45 +42,72 @@ export const templateOf = (r: Row): MailTemplate => ({
 });
 
 /**
- * A template as stored: HTML sanitised, variables checked (every unknown one
- * named in one refusal), the plain-text part made from the HTML. The check
- * reads what is stored, after cleaning: cleaning can join text around a
- * dropped tag (`{{<script>x</script>constructor}}` becomes `{{constructor}}`).
+ * A template as stored: HTML sanitised (written by hand, or made from its
+ * blocks: mail.blocks.ts), variables checked (every unknown one named in one
+ * refusal, with its line or block), the plain-text part made from the HTML.
+ * The check reads what is stored, after cleaning: cleaning can join text
+ * around a dropped tag (`{{<script>x</script>constructor}}` becomes
+ * `{{constructor}}`).
  */
-function prepare(deps: Deps, body: z.infer<typeof templateBody>) {
-  const html = sanitizeMailHtml(body.html, deps.config.publicBaseUrl);
-  const text = htmlToText(html);
-  const stored = { subject: body.subject, html: `${html}\n${text}` };
-  const problems = (['subject', 'html'] as const).flatMap((field) =>
-    variableProblems(stored[field], body[field]).map((p) => ({ ...p, path: field })),
-  );
+async function prepare(deps: Deps, body: z.infer<typeof previewTemplateBody> & { name: string }) {
+  const base = deps.config.publicBaseUrl;
+  const blocks = body.format === 'blocks' ? (body.blocks ?? []) : null;
+  const made = blocks ? await blocksToHtml(blocks, base) : null;
+  const clean = sanitizeMailHtml(made ? made.body : (body.html ?? ''), base);
+  const text = htmlToText(clean);
+  const bodyPlace = blocks ? blockPlace(blocks) : (run: string) => placeOf(body.html ?? '', run);
+  const problems = [
+    ...variableProblems(body.subject, (run) => placeOf(body.subject, run)).map((p) => ({
+      ...p,
+      path: 'subject',
+    })),
+    ...variableProblems(`${clean}\n${text}`, bodyPlace).map((p) => ({
+      ...p,
+      path: blocks ? 'blocks' : 'html',
+    })),
+  ];
   if (problems.length)
     throw refusal(
       'unknown_variables',
       `Fix ${problems.length === 1 ? 'a variable' : `${problems.length} variables`} of the template: ${problems.map((p) => p.run).join(', ')}`,
       problems.map(({ path, message }) => ({ path, message })),
     );
-  if (!text && !/<img/i.test(html))
+  if (!text && !/<img/i.test(clean))
     throw new AppError(400, 'validation_failed', 'The template has no text left once cleaned', [
       { path: 'html', message: 'Write some text: nothing shown remained after cleaning' },
     ]);
   return {
     name: body.name,
     subject: body.subject,
-    html,
+    format: body.format,
+    blocks,
+    html: made ? `${made.style}\n${clean}` : clean,
     text,
-    variables: [...new Set([...variablesIn(body.subject), ...variablesIn(html)])],
+    variables: [...new Set([...variablesIn(body.subject), ...variablesIn(clean)])],
+  };
+}
+
+/** The first block whose texts hold a run of the made HTML (escaped there): "block 3 (button)". */
+function blockPlace(blocks: MailBlock[]) {
+  const texts = blocks.map((b) => JSON.stringify(b));
+  return (run: string) => {
+    const written = JSON.stringify(decodeEntities(run, { nbsp: ' ', badNumber: (w) => w })).slice(
+      1,
+      -1,
+    );
+    const at = texts.findIndex((t) => t.includes(written));
+    return at < 0 ? null : mailBlockPlace(at, blocks[at]!.type);
   };
 }
 
 /**
  * Each unknown or mistyped variable of a field, with its place in what the
- * admin wrote (`written`; the check reads what is stored, `stored`).
+ * admin wrote (the check reads what is stored).
  */
-function variableProblems(stored: string, written: string) {
+function variableProblems(stored: string, placeOfRun: (run: string) => string | null) {
   const known = new Set<string>(MAIL_VARIABLE_NAMES);
   const where = (run: string) => {
-    const place = placeOf(written, run);
+    const place = placeOfRun(run);
     return place ? ` (${place})` : '';
   };
   const mistyped = malformedVariables(stored).map((run) => ({
@@ -103,7 +136,7 @@ export async function createTemplate(
   actor: AuthAdmin,
   body: z.infer<typeof templateBody>,
 ): Promise<MailTemplate> {
-  const values = prepare(deps, body);
+  const values = await prepare(deps, body);
   try {
     return await deps.db.transaction(async (tx) => {
       const [row] = await tx
@@ -129,7 +162,7 @@ export async function editTemplate(
   ctx: RequestContext,
   body: z.infer<typeof templateBody> & { id: number },
 ): Promise<MailTemplate> {
-  const values = prepare(deps, body);
+  const values = await prepare(deps, body);
   try {
     return await deps.db.transaction(async (tx) => {
       const [before] = await tx
@@ -147,7 +180,13 @@ export async function editTemplate(
         action: 'mail_template_edited',
         entity: 'mail_template',
         entityId: body.id,
-        before: { name: before.name, subject: before.subject, html: before.html },
+        before: {
+          name: before.name,
+          subject: before.subject,
+          format: before.format,
+          blocks: before.blocks,
+          html: before.html,
+        },
         after: values,
       });
       return templateOf(row!);
@@ -184,7 +223,7 @@ export function listTemplates(deps: Deps, q: z.infer<typeof templatesQuery>) {
 
 /** The editor's preview: the unsaved subject and HTML as a learner would get them. */
 export async function previewTemplate(deps: Deps, body: z.infer<typeof previewTemplateBody>) {
-  const { html, text } = prepare(deps, { name: 'preview', ...body });
+  const { html, text } = await prepare(deps, { name: 'preview', ...body });
   let values = SAMPLE_VALUES;
   let learner: { id: number | null; name: string } = { id: null, name: 'Sample learner' };
   if (body.learnerId) {

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
 import { decodeEntities } from '../../lib/rich-text/entities.ts';
 import { readSignedIds, signIds } from '../../lib/signed-ids.ts';
+import { UNSUBSCRIBE_PLACEHOLDER } from './mail.blocks.ts';
 import type { Rendered } from './mail.render.ts';
 import { page } from './mail.unsubscribe.ts';
 
@@ -62,11 +63,14 @@ export function trackLinks(deps: Deps, rowId: number, mail: Rendered): Rendered 
     /(<a\s[^>]*?\bhref=")([^"]*)(")/gi,
     (whole, before: string, href: string, after: string) => {
       const url = decodeEntities(href, { nbsp: '\u00a0', badNumber: (w) => w });
-      if (!WEB_LINK.test(url)) return whole;
+      // The footer's unsubscribe link (filled after this) is never rewritten.
+      if (!WEB_LINK.test(url) || url === UNSUBSCRIBE_PLACEHOLDER) return whole;
       return `${before}${escapeHtml(clickUrl(deps, rowId, url))}${after}`;
     },
   );
-  const text = mail.text.replace(TEXT_LINK, (url) => clickUrl(deps, rowId, url));
+  const text = mail.text.replace(TEXT_LINK, (url) =>
+    url === UNSUBSCRIBE_PLACEHOLDER ? url : clickUrl(deps, rowId, url),
+  );
   return { ...mail, html, text };
 }
 
