@@ -83,7 +83,8 @@ describe('mail templates and mailers', () => {
     // The preview at a phone's width, then back at a desktop client's.
     await page.getByText('Phone', { exact: true }).click();
     const previewFrame = page.locator('iframe[title="Mail preview"]');
-    await expect.poll(async () => (await previewFrame.boundingBox())?.width).toBe(375);
+    // The mail's own width is 375 px; the frame's border is outside it.
+    await expect.poll(async () => (await previewFrame.boundingBox())?.width).toBe(377);
     await expectAccessible(page, 'mail preview at phone width');
     await page.getByText('Desktop', { exact: true }).click();
     // Up to 600 px: the editor's column may be narrower on this screen.

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { usePreviewTemplate } from '../api/preview-template.ts';
 import { useMailLearners } from '../api/search-learners.ts';
+import { hasContent, type TemplateContent } from './block-fields.tsx';
 import { SendTestMail } from './send-test-mail.tsx';
 
 /**
@@ -11,7 +12,7 @@ import { SendTestMail } from './send-test-mail.tsx';
  * escaped) with the sample learner's values or a real learner's, shown in a
  * sandboxed frame (no script, no form, no navigation of this page).
  */
-export function MailPreview({ subject, html }: { subject: string; html: string }) {
+export function MailPreview({ content }: { content: TemplateContent }) {
   const [who, setWho] = useState<'sample' | 'learner'>('sample');
   // Common widths of a mail client's reading pane: desktop 600 px, phone 375 px.
   const [width, setWidth] = useState<'600' | '375'>('600');
@@ -20,16 +21,15 @@ export function MailPreview({ subject, html }: { subject: string; html: string }
   const [debounced] = useDebouncedValue(search, 300);
   const learners = useMailLearners(debounced);
   const preview = usePreviewTemplate();
-  const [source] = useDebouncedValue({ subject, html, who, learnerId }, 400);
+  // One key for what is shown: a new object each render must not ask again.
+  const key = JSON.stringify({ content, who, learnerId });
+  const [source] = useDebouncedValue(key, 400);
   const { mutate } = preview;
   useEffect(() => {
-    if (!source.subject.trim() || !source.html.trim()) return;
-    if (source.who === 'learner' && !source.learnerId) return;
-    mutate({
-      subject: source.subject,
-      html: source.html,
-      ...(source.who === 'learner' ? { learnerId: Number(source.learnerId) } : {}),
-    });
+    const s = JSON.parse(source) as { content: TemplateContent; who: string; learnerId: string };
+    if (!hasContent(s.content)) return;
+    if (s.who === 'learner' && !s.learnerId) return;
+    mutate({ ...s.content, ...(s.who === 'learner' ? { learnerId: Number(s.learnerId) } : {}) });
   }, [source, mutate]);
   const data = preview.data;
   return (
@@ -65,8 +65,7 @@ export function MailPreview({ subject, html }: { subject: string; html: string }
           />
         )}
         <SendTestMail
-          subject={subject}
-          html={html}
+          content={content}
           learnerId={who === 'learner' && learnerId ? Number(learnerId) : null}
         />
       </Group>
@@ -99,8 +98,11 @@ export function MailPreview({ subject, html }: { subject: string; html: string }
             title="Mail preview"
             sandbox=""
             srcDoc={data.html}
+            data-width={width}
             style={{
-              width: `min(100%, ${width}px)`,
+              // The mail gets the whole width (the border is outside it), as a reader's pane would.
+              boxSizing: 'content-box',
+              width: `min(100% - 2px, ${width}px)`,
               height: 360,
               border: '1px solid var(--mantine-color-gray-3)',
               background: 'white',

@@ -3,18 +3,17 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendTestMail } from '../api/send-test.ts';
+import { hasContent, type TemplateContent } from './block-fields.tsx';
 
 /**
  * "Send a test": the template as written (saved or not), filled with the
  * preview's learner, mailed to the admin or to up to 5 addresses.
  */
 export function SendTestMail({
-  subject,
-  html,
+  content,
   learnerId,
 }: {
-  subject: string;
-  html: string;
+  content: TemplateContent;
   /** The preview's learner; none, the sample learner. */
   learnerId: number | null;
 }) {
@@ -23,7 +22,7 @@ export function SendTestMail({
   const send = useSendTestMail();
   const submit = () =>
     send.mutate(
-      { subject, html, ...(learnerId ? { learnerId } : {}), ...(to.length ? { to } : {}) },
+      { ...content, ...(learnerId ? { learnerId } : {}), ...(to.length ? { to } : {}) },
       {
         onSuccess: (r) => {
           notifySuccess(`Test sent to ${r.sent.join(', ')}.`);
@@ -38,7 +37,7 @@ export function SendTestMail({
         variant="default"
         size="xs"
         leftSection={<IconSend size={14} />}
-        disabled={!subject.trim() || !html.trim()}
+        disabled={!hasContent(content)}
         onClick={() => setOpen(true)}
       >
         Send a test

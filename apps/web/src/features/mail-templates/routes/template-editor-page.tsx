@@ -1,10 +1,12 @@
-import { MAIL_VARIABLES, templateBody } from '@bo/contract/mail';
+import { MAIL_VARIABLES, type MailTemplate, templateBody } from '@bo/contract/mail';
+import type { MailBlock } from '@bo/contract/mail-blocks';
 import {
   Button,
   FileButton,
   Grid,
   Group,
   Paper,
+  SegmentedControl,
   Stack,
   Text,
   Textarea,
@@ -31,9 +33,13 @@ import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { useTemplate } from '../api/get-template.ts';
 import { useCreateTemplate, useEditTemplate } from '../api/save-template.ts';
 import { useUploadMailerImage } from '../api/upload-image.ts';
+import { BlockEditor } from '../components/block-editor.tsx';
+import { contentOf, type TemplateValues } from '../components/block-fields.tsx';
 import { MailPreview } from '../components/mail-preview.tsx';
 
-const validate = validateWith(templateBody);
+const checkContent = validateWith(templateBody);
+/** Only the body the format names is checked (and sent): the other is kept, unused. */
+const validate = (values: TemplateValues) => checkContent(contentOf(values));
 
 /** /mail-templates/new and /mail-templates/:id: write a template, insert variables and images, preview it. */
 export function TemplateEditorPage() {
@@ -45,23 +51,27 @@ export function TemplateEditorPage() {
   return <Editor key={id ?? 'new'} id={id} initial={existing.data} />;
 }
 
-function Editor({
-  id,
-  initial,
-}: {
-  id: number | null;
-  initial: { name: string; subject: string; html: string } | undefined;
-}) {
+/** A new blocks template starts with a heading, a greeting, a button and the footer. */
+const STARTER_BLOCKS: MailBlock[] = [
+  { type: 'heading', text: '' },
+  { type: 'text', text: 'Dear {{first_name | "Learner"}},' },
+  { type: 'button', label: '', url: '' },
+  { type: 'footer', text: '' },
+];
+
+function Editor({ id, initial }: { id: number | null; initial: MailTemplate | undefined }) {
   const navigate = useNavigate();
   const create = useCreateTemplate();
   const edit = useEditTemplate();
   const upload = useUploadMailerImage();
   const htmlRef = useRef<HTMLTextAreaElement>(null);
-  const form = useForm({
+  const form = useForm<TemplateValues>({
     initialValues: {
       name: initial?.name ?? '',
       subject: initial?.subject ?? '',
+      format: initial?.format ?? 'html',
       html: initial?.html ?? '<p>Dear {{first_name}},</p>\n<p></p>',
+      blocks: initial?.blocks ?? STARTER_BLOCKS,
     },
     validate,
     ...liveValidation,
@@ -85,10 +95,17 @@ function Editor({
 
   const submit = form.onSubmit(async (values) => {
     try {
+      const body = contentOf(values);
       const saved =
-        id === null ? await create.mutateAsync(values) : await edit.mutateAsync({ ...values, id });
+        id === null ? await create.mutateAsync(body) : await edit.mutateAsync({ ...body, id });
       draft.saved();
-      form.setValues({ name: saved.name, subject: saved.subject, html: saved.html });
+      form.setValues({
+        name: saved.name,
+        subject: saved.subject,
+        format: saved.format,
+        html: saved.html,
+        blocks: saved.blocks ?? values.blocks,
+      });
       form.resetDirty();
       notifySuccess(`Template “${saved.name}” saved`);
       if (id === null) navigate(`/mail-templates/${saved.id}`, { replace: true });
@@ -111,40 +128,56 @@ function Editor({
             <Stack gap="md">
               <TextInput label="Name" required {...form.getInputProps('name')} />
               <TextInput label="Subject" required {...form.getInputProps('subject')} />
-              <Textarea
-                ref={htmlRef}
-                label="Body (HTML)"
-                required
-                autosize
-                minRows={12}
-                maxRows={30}
-                styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
-                {...form.getInputProps('html')}
+              <SegmentedControl
+                aria-label="Write the body as"
+                value={values.format}
+                onChange={(v) => form.setFieldValue('format', v as TemplateValues['format'])}
+                data={[
+                  { value: 'blocks', label: 'Blocks' },
+                  { value: 'html', label: 'HTML' },
+                ]}
+                w="fit-content"
               />
-              <Group justify="space-between">
-                <FileButton
-                  accept="image/png,image/jpeg,image/webp,image/gif"
-                  onChange={async (file) => {
-                    if (!file) return;
-                    try {
-                      const { url } = await upload.mutateAsync(file);
-                      insert(`<img src="${url}" alt="" width="600">`);
-                    } catch (error) {
-                      notifyError(error);
-                    }
-                  }}
-                >
-                  {(props) => (
-                    <Button
-                      {...props}
-                      variant="default"
-                      leftSection={<IconPhoto size={16} />}
-                      loading={upload.isPending}
-                    >
-                      Insert image
-                    </Button>
-                  )}
-                </FileButton>
+              {values.format === 'blocks' ? (
+                <BlockEditor form={form} />
+              ) : (
+                <Textarea
+                  ref={htmlRef}
+                  label="Body (HTML)"
+                  required
+                  autosize
+                  minRows={12}
+                  maxRows={30}
+                  styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
+                  {...form.getInputProps('html')}
+                />
+              )}
+              <Group justify={values.format === 'html' ? 'space-between' : 'flex-end'}>
+                {values.format === 'html' && (
+                  <FileButton
+                    accept="image/png,image/jpeg,image/webp,image/gif"
+                    onChange={async (file) => {
+                      if (!file) return;
+                      try {
+                        const { url } = await upload.mutateAsync(file);
+                        insert(`<img src="${url}" alt="" width="600">`);
+                      } catch (error) {
+                        notifyError(error);
+                      }
+                    }}
+                  >
+                    {(props) => (
+                      <Button
+                        {...props}
+                        variant="default"
+                        leftSection={<IconPhoto size={16} />}
+                        loading={upload.isPending}
+                      >
+                        Insert image
+                      </Button>
+                    )}
+                  </FileButton>
+                )}
                 <Button type="submit" loading={create.isPending || edit.isPending}>
                   Save template
                 </Button>
@@ -182,7 +215,7 @@ function Editor({
           <Title order={2} fz="md" mb="sm">
             Preview
           </Title>
-          <MailPreview subject={values.subject} html={values.html} />
+          <MailPreview content={contentOf(values)} />
         </Grid.Col>
       </Grid>
     </>
