@@ -103,5 +103,6 @@ export async function servePublicImage(deps: Deps, kind: PublicImageKind, key: s
     fileName: key,
     disposition: 'inline',
     cacheControl: 'public, max-age=31536000, immutable',
+    crossOrigin: true,
   });
 }

@@ -1,3 +1,4 @@
+import { MAIL_FORMATS, type MailBlock } from '@bo/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -11,7 +12,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { MAIL_FORMATS, type MailBlock } from '@bo/contract';
 import { admins } from './access.ts';
 import { id, timestamps, tstz } from './columns.ts';
 import { deliveries } from './delivery.ts';

@@ -17,6 +17,12 @@ export interface ServeOptions {
   disposition?: 'inline' | 'attachment';
   /** Absent: the API's `no-store`. A file whose key never names other bytes may be cached for good. */
   cacheControl?: string;
+  /**
+   * Shown from other origins: a public image in a mail (a webmail page, the
+   * editor's sandboxed preview frame, whose origin is opaque) would be
+   * blocked by the default `Cross-Origin-Resource-Policy: same-origin`.
+   */
+  crossOrigin?: boolean;
 }
 
 export async function sendStoredFile(
@@ -36,6 +42,7 @@ export async function sendStoredFile(
     )
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', 'sandbox')
+    .header('cross-origin-resource-policy', opts.crossOrigin ? 'cross-origin' : 'same-origin')
     .header('etag', `"${file.sha256}"`);
   if (opts.cacheControl) reply.header('cache-control', opts.cacheControl);
 

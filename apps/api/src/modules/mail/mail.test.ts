@@ -131,6 +131,8 @@ describe('templates', () => {
     });
     expect(img.statusCode).toBe(200);
     expect(img.headers['cache-control']).toContain('immutable');
+    // Shown from other origins: webmail, and the editor's sandboxed preview frame.
+    expect(img.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const text = await t.as(token, {
       method: 'POST',
       url: '/api/mail/uploademailerimage',

@@ -51,7 +51,8 @@ export function BlockEditor({ form }: { form: TemplateForm }) {
           lastMovable={hasFooter ? blocks.length - 2 : blocks.length - 1}
         >
           {block.type === 'columns' ? (
-            <Group grow align="flex-start">
+            // One column above the other: side by side, a button's two fields are too narrow.
+            <Stack gap="md">
               {(['left', 'right'] as const).map((side) => (
                 <ColumnEditor
                   key={side}
@@ -61,7 +62,7 @@ export function BlockEditor({ form }: { form: TemplateForm }) {
                   items={block[side]}
                 />
               ))}
-            </Group>
+            </Stack>
           ) : (
             <BlockFields form={form} path={`blocks.${i}`} block={block} />
           )}
