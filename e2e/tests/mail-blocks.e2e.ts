@@ -39,7 +39,8 @@ function htmlPartOf(body: string): string {
 const imagesSettled = (page: Page) =>
   page.waitForFunction(() => [...document.images].every((i) => i.complete));
 
-const HEIGHT = 360;
+/** The preview frame's height (mail-preview.tsx): the whole mail is compared, not its top. */
+const HEIGHT = 600;
 
 async function previewShot(page: Page, width: 375 | 600) {
   const frame = page.locator('iframe[title="Mail preview"]');

@@ -103,7 +103,7 @@ export function MailPreview({ content }: { content: TemplateContent }) {
               // The mail gets the whole width (the border is outside it), as a reader's pane would.
               boxSizing: 'content-box',
               width: `min(100% - 2px, ${width}px)`,
-              height: 360,
+              height: 600,
               border: '1px solid var(--mantine-color-gray-3)',
               background: 'white',
               display: 'block',
