@@ -207,5 +207,22 @@ describe('a blocks template', () => {
     const page = await w.t.app.inject({ method: 'GET', url: new URL(unsubscribe!).pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Stop receiving mailers');
+    // Tracked, the button goes through the click redirect; the footer's unsubscribe link never does.
+    const [other] = await seedLearners(w.t.app.deps.db, 1, 'tracked');
+    const tracked = await w.post('/mail/sendmailer', {
+      templateId: tpl.json().id,
+      audience: { kind: 'list', entries: [String(other)] },
+      idempotencyKey: randomUUID(),
+      track: true,
+    });
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    await w.smtp.waitForTotal(2);
+    const trackedMail = decodeQuotedPrintable(
+      w.smtp.raws.find((r) => r.includes('To: tracked-1@example.test'))!,
+    );
+    expect(trackedMail).not.toContain(`href="${LINK.replace('&', '&amp;')}"`);
+    expect(trackedMail).toMatch(/href="https?:\/\/[^"]+\/m\/c\/[^"]+"[^>]*>\s*See the books/);
+    expect(trackedMail).toMatch(/href="https?:\/\/[^"]+\/unsubscribe\/[^"]+"[^>]*>Unsubscribe</);
+    expect(trackedMail.match(/>Unsubscribe</g)).toHaveLength(1);
   });
 });
