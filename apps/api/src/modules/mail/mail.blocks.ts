@@ -1,3 +1,5 @@
+/// <reference path="./mjml.d.ts" />
+// (The reference: packages that compile this file, the benchmarks, see the types too.)
 import type { MailBlock, MailColumnItem } from '@bo/contract';
 import escapeHtml from 'escape-html';
 import mjml2html from 'mjml';
