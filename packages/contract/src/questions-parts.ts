@@ -42,7 +42,7 @@ export const questionStatusSchema = z.enum(QUESTION_STATUSES);
 export type QuestionStatus = z.infer<typeof questionStatusSchema>;
 
 /** Where a question came from: typed in the editor, or the import format that brought it. */
-export const QUESTION_SOURCES = ['manual', 'xlsx', 'moodle', 'gift', 'aiken'] as const;
+export const QUESTION_SOURCES = ['manual', 'xlsx', 'moodle', 'gift', 'aiken', 'qti'] as const;
 export const questionSourceSchema = z.enum(QUESTION_SOURCES);
 export type QuestionSource = z.infer<typeof questionSourceSchema>;
 
@@ -60,6 +60,7 @@ export const QUESTION_LANGUAGES = [
   'Urdu',
 ] as const;
 export const questionLanguageSchema = z.enum(QUESTION_LANGUAGES);
+export type QuestionLanguage = z.infer<typeof questionLanguageSchema>;
 
 /** Option letters, in order: a choice question has 2 to 6 options A-F. */
 export const OPTION_IDS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;

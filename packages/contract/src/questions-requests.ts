@@ -71,7 +71,13 @@ export const questionPageSchema = paginated(questionRowSchema).extend({
   totalIsEstimate: z.boolean(),
 });
 
-export const QUESTION_EXPORT_FORMATS = ['xlsx', 'moodle', 'gift'] as const;
+/**
+ * xlsx: the import template's columns; moodle: Moodle XML; gift: GIFT
+ * text; qti: a QTI 3.0
+ * content package (ZIP); quml: Sunbird QuML 1.1 JSON (docs/domain.md,
+ * Questions: formats, says what each carries).
+ */
+export const QUESTION_EXPORT_FORMATS = ['xlsx', 'moodle', 'gift', 'qti', 'quml'] as const;
 export const questionExportQuery = questionListQuery
   .omit({ page: true, pageSize: true })
   .extend({ format: z.enum(QUESTION_EXPORT_FORMATS).default('xlsx') });
@@ -133,7 +139,7 @@ export const restoreRevisionBody = z.object({
   currentRevision: z.number().int().min(1),
 });
 
-export const QUESTION_IMPORT_FORMATS = ['xlsx', 'zip', 'moodle', 'gift', 'aiken'] as const;
+export const QUESTION_IMPORT_FORMATS = ['xlsx', 'zip', 'moodle', 'gift', 'aiken', 'qti'] as const;
 export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
 /**
  * `dryRun` (the default) only reports; `dryRun=false` imports every question

@@ -34,7 +34,7 @@ export const publicKey = (storageKey: string, contentType: string) =>
   `${storageKey.split('/').at(-1)}.${IMAGE_EXTENSIONS[contentType]}`;
 
 /** The stored file's key of a public key, or null when it cannot be one. */
-function storageKeyOf(key: string): string | null {
+export function storageKeyOf(key: string): string | null {
   const uuid = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[a-z]+$/.exec(
     key,
   )?.[1];

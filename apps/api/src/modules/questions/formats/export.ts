@@ -1,13 +1,15 @@
 import type { Question, QuestionFieldsInput, questionExportQuery } from '@bo/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../../deps.ts';
-import { textFile, xlsxFile } from '../../../lib/file-answer.ts';
+import { bytesFile, textFile, xlsxFile } from '../../../lib/file-answer.ts';
 import type { CellValue } from '../../../lib/xlsx/export.ts';
 import { templateOf } from '../../../lib/xlsx/sheet.ts';
 import { questionsMatching } from '../questions.matching.ts';
 import { type CurriculumNames, cellsOf, namesOf } from './cells.ts';
 import { giftFile } from './gift-export.ts';
 import { moodleXml } from './moodle-export.ts';
+import { qtiPackage } from './qti/package.ts';
+import { qumlQuestionSet } from './quml/export.ts';
 import { COLUMN_HELP, questionSheet } from './sheet.ts';
 
 /**
@@ -116,6 +118,7 @@ export function exportQuestions(deps: Deps, query: ExportQuery) {
       giftFile(matchingQuestions(deps, query)),
     );
   }
+  if (query.format === 'qti' || query.format === 'quml') return packagedExport(deps, query, day);
   if (query.format === 'moodle') {
     return textFile(`Questions ${day}.xml`, 'application/xml; charset=utf-8', () =>
       moodleXml(matchingQuestions(deps, query), deps.config.publicBaseUrl),
@@ -129,4 +132,21 @@ export function exportQuestions(deps: Deps, query: ExportQuery) {
   return xlsxFile(`Questions ${day}.xlsx`, [
     { ...templateOf(questionSheet, [], true), rows: rows() },
   ]);
+}
+
+/**
+ * QTI and QuML: the matching questions as one section of a package (QTI, a
+ * ZIP) or a question set (QuML, JSON), both made whole in memory.
+ */
+async function packagedExport(deps: Deps, query: ExportQuery, day: string) {
+  const questions: Question[] = [];
+  for await (const q of matchingQuestions(deps, query)) questions.push(q);
+  const title = `Questions ${day}`;
+  const section = { title: 'Questions', instructions: null, questions };
+  if (query.format === 'qti') {
+    const zip = await qtiPackage(deps, { title, sections: [section] });
+    return bytesFile(`${title} QTI.zip`, 'application/zip', zip);
+  }
+  const json = qumlQuestionSet({ title, sections: [section] }, deps.config.publicBaseUrl);
+  return bytesFile(`${title} QuML.json`, 'application/json', Buffer.from(JSON.stringify(json)));
 }

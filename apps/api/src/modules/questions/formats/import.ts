@@ -54,6 +54,7 @@ const SOURCE: Record<QuestionImportFormat, QuestionSource> = {
   moodle: 'moodle',
   gift: 'gift',
   aiken: 'aiken',
+  qti: 'qti',
 };
 
 /** What one run of the import keeps between its steps. */

@@ -51,6 +51,8 @@ export async function refusedFile(
     contentType,
     base64: Buffer.from(body).toString('base64'),
   });
+  // A QTI package's items are not written back with comments: the report names each refused item.
+  if (format === 'qti') return null;
   if (format === 'moodle') {
     return text(moodleRefused(decodeTextFile(bytes), problems), 'xml', 'application/xml');
   }

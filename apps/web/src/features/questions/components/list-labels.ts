@@ -39,6 +39,7 @@ export const SOURCE_LABEL: Record<QuestionSource, string> = {
   moodle: 'Moodle XML',
   gift: 'GIFT',
   aiken: 'Aiken',
+  qti: 'QTI',
 };
 
 const options = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
