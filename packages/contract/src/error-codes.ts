@@ -9,6 +9,7 @@ export const IMPORT_REFUSALS = [
   'xml_malformed',
   'xml_doctype_refused',
   'xml_not_moodle',
+  'xml_not_qti',
   'xml_too_deep',
 ] as const;
 

@@ -16,6 +16,7 @@ import { looksLikeGift, parseGift } from './gift.ts';
 import { type ImagePlan, planImages } from './images.ts';
 import { looksLikeMoodle, parseMoodle } from './moodle.ts';
 import { relativeImages } from './moodle-export.ts';
+import { isQtiPackage, looksLikeQti, parseQtiItem, parseQtiPackage } from './qti/read-package.ts';
 import { MAX_TEXT_QUESTIONS, type Note, type ParsedFile, sheetOf } from './rows.ts';
 import { type QuestionColumns, questionSheet } from './sheet.ts';
 
@@ -24,7 +25,8 @@ import { type QuestionColumns, questionSheet } from './sheet.ts';
  * is the one the request names, or told from the content (a zip holding a
  * workbook's parts is an XLSX, any other zip a ZIP of a workbook and its
  * images; text starting with <?xml or <quiz is Moodle XML; GIFT's markers;
- * Aiken's ANSWER: lines). Notes (what was skipped on purpose) and the
+ * Aiken's ANSWER: lines; a zip with imsmanifest.xml, or XML whose root is
+ * a QTI item, is QTI). Notes (what was skipped on purpose) and the
  * images to store on commit come back beside the rows. An XLSX is streamed
  * from the file store (its rows are read as the import takes them); the
  * other formats are small enough to read whole, and a ZIP's images are
@@ -45,9 +47,10 @@ const refused = (code: ErrorCode, message: string) => new AppError(400, code, me
  * uncompressed (zip -0) for a workbook: the inner workbook's names are in
  * the clear there, and the ZIP was refused as "The workbook has no sheet".
  */
-async function isWorkbook(file: ZipInput, limits: ZipLimits) {
-  const names = new Set((await inspectZip(file, limits, () => 'stream')).map((e) => e.name));
-  return names.has('[Content_Types].xml') && names.has('xl/workbook.xml');
+async function zipKind(file: ZipInput, limits: ZipLimits): Promise<QuestionImportFormat> {
+  const names = (await inspectZip(file, limits, () => 'stream')).map((e) => e.name);
+  if (names.includes('[Content_Types].xml') && names.includes('xl/workbook.xml')) return 'xlsx';
+  return isQtiPackage(names) ? 'qti' : 'zip';
 }
 
 /** The format of a file: `head` is its first 4 bytes, `text` the whole file decoded. */
@@ -57,14 +60,15 @@ export async function detectFormat(
   text: () => Promise<string>,
   limits: ZipLimits,
 ): Promise<QuestionImportFormat> {
-  if (isZip(head)) return (await isWorkbook(file, limits)) ? 'xlsx' : 'zip';
+  if (isZip(head)) return zipKind(file, limits);
   const t = await text();
+  if (looksLikeQti(t)) return 'qti';
   if (looksLikeMoodle(t)) return 'moodle';
   if (looksLikeAiken(t)) return 'aiken';
   if (looksLikeGift(t)) return 'gift';
   throw refused(
     'unknown_format',
-    'The file is not a question file this import reads: send an XLSX (see the template), a ZIP of an XLSX and its images, Moodle XML, GIFT or Aiken',
+    'The file is not a question file this import reads: send an XLSX (see the template), a ZIP of an XLSX and its images, Moodle XML, GIFT, Aiken, or QTI (a content package or an item)',
   );
 }
 
@@ -83,13 +87,21 @@ export async function readQuestionFile(
     return { source, format, notes: [], images: none };
   }
   if (format === 'zip') return readZip(await file.bytes(), opts);
-  if (isZip(head)) throw refused('wrong_format', `This is a zip archive, not a ${format} file`);
+  if (isZip(head) && format !== 'qti')
+    throw refused('wrong_format', `This is a zip archive, not a ${format} file`);
   const parsed: ParsedFile & { files?: Map<string, Buffer> } =
-    format === 'moodle'
-      ? parseMoodle(await asText())
-      : format === 'gift'
-        ? parseGift(await asText())
-        : parseAiken(await asText());
+    format === 'qti'
+      ? isZip(head)
+        ? await parseQtiPackage(await file.bytes(), {
+            ...opts.limits,
+            maxUncompressedBytes: opts.limits.maxUncompressedBytes + opts.zipMaxBytes,
+          })
+        : parseQtiItem(await asText())
+      : format === 'moodle'
+        ? parseMoodle(await asText())
+        : format === 'gift'
+          ? parseGift(await asText())
+          : parseAiken(await asText());
   if (parsed.drafts.length > MAX_TEXT_QUESTIONS) {
     throw new AppError(
       413,

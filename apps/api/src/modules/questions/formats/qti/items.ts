@@ -92,10 +92,7 @@ const fillBlank: TypeWriter = {
   },
   right: (q) =>
     `<qti-and>${q.blanks
-      .map(
-        (_, i) =>
-          `<qti-gte><qti-map-response identifier="${blankId(i)}"/>${float(1)}</qti-gte>`,
-      )
+      .map((_, i) => `<qti-gte><qti-map-response identifier="${blankId(i)}"/>${float(1)}</qti-gte>`)
       .join('')}</qti-and>`,
   unanswered: (q) => `<qti-and>${q.blanks.map((_, i) => isNull(blankId(i))).join('')}</qti-and>`,
 };
@@ -145,7 +142,8 @@ function processing(q: QtiQuestion, w: TypeWriter): string {
   const feedback = q.explanation
     ? `<qti-response-condition><qti-response-if><qti-not>${w.unanswered(q)}</qti-not>${set('FEEDBACK', '<qti-base-value base-type="identifier">EXPLANATION</qti-base-value>')}</qti-response-if></qti-response-condition>`
     : '';
-  if (!right) return feedback ? `<qti-response-processing>${feedback}</qti-response-processing>` : '';
+  if (!right)
+    return feedback ? `<qti-response-processing>${feedback}</qti-response-processing>` : '';
   return [
     '<qti-response-processing><qti-response-condition>',
     `<qti-response-if>${w.unanswered(q)}${set('SCORE', float(0))}</qti-response-if>`,

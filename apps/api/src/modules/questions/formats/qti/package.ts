@@ -140,4 +140,3 @@ export async function qtiPackage(deps: Deps, test: PackageTest): Promise<Buffer>
   files.unshift({ name: 'imsmanifest.xml', data: Buffer.from(manifestXml(resources)) });
   return writeZip(files);
 }
-
