@@ -39,6 +39,11 @@ const idList = (noun: string, max: number) =>
     .refine(uniqueIds, 'Each id may appear once');
 
 export const assessmentIdQuery = z.object({ id: idParam });
+/** An assessment as content that travels: a QTI 3.0 package or QuML 1.1 JSON. */
+export const ASSESSMENT_EXPORT_FORMATS = ['qti', 'quml'] as const;
+export const assessmentExportQuery = assessmentIdQuery.extend({
+  format: z.enum(ASSESSMENT_EXPORT_FORMATS).default('qti'),
+});
 export const assessmentIdBody = z.object(assessmentId);
 
 /** Every setting may be changed alone; status goes through the activation checklist. */

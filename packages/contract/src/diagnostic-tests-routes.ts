@@ -63,6 +63,13 @@ export const diagnosticTestRoutes = defineRoutes({
     summary:
       'Activate (after the checklist; 409 listing every problem) or deactivate a diagnostic test',
   },
+  exportDiagnosticTest: {
+    ...diagnostic,
+    ...ENGINE_OPS.exportContent,
+    path: '/promotional/exportdiagnostictest',
+    summary:
+      'A diagnostic test as content that travels: a QTI 3.0 package (ZIP) or Sunbird QuML 1.1 JSON, with its sections',
+  },
   getDiagnosticData: {
     ...diagnostic,
     ...ENGINE_OPS.detail,

@@ -78,6 +78,13 @@ export const mockTestRoutes = defineRoutes({
     spec: true,
     summary: 'A mock test’s settings and totals',
   },
+  exportMockTest: {
+    ...mock,
+    ...ENGINE_OPS.exportContent,
+    path: '/practice/exportmocktest',
+    summary:
+      'A mock test as content that travels: a QTI 3.0 package (ZIP) or Sunbird QuML 1.1 JSON, with its sections',
+  },
   getMockTestData: {
     ...mock,
     ...ENGINE_OPS.detail,

@@ -43,6 +43,13 @@ export const practiceRoutes = defineRoutes({
     spec: true,
     summary: 'A practice’s settings and totals (questions, marks, time from its active items)',
   },
+  exportPractice: {
+    ...practice,
+    ...ENGINE_OPS.exportContent,
+    path: '/toc/quiz/exportpractice',
+    summary:
+      'A practice as content that travels: a QTI 3.0 package (ZIP) or Sunbird QuML 1.1 JSON, with its sections',
+  },
   getQuizByPractice: {
     ...practice,
     ...ENGINE_OPS.detail,

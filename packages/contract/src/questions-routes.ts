@@ -111,7 +111,7 @@ export const questionRoutes = defineRoutes({
     path: '/excelimport/questionimport',
     spec: true,
     summary:
-      'Import questions (multipart, field "file"): XLSX, a ZIP of an XLSX and its images, Moodle XML, GIFT or Aiken; a dry run reports every problem as { row, column, message }; dryRun=false imports all or none, or with validOnly=true the valid questions, answering the refused ones as a file in the same format with a comment on each',
+      'Import questions (multipart, field "file"): XLSX, a ZIP of an XLSX and its images, Moodle XML, GIFT, Aiken, or QTI 3.0 / 2.1 (a content package ZIP or one item XML); a dry run reports every problem as { row, column, message }; dryRun=false imports all or none, or with validOnly=true the valid questions, answering the refused ones as a file in the same format with a comment on each',
     query: questionImportQuery,
     response: questionImportResponse,
     upload: QUESTION_FILE_UPLOAD,
@@ -128,7 +128,8 @@ export const questionRoutes = defineRoutes({
     ...common,
     method: 'GET',
     path: '/questions/exportquestions',
-    summary: "The list's questions (same search and filters) as XLSX or Moodle XML",
+    summary:
+      "The list's questions (same search and filters) as XLSX, Moodle XML, a QTI 3.0 package (ZIP) or Sunbird QuML 1.1 JSON",
     query: questionExportQuery,
     download: true,
   },

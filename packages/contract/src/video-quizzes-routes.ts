@@ -34,6 +34,13 @@ export const videoQuizRoutes = defineRoutes({
     spec: true,
     summary: 'Video quizzes, of every video or of one; name search, status and sort',
   },
+  exportVideoQuiz: {
+    ...quiz,
+    ...ENGINE_OPS.exportContent,
+    path: '/promotional/exportvideoquiz',
+    summary:
+      'A video quiz as content that travels: a QTI 3.0 package (ZIP) or Sunbird QuML 1.1 JSON, with its sections',
+  },
   getVideoQuestionToc: {
     ...quiz,
     ...ENGINE_OPS.detail,

@@ -5,6 +5,7 @@ import type {
   addSectionBody,
   allMarksBody,
   assessmentIdBody,
+  assessmentExportQuery,
   assessmentIdQuery,
   assessmentListQuery,
   changeStatusBody,
@@ -32,6 +33,7 @@ import {
   setItemMarks,
   setItemMoment,
 } from './assessments.items.ts';
+import { exportAssessment } from './assessments.export.ts';
 import { removeItems, reorderItems } from './assessments.order.ts';
 import { findAssessment, listAssessments, readDetail } from './assessments.queries.ts';
 import { addSection, editSection, listSections } from './assessments.sections.ts';
@@ -52,6 +54,8 @@ export function engineHandlers(deps: Deps, kind: AssessmentKind) {
     list: ({ query }: Q<typeof assessmentListQuery>) => listAssessments(deps.db, kind, query),
     read: ({ query }: Q<typeof assessmentIdQuery>) => findAssessment(deps.db, kind, query.id),
     detail: ({ query }: Q<typeof assessmentIdQuery>) => readDetail(deps.db, kind, query.id),
+    exportContent: ({ query }: Q<typeof assessmentExportQuery>) =>
+      exportAssessment(deps, kind, query),
     rename: ({ body, admin }: In<typeof renameBody>) =>
       editAssessment(deps, kind, admin, body.id, { name: body.name }),
     editSettings: ({ body: { id, ...change }, admin }: In<typeof editSettingsBody>) =>

@@ -26,6 +26,7 @@ export function diagnosticTestsModule(app: FastifyInstance, deps: Deps) {
     listDiagnosticTests: engine.list,
     changeDiagnosticTestStatus: engine.changeStatus,
     getDiagnosticData: engine.detail,
+    exportDiagnosticTest: engine.exportContent,
     getDiagnosticToc: async ({ query }) => ({ items: await chapterSections(deps.db, query.id) }),
     getDiagnosticPractice: engine.sections,
     addDiagnosticPracticeMap: async (input) => {

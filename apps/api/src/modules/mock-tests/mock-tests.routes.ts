@@ -31,6 +31,7 @@ export function mockTestsModule(app: FastifyInstance, deps: Deps) {
     listMockTests: engine.list,
     getMockTest: engine.read,
     getMockTestData: engine.detail,
+    exportMockTest: engine.exportContent,
     changeMockTestStatus: engine.changeStatus,
     cloneMockTest: engine.clone,
     mockTestQuestionMapping: engine.mapQuestions,

@@ -30,6 +30,7 @@ export function practicesModule(app: FastifyInstance, deps: Deps) {
     listPractices: engine.list,
     getPracticeData: engine.read,
     getQuizByPractice: engine.detail,
+    exportPractice: engine.exportContent,
     practiceQuestionMapping: engine.mapQuestions,
     addInstructionQuestion: engine.addInstruction,
     updatePracticeName: engine.rename,

@@ -23,6 +23,7 @@ export function videoQuizzesModule(app: FastifyInstance, deps: Deps) {
       ),
     listOfOneVideo: engine.list,
     getVideoQuestionToc: engine.detail,
+    exportVideoQuiz: engine.exportContent,
     editOneVideoTitle: engine.rename,
     deleteOneVideo: engine.remove,
     activeDeactive: engine.changeStatus,

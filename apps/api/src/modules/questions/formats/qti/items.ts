@@ -26,9 +26,11 @@ import { block, esc, LANGUAGE_TAGS, QTI3_NS, xhtml } from './xml.ts';
  * The explanation is a modal feedback shown once the item is answered.
  */
 
-export interface QtiQuestion extends QuestionFields {
+/** A question to write; an assessment's item questions do not carry their language. */
+export type QtiQuestion = Omit<QuestionFields, 'language'> & {
   id: number;
-}
+  language?: QuestionFields['language'];
+};
 
 interface TypeWriter {
   /** The qti-response-declaration elements. */
@@ -165,7 +167,7 @@ export function qtiItem(q: QtiQuestion): string {
     : '';
   return [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
-    `<qti-assessment-item xmlns="${QTI3_NS}" identifier="${itemIdentifier(q)}" title="${esc(`Question ${q.id}`)}" adaptive="false" time-dependent="false" xml:lang="${LANGUAGE_TAGS[q.language]}">`,
+    `<qti-assessment-item xmlns="${QTI3_NS}" identifier="${itemIdentifier(q)}" title="${esc(`Question ${q.id}`)}" adaptive="false" time-dependent="false"${q.language ? ` xml:lang="${LANGUAGE_TAGS[q.language]}"` : ''}>`,
     w.responses(q),
     outcome('SCORE', 'float', 0),
     outcome('MAXSCORE', 'float', q.marks),

@@ -1,5 +1,6 @@
-import type { QuestionFields, QuestionType } from '@bo/contract';
+import type { QuestionType } from '@bo/contract';
 import { absoluteImages } from '../moodle-export.ts';
+import type { QtiQuestion as QuestionFields } from '../qti/items.ts';
 import type { PackageTest } from '../qti/package.ts';
 
 /**
@@ -105,7 +106,7 @@ export const QUML_TYPES: Record<QuestionType, TypeWriter> = {
 const QUESTION_MIME = 'application/vnd.sunbird.question';
 const SET_MIME = 'application/vnd.sunbird.questionset';
 
-export function qumlQuestion(q: QuestionFields & { id: number }, base: string): Json {
+export function qumlQuestion(q: QuestionFields, base: string): Json {
   const at = (html: string) => absoluteImages(html, base);
   return {
     identifier: `q${q.id}`,
@@ -114,7 +115,7 @@ export function qumlQuestion(q: QuestionFields & { id: number }, base: string): 
     objectType: 'Question',
     qumlVersion: 1.1,
     schemaVersion: '1.1',
-    language: [q.language],
+    ...(q.language ? { language: [q.language] } : {}),
     ...QUML_TYPES[q.type](q, at),
     solutions: q.explanation
       ? [{ id: `q${q.id}-explanation`, type: 'html', value: at(q.explanation) }]

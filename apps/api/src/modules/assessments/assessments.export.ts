@@ -1,0 +1,56 @@
+import type { AssessmentKind, assessmentExportQuery } from '@bo/contract';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { bytesFile } from '../../lib/file-answer.ts';
+import type { QtiQuestion } from '../questions/formats/qti/items.ts';
+import { type PackageSection, qtiPackage } from '../questions/formats/qti/package.ts';
+import { qumlQuestionSet } from '../questions/formats/quml/export.ts';
+import { readDetail } from './assessments.queries.ts';
+
+/**
+ * An assessment of any kind as content that travels: a QTI 3.0 package
+ * (its sections as qti-assessment-sections) or a QuML 1.1 question set
+ * (its sections as child sets), through the same writers as the question
+ * export. Each active question item is written with the item's marks and
+ * negative marks (what the assessment gives it), not the bank's. Items
+ * outside any section come first, in a section of their own; instruction
+ * items are not written (a section's instructions are).
+ */
+export async function exportAssessment(
+  deps: Deps,
+  kind: AssessmentKind,
+  query: z.infer<typeof assessmentExportQuery>,
+) {
+  const a = await readDetail(deps.db, kind, query.id);
+  const questionsOf = (sectionId: number | null): QtiQuestion[] =>
+    a.items
+      .filter((i) => i.kind === 'question' && i.active && i.question && i.sectionId === sectionId)
+      .map((i) => {
+        const q = i.question!;
+        return {
+          ...q,
+          marks: i.marks ?? q.marks,
+          negativeMarks: i.negativeMarks ?? q.negativeMarks,
+          gradeId: null,
+          subjectId: null,
+          chapterId: null,
+          topicId: null,
+          tags: [],
+        };
+      });
+  const loose = questionsOf(null);
+  const sections: PackageSection[] = [
+    ...(loose.length ? [{ title: a.name, instructions: a.instructions, questions: loose }] : []),
+    ...a.sections.map((s) => ({
+      title: s.name,
+      instructions: s.instructions,
+      questions: questionsOf(s.id),
+    })),
+  ];
+  const test = { title: a.name, sections };
+  const name = a.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Assessment';
+  if (query.format === 'qti')
+    return bytesFile(`${name} QTI.zip`, 'application/zip', await qtiPackage(deps, test));
+  const json = qumlQuestionSet(test, deps.config.publicBaseUrl);
+  return bytesFile(`${name} QuML.json`, 'application/json', Buffer.from(JSON.stringify(json)));
+}
