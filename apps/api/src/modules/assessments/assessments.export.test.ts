@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectZip } from '../../lib/import/xlsx/zip.ts';
+import { engineWorld } from './engine.testing.ts';
+
+/**
+ * An assessment exported as QTI (its sections as qti-assessment-sections,
+ * in order, each item referenced and listed in the manifest) and as QuML
+ * (a child question set per section); a mock test stands for the four kinds,
+ * which share the engine's export.
+ */
+
+let e: Awaited<ReturnType<typeof engineWorld>>;
+beforeAll(async () => {
+  e = await engineWorld(['mock_tests']);
+}, 120_000);
+afterAll(() => e?.w.t.close());
+
+const LIMITS = { maxUncompressedBytes: 50e6, maxEntries: 1000, maxRatio: 1000 };
+
+describe('assessment export', () => {
+  it('writes the sections in order as QTI and as QuML', async () => {
+    const { id: categoryId } = await e.post('/master/addtestcategory', { name: 'Boards' });
+    const m = await e.post('/practice/addmocktest', {
+      testCategoryId: categoryId,
+      name: 'Term 1',
+      sections: [{ name: 'Physics' }, { name: 'Chemistry', instructions: 'Answer all.' }],
+    });
+    const d = await e.detail(`/practice/getmocktestdata?id=${m.id}`);
+    const [physics, chemistry] = d.sections.map((s) => s.id);
+    const [q1, q2, q3] = await e.questionIds(3);
+    await e.post('/practice/mocktestquestionmapping', {
+      id: m.id,
+      questionIds: [q2],
+      sectionId: chemistry,
+    });
+    await e.post('/practice/mocktestquestionmapping', {
+      id: m.id,
+      questionIds: [q1, q3],
+      sectionId: physics,
+    });
+
+    const qti = await e.w.get(`/practice/exportmocktest?id=${m.id}&format=qti`);
+    expect(qti.statusCode, qti.body).toBe(200);
+    const entries = await inspectZip(qti.rawPayload, LIMITS, () => true);
+    const test = entries.find((f) => f.name === 'assessment-test.xml')!.data!.toString();
+    const sections = [
+      ...test.matchAll(
+        /<qti-assessment-section identifier="[^"]+" title="([^"]+)"[^>]*>(.*?)<\/qti-assessment-section>/g,
+      ),
+    ].map((s) => [
+      s[1],
+      [...s[2]!.matchAll(/href="items\/Q(\d+)\.xml"/g)].map((r) => Number(r[1])),
+    ]);
+    expect(sections).toEqual([
+      ['Physics', [q1, q3]],
+      ['Chemistry', [q2]],
+    ]);
+    expect(test).toContain('Answer all.');
+    const manifest = entries.find((f) => f.name === 'imsmanifest.xml')!.data!.toString();
+    for (const f of entries.filter((f) => f.name !== 'imsmanifest.xml'))
+      expect(manifest).toContain(`<file href="${f.name}"/>`);
+
+    const quml = await e.w.get(`/practice/exportmocktest?id=${m.id}&format=quml`);
+    expect(quml.statusCode, quml.body).toBe(200);
+    const set = quml.json();
+    expect(
+      set.children.map((s: { name: string; children: unknown[] }) => [s.name, s.children.length]),
+    ).toEqual([
+      ['Physics', 2],
+      ['Chemistry', 1],
+    ]);
+    expect(set.maxScore).toBe(3);
+
+    const missing = await e.w.get('/practice/exportmocktest?id=987654&format=qti');
+    expect(missing.statusCode).toBe(404);
+  });
+});
