@@ -1,4 +1,4 @@
-import type { RouteDef } from '@bo/contract';
+import type { RouteAddress, RouteDef } from '@bo/contract';
 import { type CallInput, sendWithRefresh } from './api-client.ts';
 
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -9,7 +9,7 @@ const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
  * it would carry no bearer token.
  */
 export async function downloadFile<R extends RouteDef>(
-  route: R,
+  route: R | RouteAddress<R>,
   input: CallInput<R> = {},
   fallbackName = 'download',
 ): Promise<void> {

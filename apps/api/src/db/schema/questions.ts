@@ -70,7 +70,9 @@ export const questions = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     language: text('language').notNull().$type<QuestionFields['language']>(),
     status: text('status').notNull().$type<QuestionFields['status']>(),
-    source: text('source').notNull().$type<'manual' | 'xlsx' | 'moodle' | 'gift' | 'aiken' | 'qti'>(),
+    source: text('source')
+      .notNull()
+      .$type<'manual' | 'xlsx' | 'moodle' | 'gift' | 'aiken' | 'qti'>(),
     sourceLabel: text('source_label'),
     /** Saves so far: an edit names the revision it started from (optimistic lock). */
     revision: integer('revision').notNull().default(1),

@@ -17,6 +17,8 @@ type M = typeof mockTestRoutes;
 export interface KindOps {
   list: RouteAddress<P['listPractices']>;
   detail: RouteAddress<P['getQuizByPractice']>;
+  /** The assessment as a QTI 3.0 package or QuML 1.1 JSON. */
+  exportContent: RouteAddress<P['exportPractice']>;
   status: RouteAddress<M['changeMockTestStatus']>;
   rename?: RouteAddress<P['updatePracticeName']>;
   /** Duration, default marks, marking, attempts, shuffles, window. */
@@ -59,6 +61,7 @@ export const KINDS: Record<AssessmentKind, KindDef> = {
     ops: {
       list: practiceRoutes.listPractices,
       detail: practiceRoutes.getQuizByPractice,
+      exportContent: practiceRoutes.exportPractice,
       status: practiceRoutes.updatePracticeDetails,
       rename: practiceRoutes.updatePracticeName,
       settings: practiceRoutes.updatePracticeDetails,
@@ -82,6 +85,7 @@ export const KINDS: Record<AssessmentKind, KindDef> = {
     ops: {
       list: mockTestRoutes.listMockTests,
       detail: mockTestRoutes.getMockTestData,
+      exportContent: mockTestRoutes.exportMockTest,
       status: mockTestRoutes.changeMockTestStatus,
       rename: mockTestRoutes.editMockTest,
       settings: mockTestRoutes.editMockTest,
@@ -106,6 +110,7 @@ export const KINDS: Record<AssessmentKind, KindDef> = {
     ops: {
       list: diagnosticTestRoutes.listDiagnosticTests,
       detail: diagnosticTestRoutes.getDiagnosticData,
+      exportContent: diagnosticTestRoutes.exportDiagnosticTest,
       status: diagnosticTestRoutes.changeDiagnosticTestStatus,
       rename: diagnosticTestRoutes.editDiagnosticTest,
       settings: diagnosticTestRoutes.editDiagnosticTest,
@@ -129,6 +134,7 @@ export const KINDS: Record<AssessmentKind, KindDef> = {
     ops: {
       list: videoQuizRoutes.listOfOneVideo,
       detail: videoQuizRoutes.getVideoQuestionToc,
+      exportContent: videoQuizRoutes.exportVideoQuiz,
       status: videoQuizRoutes.activeDeactive,
       rename: videoQuizRoutes.editOneVideoTitle,
       settings: videoQuizRoutes.editVideoQuiz,

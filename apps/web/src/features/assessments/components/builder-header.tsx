@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   List,
+  Menu,
   Paper,
   Stack,
   Switch,
@@ -12,11 +13,13 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAdjustments } from '@tabler/icons-react';
+import { IconAdjustments, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useDownload } from '../../../lib/use-download.ts';
 import { useChangeStatus } from '../api/change-status.ts';
+import { type AssessmentExportFormat, exportAssessment } from '../api/export-assessment.ts';
 import { useRename } from '../api/rename-assessment.ts';
 import { useTestCategories } from '../api/test-categories.ts';
 import { KINDS } from '../kinds.ts';
@@ -47,6 +50,9 @@ export function BuilderHeader({
   const [name, setName] = useState(detail.name);
   const [seen, setSeen] = useState(detail.name);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const exporting = useDownload('Could not export');
+  const exportAs = (format: AssessmentExportFormat) =>
+    void exporting.start(() => exportAssessment(detail.kind, detail.id, format));
   if (seen !== detail.name) {
     setSeen(detail.name);
     setName(detail.name);
@@ -112,6 +118,22 @@ export function BuilderHeader({
             >
               Settings
             </Button>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconDownload size={14} />}
+                  loading={exporting.busy}
+                >
+                  Export
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => exportAs('qti')}>QTI 3.0 package (ZIP)</Menu.Item>
+                <Menu.Item onClick={() => exportAs('quml')}>Sunbird QuML 1.1 (JSON)</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
             <Badge variant="dot" color={STATUS_COLOR[detail.status]} size="lg">
               {STATUS_LABEL[detail.status]}
             </Badge>

@@ -4,10 +4,16 @@ import { downloadFile } from '../../../lib/download.ts';
 
 export type QuestionExportQuery = RouteQueryInput<typeof questionRoutes.exportQuestions>;
 
-/** GET /questions/exportquestions: the list's questions (same search, filters, sort) as XLSX or Moodle XML. */
+const FILE_NAMES: Record<NonNullable<QuestionExportQuery['format']>, string> = {
+  xlsx: 'Questions.xlsx',
+  moodle: 'Questions.xml',
+  qti: 'Questions QTI.zip',
+  quml: 'Questions QuML.json',
+};
+
+/**
+ * GET /questions/exportquestions: the list's questions (same search, filters,
+ * sort) as XLSX, Moodle XML, a QTI 3.0 package or QuML 1.1 JSON.
+ */
 export const exportQuestions = (query: QuestionExportQuery) =>
-  downloadFile(
-    questionRoutes.exportQuestions,
-    { query },
-    query.format === 'moodle' ? 'Questions.xml' : 'Questions.xlsx',
-  );
+  downloadFile(questionRoutes.exportQuestions, { query }, FILE_NAMES[query.format ?? 'xlsx']);

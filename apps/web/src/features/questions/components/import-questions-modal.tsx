@@ -23,7 +23,7 @@ const ACCEPT = [
 
 /**
  * Question import: a spreadsheet (or a ZIP of one with its images), Moodle
- * XML, GIFT or Aiken. Picking the file checks it (dry run: every problem as
+ * XML, GIFT, Aiken, or QTI 3.0 / 2.1 (a package ZIP or one item's XML). Picking the file checks it (dry run: every problem as
  * row, column, sentence, downloadable as XLSX; near duplicates as warnings);
  * Import then brings in every question or none, with progress when the
  * server runs it as a job.
@@ -34,9 +34,9 @@ export function ImportQuestionsModal({ onClose }: { onClose: () => void }) {
     <ImportModal<QuestionImportResponse>
       title="Import questions"
       fileLabel="Questions file"
-      filePlaceholder="Choose an .xlsx, .zip, Moodle .xml, GIFT or Aiken .txt file"
+      filePlaceholder="Choose an .xlsx, .zip, Moodle or QTI .xml, GIFT or Aiken .txt file"
       accept={ACCEPT}
-      intro="A spreadsheet with one row per question (or a .zip of it with the images its cells name), a Moodle XML export, a GIFT file or an Aiken file. A row of the question export (with its ID) updates that question."
+      intro="A spreadsheet with one row per question (or a .zip of it with the images its cells name), a Moodle XML export, a GIFT file, an Aiken file, or a QTI 3.0 or 2.1 content package (.zip) or item (.xml). A row of the question export (with its ID) updates that question."
       onTemplate={downloadQuestionTemplate}
       send={(input) => upload.mutateAsync(input)}
       sendValid={(input) => upload.mutateAsync({ ...input, validOnly: true })}

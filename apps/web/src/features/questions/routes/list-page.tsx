@@ -44,7 +44,7 @@ export function QuestionsListPage() {
     values: values.sort ? values : { ...values, sort: 'updatedAt', order: 'desc' as const },
   };
 
-  const exportAs = (format: 'xlsx' | 'moodle') => {
+  const exportAs = (format: 'xlsx' | 'moodle' | 'qti' | 'quml') => {
     const { page: _p, pageSize: _s, ...filters } = values;
     void exporting.start(() => exportQuestions({ ...filters, format }));
   };
@@ -71,6 +71,8 @@ export function QuestionsListPage() {
                 <Menu.Label>The questions listed, every page</Menu.Label>
                 <Menu.Item onClick={() => exportAs('xlsx')}>Spreadsheet (XLSX)</Menu.Item>
                 <Menu.Item onClick={() => exportAs('moodle')}>Moodle XML</Menu.Item>
+                <Menu.Item onClick={() => exportAs('qti')}>QTI 3.0 package (ZIP)</Menu.Item>
+                <Menu.Item onClick={() => exportAs('quml')}>Sunbird QuML 1.1 (JSON)</Menu.Item>
               </Menu.Dropdown>
             </Menu>
             <Button

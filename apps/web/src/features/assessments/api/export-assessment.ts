@@ -1,0 +1,17 @@
+import type { AssessmentKind } from '@bo/contract';
+import { downloadFile } from '../../../lib/download.ts';
+import { KINDS } from '../kinds.ts';
+
+export type AssessmentExportFormat = 'qti' | 'quml';
+
+/** The assessment with its sections as a QTI 3.0 package (ZIP) or Sunbird QuML 1.1 JSON. */
+export const exportAssessment = (
+  kind: AssessmentKind,
+  id: number,
+  format: AssessmentExportFormat,
+) =>
+  downloadFile(
+    KINDS[kind].ops.exportContent,
+    { query: { id, format } },
+    format === 'qti' ? 'Assessment QTI.zip' : 'Assessment QuML.json',
+  );
