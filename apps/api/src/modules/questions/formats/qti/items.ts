@@ -18,8 +18,8 @@ import { block, esc, LANGUAGE_TAGS, QTI3_NS, xhtml } from './xml.ts';
  *  - fill in the blank: a qti-text-entry-interaction in place of each ___,
  *    a string response per blank whose accepted answers are its mapping
  *    (case sensitivity on each map entry); right when every blank maps;
- *  - numeric: one float text entry, right within the absolute tolerance
- *    (qti-equal), the unit written after the box;
+ *  - numeric: one float text entry, right between value − tolerance and
+ *    value + tolerance (qti-gte, qti-lte), the unit written after the box;
  *  - subjective: qti-extended-text-interaction, scored by a person; the
  *    model answer is a scorer's rubric block.
  *
@@ -106,9 +106,12 @@ const numeric: TypeWriter = {
     const unit = q.numeric!.unit ? ` ${esc(q.numeric!.unit)}` : '';
     return `${block(q.stem)}<p><qti-text-entry-interaction response-identifier="RESPONSE" expected-length="10"/>${unit}</p>`;
   },
+  // Between value − tolerance and value + tolerance, bounds included: plain comparisons,
+  // which players evaluate alike (qti-equal's tolerance was not honoured by one).
   right: (q) => {
-    const t = q.numeric!.tolerance;
-    return `<qti-equal tolerance-mode="absolute" tolerance="${t} ${t}">${variable('RESPONSE')}<qti-correct identifier="RESPONSE"/></qti-equal>`;
+    const { value, tolerance } = q.numeric!;
+    const bound = (n: number) => float(Number(n.toFixed(10)));
+    return `<qti-and><qti-gte>${variable('RESPONSE')}${bound(value - tolerance)}</qti-gte><qti-lte>${variable('RESPONSE')}${bound(value + tolerance)}</qti-lte></qti-and>`;
   },
   unanswered: () => isNull('RESPONSE'),
 };

@@ -122,6 +122,21 @@ const readChoice = (item: Item): ItemRead => {
 
 const NUMERIC_TYPES = new Set(['float', 'integer']);
 
+/**
+ * A numeric answer's tolerance: qti-equal's absolute tolerance, or the
+ * distance to the bounds of a qti-gte / qti-lte pair (as the export writes it).
+ */
+function toleranceOf(root: Element, value: number): number {
+  const equal = elements(root, 'qti-equal')[0];
+  if (equal) return Math.abs(num(equal.attribs.tolerance?.trim().split(/\s+/)[0]) ?? 0);
+  const bound = (name: string) =>
+    num(textOf(first(elements(root, name)[0] ?? root, 'qti-base-value')));
+  const low = elements(root, 'qti-gte').length ? bound('qti-gte') : null;
+  const high = elements(root, 'qti-lte').length ? bound('qti-lte') : null;
+  const distance = Math.max(low === null ? 0 : value - low, high === null ? 0 : high - value);
+  return Number(Math.max(0, distance).toFixed(10));
+}
+
 const readTextEntries = (item: Item): ItemRead => {
   const responses = item.interactions.map(
     (i) => item.responses.get(i.attribs['response-identifier'] ?? '') ?? null,
@@ -130,8 +145,7 @@ const readTextEntries = (item: Item): ItemRead => {
     const interaction = item.interactions[0]!;
     const value = num(responses[0]!.correct[0]);
     if (value === null) return { problem: 'its numeric answer has no correct value' };
-    const equal = elements(item.root, 'qti-equal')[0];
-    const tolerance = Math.abs(num(equal?.attribs.tolerance?.trim().split(/\s+/)[0]) ?? 0);
+    const tolerance = toleranceOf(item.root, value);
     const after = interaction.next;
     const unit = after?.type === 'text' ? DomUtils.textContent(after).trim() : '';
     if (after && unit && unit.length <= 20 && !after.next) remove(after as Element);
