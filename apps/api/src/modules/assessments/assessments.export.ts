@@ -2,9 +2,12 @@ import type { AssessmentKind, assessmentExportQuery } from '@bo/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { bytesFile } from '../../lib/file-answer.ts';
-import type { QtiQuestion } from '../questions/formats/qti/items.ts';
-import { type PackageSection, qtiPackage } from '../questions/formats/qti/package.ts';
-import { qumlQuestionSet } from '../questions/formats/quml/export.ts';
+import {
+  type PackageSection,
+  type QtiQuestion,
+  qtiPackage,
+  qumlQuestionSet,
+} from '../questions/index.ts';
 import { readDetail } from './assessments.queries.ts';
 
 /**

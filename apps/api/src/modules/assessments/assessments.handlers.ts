@@ -4,8 +4,8 @@ import type {
   addQuestionAtBody,
   addSectionBody,
   allMarksBody,
-  assessmentIdBody,
   assessmentExportQuery,
+  assessmentIdBody,
   assessmentIdQuery,
   assessmentListQuery,
   changeStatusBody,
@@ -24,6 +24,7 @@ import type {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { exportAssessment } from './assessments.export.ts';
 import { fillSection } from './assessments.fill.ts';
 import {
   addInstruction,
@@ -33,7 +34,6 @@ import {
   setItemMarks,
   setItemMoment,
 } from './assessments.items.ts';
-import { exportAssessment } from './assessments.export.ts';
 import { removeItems, reorderItems } from './assessments.order.ts';
 import { findAssessment, listAssessments, readDetail } from './assessments.queries.ts';
 import { addSection, editSection, listSections } from './assessments.sections.ts';

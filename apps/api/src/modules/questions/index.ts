@@ -1,6 +1,10 @@
 // The questions module's public face: what other modules may import from it
 // (docs/layers.md). Everything else in this folder is its own business.
 
+// Content that travels: an assessment is written by the question formats' writers.
+export type { QtiQuestion } from './formats/qti/items.ts';
+export { type PackageSection, qtiPackage } from './formats/qti/package.ts';
+export { qumlQuestionSet } from './formats/quml/export.ts';
 export { questionBulkEdit } from './questions.bulk-edit.ts';
 export { checkCurriculum } from './questions.curriculum.ts';
 export { expectedPrefixMatches } from './questions.duplicates.ts';

@@ -101,7 +101,7 @@ export async function qtiPackage(deps: Deps, test: PackageTest): Promise<Buffer>
     section.questions = section.questions.map((raw) => {
       const keys = new Set<string>();
       const q = packagedImages(raw, keys);
-      keys.forEach((k) => allKeys.add(k));
+      for (const k of keys) allKeys.add(k);
       if (seen.has(q.id)) return q;
       seen.add(q.id);
       const href = `items/${itemIdentifier(q)}.xml`;

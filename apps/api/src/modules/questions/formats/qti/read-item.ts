@@ -1,5 +1,5 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
 import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { type Element, elements, first, htmlOf, textOf } from './dom.ts';
 import { languageOfTag } from './xml.ts';
 

@@ -26,7 +26,7 @@ export const isQtiPackage = (names: string[]) => names.includes('imsmanifest.xml
 type Parsed = ParsedFile & { files: Map<string, Buffer> };
 
 function addItem(parsed: Parsed, row: number, text: string, name: string) {
-  let root;
+  let root: ReturnType<typeof qtiRoot>;
   try {
     root = qtiRoot(text, name);
   } catch (err) {

@@ -25,9 +25,7 @@ import type { PackageTest } from '../qti/package.ts';
 
 type Json = Record<string, unknown>;
 
-interface TypeWriter {
-  (q: QuestionFields, at: (html: string) => string): Json;
-}
+type TypeWriter = (q: QuestionFields, at: (html: string) => string) => Json;
 
 const scored = (q: QuestionFields) => ({
   outcomeDeclaration: {
@@ -84,7 +82,8 @@ const subjectiveAnswer =
     ...scored(q),
   });
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The one table of this format: a question type and how it is written. */
 export const QUML_TYPES: Record<QuestionType, TypeWriter> = {
@@ -93,12 +92,12 @@ export const QUML_TYPES: Record<QuestionType, TypeWriter> = {
   true_false: mcq,
   fill_blank: subjectiveAnswer(
     (q) =>
-      `<ol>${q.blanks.map((b) => `<li>${b.answers.map(escape).join(' / ')}</li>`).join('')}</ol>`,
+      `<ol>${q.blanks.map((b) => `<li>${b.answers.map(escapeText).join(' / ')}</li>`).join('')}</ol>`,
   ),
   numeric: subjectiveAnswer((q) => {
     const n = q.numeric!;
     const tolerance = n.tolerance ? ` (± ${n.tolerance})` : '';
-    return `<p>${n.value}${tolerance}${n.unit ? ` ${escape(n.unit)}` : ''}</p>`;
+    return `<p>${n.value}${tolerance}${n.unit ? ` ${escapeText(n.unit)}` : ''}</p>`;
   }),
   subjective: subjectiveAnswer((q, at) => at(q.modelAnswer ?? '')),
 };
