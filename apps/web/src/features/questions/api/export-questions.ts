@@ -7,6 +7,7 @@ export type QuestionExportQuery = RouteQueryInput<typeof questionRoutes.exportQu
 const FILE_NAMES: Record<NonNullable<QuestionExportQuery['format']>, string> = {
   xlsx: 'Questions.xlsx',
   moodle: 'Questions.xml',
+  gift: 'Questions.gift.txt',
   qti: 'Questions QTI.zip',
   quml: 'Questions QuML.json',
 };

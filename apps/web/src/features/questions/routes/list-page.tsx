@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { useRowSelection } from '../../../lib/use-row-selection.ts';
-import { exportQuestions } from '../api/export-questions.ts';
+import { exportQuestions, type QuestionExportQuery } from '../api/export-questions.ts';
 import { useQuestions } from '../api/list-questions.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { hasQuestionFilters, ListFilters } from '../components/list-filters.tsx';
@@ -44,7 +44,7 @@ export function QuestionsListPage() {
     values: values.sort ? values : { ...values, sort: 'updatedAt', order: 'desc' as const },
   };
 
-  const exportAs = (format: 'xlsx' | 'moodle' | 'qti' | 'quml') => {
+  const exportAs = (format: NonNullable<QuestionExportQuery['format']>) => {
     const { page: _p, pageSize: _s, ...filters } = values;
     void exporting.start(() => exportQuestions({ ...filters, format }));
   };
@@ -71,6 +71,7 @@ export function QuestionsListPage() {
                 <Menu.Label>The questions listed, every page</Menu.Label>
                 <Menu.Item onClick={() => exportAs('xlsx')}>Spreadsheet (XLSX)</Menu.Item>
                 <Menu.Item onClick={() => exportAs('moodle')}>Moodle XML</Menu.Item>
+                <Menu.Item onClick={() => exportAs('gift')}>GIFT (text)</Menu.Item>
                 <Menu.Item onClick={() => exportAs('qti')}>QTI 3.0 package (ZIP)</Menu.Item>
                 <Menu.Item onClick={() => exportAs('quml')}>Sunbird QuML 1.1 (JSON)</Menu.Item>
               </Menu.Dropdown>
