@@ -9,8 +9,10 @@ import { useLeaveGuard } from '../../../components/leave-guard.tsx';
 import { focusFirstInvalid, liveValidation } from '../../../lib/form.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.tsx';
 import { AnswerBlanks } from './answer-blanks.tsx';
+import { AnswerCloze } from './answer-cloze.tsx';
 import { AnswerNumeric } from './answer-numeric.tsx';
 import { AnswerOptions, AnswerTrueFalse } from './answer-options.tsx';
+import { AnswerMatching, AnswerOrdering } from './answer-structured.tsx';
 import { EditorDetails } from './editor-details.tsx';
 import { EditorDuplicates } from './editor-duplicates.tsx';
 import { asPreview } from './editor-preview.ts';
@@ -22,6 +24,7 @@ import {
   type EditorValues,
   emptyValues,
   fromQuestion,
+  gapsFor,
   isChoice,
   toBody,
   validateEditor,
@@ -93,6 +96,10 @@ export function EditorForm({
           // Checked again now both are in step: the stem's own check ran
           // while the answers were still one blank behind.
           form.validateField('blanks');
+          if (form.getValues().type === 'cloze') {
+            form.setFieldValue('cloze.gaps', gapsFor(html, form.getValues().cloze.gaps));
+            form.validateField('cloze.gaps');
+          }
         }
       }}
       error={form.errors[path]}
@@ -114,6 +121,11 @@ export function EditorForm({
     if (type === 'true_false') return <AnswerTrueFalse form={form} />;
     if (type === 'fill_blank') return <AnswerBlanks form={form} />;
     if (type === 'numeric') return <AnswerNumeric form={form} />;
+    const structuredField = (path: string, label: string) =>
+      rich(path, label, { minHeight: 40, compact: true });
+    if (type === 'matching') return <AnswerMatching form={form} rich={structuredField} />;
+    if (type === 'ordering') return <AnswerOrdering form={form} rich={structuredField} />;
+    if (type === 'cloze') return <AnswerCloze form={form} />;
     return null;
   };
   const showModelAnswer = v.type === 'subjective' || v.modelAnswer !== '';
@@ -163,8 +175,8 @@ export function EditorForm({
                     required: true,
                     minHeight: 100,
                     description:
-                      v.type === 'fill_blank'
-                        ? 'Type ___ (three underscores) for each blank.'
+                      v.type === 'fill_blank' || v.type === 'cloze'
+                        ? `Type ___ (three underscores) for each ${v.type === 'cloze' ? 'gap' : 'blank'}.`
                         : undefined,
                   })}
                   <EditorDuplicates question={dupBody} exceptId={saved?.id} />

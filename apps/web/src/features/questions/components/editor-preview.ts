@@ -30,6 +30,17 @@ export function asPreview(
       answers: b.answers,
       caseSensitive: b.caseSensitive ?? false,
     })),
+    matching: fields.matching
+      ? { pairs: fields.matching.pairs, distractors: fields.matching.distractors ?? [] }
+      : null,
+    ordering: fields.ordering ?? null,
+    cloze: fields.cloze
+      ? {
+          gaps: fields.cloze.gaps.map((g) =>
+            g.kind === 'choice' ? g : { ...g, caseSensitive: g.caseSensitive ?? false },
+          ),
+        }
+      : null,
     numeric:
       fields.numeric && typeof fields.numeric.value === 'number'
         ? {

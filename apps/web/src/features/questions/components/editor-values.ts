@@ -30,6 +30,13 @@ export interface BlankValue {
   answers: string[];
   caseSensitive: boolean;
 }
+/** A cloze gap with both kinds' fields, so switching its kind and back loses nothing. */
+export interface GapValue {
+  kind: 'choice' | 'text';
+  choices: { text: string; correct: boolean }[];
+  answers: string[];
+  caseSensitive: boolean;
+}
 export interface EditorValues {
   type: QuestionType;
   stem: string;
@@ -38,6 +45,11 @@ export interface EditorValues {
   trueFalse: 'A' | 'B' | null;
   /** One per blank of the stem, in order; may hold more than the stem has (kept while typing). */
   blanks: BlankValue[];
+  /** Matching, ordering and cloze: shaped as the contract's, so its error paths are the form's. */
+  matching: { pairs: { left: string; right: string }[]; distractors: string[] };
+  ordering: { items: string[] };
+  /** One per gap of the stem, in order; may hold more than the stem has (as blanks). */
+  cloze: { gaps: GapValue[] };
   numericValue: number | string;
   numericTolerance: number | string;
   numericUnit: string;
@@ -58,6 +70,16 @@ export interface EditorValues {
 export const isChoice = (t: QuestionType) => t === 'single_choice' || t === 'multiple_choice';
 const emptyOption = (): OptionValue => ({ html: '', correct: false });
 const emptyBlank = (): BlankValue => ({ answers: [], caseSensitive: false });
+export const emptyGap = (): GapValue => ({
+  kind: 'choice',
+  choices: [
+    { text: '', correct: true },
+    { text: '', correct: false },
+  ],
+  answers: [],
+  caseSensitive: false,
+});
+const emptyPair = () => ({ left: '', right: '' });
 
 export function emptyValues(): EditorValues {
   return {
@@ -66,6 +88,9 @@ export function emptyValues(): EditorValues {
     options: [emptyOption(), emptyOption(), emptyOption(), emptyOption()],
     trueFalse: null,
     blanks: [],
+    matching: { pairs: [emptyPair(), emptyPair()], distractors: [] },
+    ordering: { items: ['', ''] },
+    cloze: { gaps: [] },
     numericValue: '',
     numericTolerance: 0,
     numericUnit: '',
@@ -97,6 +122,27 @@ export function fromQuestion(q: QuestionFields | Question): EditorValues {
       : base.options,
     trueFalse: correctTf === 'A' || correctTf === 'B' ? correctTf : null,
     blanks: q.blanks.map((b) => ({ answers: [...b.answers], caseSensitive: b.caseSensitive })),
+    matching: q.matching
+      ? {
+          pairs: q.matching.pairs.map((p) => ({ ...p })),
+          distractors: [...q.matching.distractors],
+        }
+      : base.matching,
+    ordering: q.ordering ? { items: [...q.ordering.items] } : base.ordering,
+    cloze: q.cloze
+      ? {
+          gaps: q.cloze.gaps.map((g) =>
+            g.kind === 'choice'
+              ? { ...emptyGap(), choices: g.choices.map((c) => ({ ...c })) }
+              : {
+                  ...emptyGap(),
+                  kind: 'text',
+                  answers: [...g.answers],
+                  caseSensitive: g.caseSensitive,
+                },
+          ),
+        }
+      : base.cloze,
     numericValue: q.numeric?.value ?? '',
     numericTolerance: q.numeric?.tolerance ?? 0,
     numericUnit: q.numeric?.unit ?? '',
@@ -130,6 +176,20 @@ export function toBody(v: EditorValues): QuestionFieldsInput {
         ? TRUE_FALSE_OPTIONS.map((o) => ({ ...o, correct: v.trueFalse === o.id }))
         : [],
     blanks: v.type === 'fill_blank' ? v.blanks.slice(0, countBlanks(v.stem)) : [],
+    matching: v.type === 'matching' ? v.matching : null,
+    ordering: v.type === 'ordering' ? v.ordering : null,
+    cloze:
+      v.type === 'cloze'
+        ? {
+            gaps: v.cloze.gaps
+              .slice(0, countBlanks(v.stem))
+              .map((g) =>
+                g.kind === 'choice'
+                  ? { kind: 'choice' as const, choices: g.choices }
+                  : { kind: 'text' as const, answers: g.answers, caseSensitive: g.caseSensitive },
+              ),
+          }
+        : null,
     numeric:
       v.type === 'numeric'
         ? {
@@ -161,6 +221,13 @@ export function blanksFor(stem: string, blanks: BlankValue[]): BlankValue[] {
   return [...blanks, ...Array.from({ length: count - blanks.length }, emptyBlank)];
 }
 
+/** The cloze gaps kept in step with the stem, as `blanksFor` does for blanks. */
+export function gapsFor(stem: string, gaps: GapValue[]): GapValue[] {
+  const count = countBlanks(stem);
+  if (gaps.length >= count) return gaps;
+  return [...gaps, ...Array.from({ length: count - gaps.length }, emptyGap)];
+}
+
 /**
  * The values after choosing another type: what still applies is kept. A
  * choice question keeps its options (single choice keeps only the first
@@ -176,6 +243,7 @@ export function withType(v: EditorValues, type: QuestionType): EditorValues {
     } else next.options = options;
   }
   if (type === 'fill_blank') next.blanks = blanksFor(v.stem, v.blanks);
+  if (type === 'cloze') next.cloze = { gaps: gapsFor(v.stem, v.cloze.gaps) };
   return next;
 }
 
