@@ -11,7 +11,9 @@ import {
   STATUS_LABEL,
   TYPE_LABEL,
 } from './list-labels.ts';
+import { PreviewTry } from './preview-try.tsx';
 
+const STRUCTURED = new Set(['matching', 'ordering', 'cloze']);
 const isChoice = (q: Question) =>
   q.type === 'single_choice' || q.type === 'multiple_choice' || q.type === 'true_false';
 
@@ -68,6 +70,8 @@ export function PreviewQuestion({ question: q }: { question: Question }) {
         </Stack>
       </Paper>
 
+      {STRUCTURED.has(q.type) && <PreviewTry key={q.type} question={q} />}
+
       <Stack gap="sm" data-testid="preview-key">
         <Title order={3} fz="md">
           Answer
@@ -97,6 +101,54 @@ export function PreviewQuestion({ question: q }: { question: Question }) {
                   {' '}
                   ({b.caseSensitive ? 'case matters' : 'any case'})
                 </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+        {q.type === 'matching' && q.matching && (
+          <Stack gap={4}>
+            {q.matching.pairs.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a pair is its place
+              <Group key={i} gap="sm" wrap="nowrap" fz="sm">
+                <RichTextView html={p.left} inline />
+                <Text span aria-label="matches">
+                  →
+                </Text>
+                <RichTextView html={p.right} inline />
+              </Group>
+            ))}
+            {q.matching.distractors.length > 0 && (
+              <Text fz="sm" c="dimmed">
+                Matching nothing: {q.matching.distractors.length} extra right-hand text
+                {q.matching.distractors.length === 1 ? '' : 's'}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {q.type === 'ordering' && q.ordering && (
+          <List type="ordered" spacing={4} fz="sm">
+            {q.ordering.items.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place
+              <List.Item key={i}>
+                <RichTextView html={item} inline />
+              </List.Item>
+            ))}
+          </List>
+        )}
+        {q.type === 'cloze' && q.cloze && (
+          <List type="ordered" spacing={4} fz="sm">
+            {q.cloze.gaps.map((g, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a gap is its place in the stem
+              <List.Item key={i}>
+                {g.kind === 'choice'
+                  ? (g.choices.find((c) => c.correct)?.text ?? 'No choice marked correct')
+                  : g.answers.join(' / ')}
+                {g.kind === 'text' && (
+                  <Text span c="dimmed" fz="xs">
+                    {' '}
+                    ({g.caseSensitive ? 'case matters' : 'any case'})
+                  </Text>
+                )}
               </List.Item>
             ))}
           </List>
