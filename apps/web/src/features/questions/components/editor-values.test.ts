@@ -117,3 +117,47 @@ describe('editor values', () => {
     expect(duplicateCheckBody(filled())?.stem).toBe('<p>What is \\(2+2\\)?</p>');
   });
 });
+
+describe('editor values: matching, ordering, cloze', () => {
+  const stem = '<p>Which?</p>';
+  it('matching: errors at the pair and side, in the contract words; a filled one passes', () => {
+    const v = withType({ ...emptyValues(), stem }, 'matching');
+    v.matching = {
+      pairs: [
+        { left: '<p>a</p>', right: '<p>1</p>' },
+        { left: '<p>b</p>', right: '' },
+      ],
+      distractors: [],
+    };
+    expect(validateEditor(v)['matching.pairs.1.right']).toBe('Pair 2 has no right-hand side');
+    v.matching.pairs[1]!.right = '<p>2</p>';
+    expect(validateEditor(v)).toEqual({});
+    expect(questionInputSchema.safeParse(toBody(v)).success).toBe(true);
+    expect(toBody(v).ordering).toBeNull();
+  });
+
+  it('ordering: an empty item is named', () => {
+    const v = withType({ ...emptyValues(), stem }, 'ordering');
+    v.ordering = { items: ['<p>x</p>', ''] };
+    expect(validateEditor(v)['ordering.items.1']).toBe('Item 2 is empty');
+  });
+
+  it('cloze: a gap per ___ of the stem; its kind decides what is sent', () => {
+    const v = withType({ ...emptyValues(), stem: '<p>The ___ is ___.</p>' }, 'cloze');
+    expect(v.cloze.gaps).toHaveLength(2);
+    expect(validateEditor(v)['cloze.gaps.0.choices.0.text']).toBe('Gap 1: choice 1 is empty');
+    v.cloze.gaps[0]!.choices = [
+      { text: 'sky', correct: true },
+      { text: 'sea', correct: false },
+    ];
+    v.cloze.gaps[1] = { ...v.cloze.gaps[1]!, kind: 'text', answers: [] };
+    expect(validateEditor(v)['cloze.gaps.1.answers']).toBe('Gap 2 has no accepted answer');
+    v.cloze.gaps[1]!.answers = ['blue'];
+    expect(validateEditor(v)).toEqual({});
+    expect(toBody(v).cloze?.gaps[1]).toEqual({
+      kind: 'text',
+      answers: ['blue'],
+      caseSensitive: false,
+    });
+  });
+});
