@@ -17,11 +17,9 @@ export function assertCarried(
   const types = [...new Set(missing.map((q) => q.type.replace('_', ' ')))].join(', ');
   throw badRequest(
     `The ${format} export does not carry ${types} questions yet (${missing.length} chosen): filter them out by type and export again`,
-    missing
-      .slice(0, 100)
-      .map((q) => ({
-        path: `question ${q.id}`,
-        message: `A ${q.type.replace('_', ' ')} question`,
-      })),
+    missing.slice(0, 100).map((q) => ({
+      path: `question ${q.id}`,
+      message: `A ${q.type.replace('_', ' ')} question`,
+    })),
   );
 }
