@@ -187,4 +187,29 @@ describe('QTI', () => {
     expect(qs[0].body).toContain('/api/questions/image?key=');
     expect(qs[4].answer).toBe('<p>-2.5 (± 0.25) cm</p>');
   });
+  it('a selection holding a type no writer carries yet is refused whole, naming each question', async () => {
+    await h.clear();
+    const bytes = await workbook([
+      { Type: 'Single choice', Question: 'Q', 'Option A': 'a', 'Option B': 'b', Correct: 'A' },
+      { Type: 'Matching', Question: 'Match them', Pairs: 'H -> Hydrogen\nO -> Oxygen' },
+    ]);
+    const res = await h.send(bytes, 'dryRun=false');
+    expect(res.json()).toMatchObject({ created: 2 });
+    for (const [format, name] of [
+      ['qti', 'QTI 3.0'],
+      ['quml', 'QuML 1.1'],
+    ]) {
+      const file = await h.t.as(h.token, {
+        method: 'GET',
+        url: `/api/questions/exportquestions?format=${format}`,
+      });
+      expect(file.statusCode).toBe(400);
+      expect(file.json().message).toBe(
+        `The ${name} export does not carry matching questions yet (1 chosen): filter them out by type and export again`,
+      );
+      expect(file.json().details).toEqual([
+        { path: expect.stringMatching(/^question \d+$/), message: 'A matching question' },
+      ]);
+    }
+  });
 });
