@@ -8,7 +8,14 @@ import {
 } from '@bo/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type FileAnswer, fileAnswerBytes, isFileAnswer } from '../../lib/file-answer.ts';
+import {
+  type FileAnswer,
+  fileAnswerBytes,
+  isFileAnswer,
+  textFile,
+  xlsxFile,
+} from '../../lib/file-answer.ts';
+import { csvChunks, type XlsxColumn } from '../../lib/xlsx/export.ts';
 import type { ReportMailContent } from '../mail/index.ts';
 import { addDays } from './reports.range.ts';
 import { REPORT_RUNNERS } from './reports.run.ts';
@@ -54,15 +61,16 @@ export async function subscriptionContent(deps: Deps, s: SubscriptionToRun): Pro
   >;
   const shown = (answer.range as { from: string; to: string } | undefined) ?? range!;
   const chart = chartOf(answer);
+  const figures = figuresOf(answer);
   return {
     label: SUBSCRIBABLE_REPORTS[s.report].label,
     period: periodWords(shown),
-    figures: figuresOf(answer),
+    figures,
     chartCaption: chart.caption,
     chartPng: barChartPng(chart.values),
     file:
       s.report === 'dashboard'
-        ? { missing: 'The dashboard has no file.' }
+        ? await figuresFile(s.format, `Dashboard ${shown.from} to ${shown.to}`, figures)
         : await fileOf(deps, s, query),
     openUrl: openUrl(deps, s.report, { ...s.filters, ...range }),
   };
@@ -84,6 +92,27 @@ async function fileOf(deps: Deps, s: SubscriptionToRun, query: Record<string, st
       missing: `The report's file is too big for a mail (${(body.length / 1048576).toFixed(1)} MB): download it from the report.`,
     };
   return { name: fileName(answer), contentType: contentTypeOf(s.format), body };
+}
+
+type Figure = Content['figures'][number];
+const FIGURE_COLUMNS: XlsxColumn<Figure>[] = [
+  { header: 'Figure', key: 'label', width: 32 },
+  { header: 'Value', key: 'value', width: 14 },
+  { header: 'Previous period', key: 'previous', width: 16 },
+  { header: 'Change', key: 'change', width: 10 },
+];
+
+/** The dashboard has no download of its own: the mail's figures are its file, a row each. */
+async function figuresFile(format: 'xlsx' | 'csv', name: string, figures: Figure[]) {
+  const answer =
+    format === 'csv'
+      ? textFile(`${name}.csv`, contentTypeOf('csv'), () => csvChunks(FIGURE_COLUMNS, figures))
+      : xlsxFile(`${name}.xlsx`, [{ name: 'Dashboard', columns: FIGURE_COLUMNS, rows: figures }]);
+  return {
+    name: `${name}.${format}`,
+    contentType: contentTypeOf(format),
+    body: await fileAnswerBytes(answer),
+  };
 }
 
 const fileName = (a: Exclude<FileAnswer, { kind: 'stored' }>) => a.fileName;

@@ -204,4 +204,42 @@ describe('a due subscription', () => {
       lastSentAt: null,
     });
   }, 60_000);
+  it('the dashboard’s mail carries its figures as the file (CSV), a row each as in the mail', async () => {
+    const { t } = w;
+    const admin = await t.createAdmin({ modules: ['dashboard'], email: 'dash@example.test' });
+    const token = (await t.signIn(admin.email)).accessToken;
+    t.clock.set(new Date('2026-03-11T06:00:00Z'));
+    const sub = (
+      await t.as(token, {
+        method: 'POST',
+        url: '/api/report-subscriptions/create',
+        payload: { report: 'dashboard', frequency: 'daily', hour: 7, format: 'csv' },
+      })
+    ).json() as ReportSubscription;
+    const job = await t.app.deps.jobs.enqueue(t.app.deps.db, 'reports.subscription-send', {
+      subscriptionId: sub.id,
+      dueAt: sub.nextRunAt,
+    });
+    await waitForJob(t.app, job);
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(admin.email) && m.subject.startsWith('Dashboard'),
+    );
+    const csv = partOf(mail, 'text/csv')!;
+    expect(csv.headers['content-disposition']).toMatch(
+      /Dashboard \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.csv/,
+    );
+    const lines = csv.body
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Figure,Value,Previous period,Change');
+    expect(lines.length).toBeGreaterThan(2);
+    const html = partOf(mail, 'text/html')!.body.toString('utf8');
+    // Each row's figure and value stand in the mail's table too.
+    for (const line of lines.slice(1)) {
+      const [label, value] = line.split(',');
+      expect(html).toMatch(new RegExp(`${label}</td><td[^>]*>${value}</td>`));
+    }
+  }, 60_000);
 });
