@@ -38,6 +38,11 @@ const EXEMPT: Record<string, string> = {
   'features/assessments/components/fill-section-modal.tsx':
     'a rule applied at once (counts per kind), not typed content',
   'components/rich-text/rich-text-math-dialog.tsx': "part of its editor's value",
+  'features/mail-templates/components/block-fields.tsx':
+    "a block's fields: the template editor's blocks value, which keeps its draft",
+  // Chosen from lists, nothing typed: a schedule picked again in seconds.
+  'components/report-subscriptions/subscription-dialog.tsx':
+    "a report subscription's schedule (how often, day, hour, file format)",
   'features/assessments/components/result-options-fields.tsx':
     "part of the settings drawer's form, which keeps its draft",
   // Not on useForm yet (their own useState): to move onto useForm, then keep a draft.
