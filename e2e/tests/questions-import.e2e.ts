@@ -156,6 +156,8 @@ describe('question import', () => {
       '::capital:: The capital of India is {=New Delhi =Delhi}.',
       '',
       '::match:: Match them {=a -> 1 =b -> 2}',
+      '',
+      'Read each question carefully.',
     ].join('\n');
     dialog = await openImport(page);
     await dialog.locator('input[type="file"]').setInputFiles({
@@ -163,14 +165,15 @@ describe('question import', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from(gift),
     });
-    await dialog.getByText('2 of 3 rows ready').waitFor();
-    // The matching question is named, not dropped silently.
+    await dialog.getByText('3 of 4 rows ready').waitFor();
+    // What is skipped (a text without an answer block) is named, not dropped silently.
     const warnings = dialog.getByRole('table', { name: 'Warnings (imported anyway)' });
-    await warnings.getByText(/Question 3 \(line 5\) \(matching\) cannot be imported/).waitFor();
-    await dialog.getByRole('button', { name: 'Import 2 questions' }).click();
+    await warnings.getByText(/Question 4 \(line 7\) has no answer block/).waitFor();
+    await dialog.getByRole('button', { name: 'Import 3 questions' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.goto(`${server.url}/questions?source=gift`);
-    await expectRows(page, 2);
+    await expectRows(page, 3);
+    await rows(page).filter({ hasText: 'Match them' }).getByText('Matching').waitFor();
     await rows(page)
       .filter({ hasText: 'The capital of India is' })
       .getByText('Fill in the blank')
@@ -188,6 +191,7 @@ describe('question import', () => {
       options: q.options,
       blanks: q.blanks,
       numeric: q.numeric,
+      matching: q.matching,
       modelAnswer: q.modelAnswer,
       explanation: q.explanation,
       marks: q.marks,
@@ -207,10 +211,10 @@ describe('question import', () => {
       return full.map(fields).sort((a, b) => String(a.stem).localeCompare(String(b.stem)));
     };
     const before = await current();
-    expect(before.length).toBe(6);
+    expect(before.length).toBe(7);
 
     await page.goto(`${server.url}/questions`);
-    await expectRows(page, 6);
+    await expectRows(page, 7);
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -222,7 +226,7 @@ describe('question import', () => {
     const dialog = await openImport(page);
     const input = dialog.locator('input[type="file"]');
     await input.setInputFiles({ name: 'exported.xlsx', mimeType: XLSX, buffer: exported });
-    await dialog.getByText('0 new · 0 updated · 6 unchanged').waitFor();
+    await dialog.getByText('0 new · 0 updated · 7 unchanged').waitFor();
     await dialog.getByText('Nothing would change: every row is as stored.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Nothing to import' }).isDisabled()).toBe(true);
     expect(await current()).toEqual(before);
@@ -240,7 +244,7 @@ describe('question import', () => {
       mimeType: XLSX,
       buffer: Buffer.from(await wb.xlsx.writeBuffer()),
     });
-    await dialog.getByText('0 new · 1 updated · 5 unchanged').waitFor();
+    await dialog.getByText('0 new · 1 updated · 6 unchanged').waitFor();
     const changes = dialog.getByRole('table', { name: 'Changes the import makes' });
     expect(await changes.locator('tbody tr').first().innerText()).toMatch(
       new RegExp(`^2\\s+Marks\\s+${was}\\s+4$`),
