@@ -9,6 +9,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 export interface ZipFile {
   name: string;
   data: Buffer;
+  /** Kept as it is (method 0), as `zip -0` writes: for data that is already compressed. */
+  stored?: boolean;
 }
 
 const UTF8_NAMES = 1 << 11;
@@ -21,14 +23,15 @@ export function writeZip(files: ZipFile[]): Buffer {
   let offset = 0;
   for (const f of files) {
     const name = Buffer.from(f.name, 'utf8');
-    const packed = deflateRawSync(f.data);
+    const packed = f.stored ? f.data : deflateRawSync(f.data);
+    const method = f.stored ? 0 : 8;
     const crc = crc32(f.data);
     if (offset + packed.length > LIMIT) throw new Error('The ZIP would pass 4 GiB');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(f.data.length, 22);
@@ -38,7 +41,7 @@ export function writeZip(files: ZipFile[]): Buffer {
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(f.data.length, 24);

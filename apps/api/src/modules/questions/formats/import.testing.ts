@@ -1,7 +1,7 @@
-import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll } from 'vitest';
 import { grades, questions, subjects } from '../../../db/schema/index.ts';
+import { writeZip } from '../../../lib/zip-writer.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { questionSheet } from './sheet.ts';
 
@@ -65,43 +65,9 @@ export function useImportApp(env: Record<string, string> = {}): ImportTestApp {
 }
 
 /**
- * A zip of the given files, enough for the import's reader: deflated, or
- * stored uncompressed (method 0, what `zip -0` and some tools write) with
- * `stored`.
+ * A zip of the given files (the exports' own writer, lib/zip-writer.ts):
+ * deflated, or stored uncompressed (method 0, what `zip -0` and some tools
+ * write) with `stored`.
  */
-export function zip(files: Record<string, Buffer>, { stored = false } = {}): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of Object.entries(files)) {
-    const packed = stored ? data : deflateRawSync(data);
-    const method = stored ? 0 : 8;
-    const n = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(n.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, n, packed);
-    centrals.push(central, n);
-    offset += 30 + n.length + packed.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
+export const zip = (files: Record<string, Buffer>, { stored = false } = {}): Buffer =>
+  writeZip(Object.entries(files).map(([name, data]) => ({ name, data, stored })));
