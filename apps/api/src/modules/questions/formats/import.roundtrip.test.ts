@@ -65,20 +65,7 @@ describe('export and re-import', () => {
     });
     const before = (await h.t.app.deps.db.select().from(questions).orderBy(questions.id)).map(pick);
     for (const format of ['xlsx', 'moodle'] as const) {
-      const file = await h.t.as(h.token, {
-        method: 'GET',
-        // The list's order, oldest first: the file's rows come back in the same order.
-        url: `/api/questions/exportquestions?format=${format}&sort=createdAt&order=asc`,
-      });
-      expect(file.statusCode).toBe(200);
-      // The XLSX rows name their questions (ID, Updated at): sent back to the same bank
-      // they change nothing. Moodle XML carries no ID: into an empty bank, it creates.
-      if (format === 'moodle') await h.clear();
-      const res = await h.send(
-        file.rawPayload,
-        'dryRun=false',
-        `export.${format === 'xlsx' ? 'xlsx' : 'xml'}`,
-      );
+      const res = await h.sendBackExport(format);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json(), format).toMatchObject(
         format === 'xlsx' ? { created: 0, updated: 0, unchanged: 6 } : { created: 6 },

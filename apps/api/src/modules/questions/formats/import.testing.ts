@@ -29,6 +29,12 @@ export interface ImportTestApp {
   send(bytes: Buffer, query: string, name?: string): ReturnType<TestApp['as']>;
   count(): Promise<number>;
   clear(): Promise<void>;
+  /**
+   * The bank exported (oldest first, so rows come back in order) and sent
+   * back: an XLSX to the same bank (its rows name their questions), Moodle
+   * XML, which carries no ID, into an emptied one. The import's answer.
+   */
+  sendBackExport(format: 'xlsx' | 'moodle'): ReturnType<TestApp['as']>;
 }
 
 /** The app of one test file (`env` over the test defaults), made before its tests and closed after. */
@@ -48,6 +54,20 @@ export function useImportApp(env: Record<string, string> = {}): ImportTestApp {
     count: async () => (await h.t.app.deps.db.select({ id: questions.id }).from(questions)).length,
     async clear() {
       await h.t.app.deps.db.delete(questions);
+    },
+    async sendBackExport(format: 'xlsx' | 'moodle') {
+      const file = await h.t.as(h.token, {
+        method: 'GET',
+        url: `/api/questions/exportquestions?format=${format}&sort=createdAt&order=asc`,
+      });
+      if (file.statusCode !== 200)
+        throw new Error(`export ${format}: ${file.statusCode} ${file.body}`);
+      if (format === 'moodle') await h.clear();
+      return h.send(
+        file.rawPayload,
+        'dryRun=false',
+        `export.${format === 'xlsx' ? 'xlsx' : 'xml'}`,
+      );
     },
   } as ImportTestApp;
   beforeAll(async () => {
