@@ -1,6 +1,7 @@
 import { countBlanks } from '@bo/contract/questions';
-import { Alert, Group, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { AcceptedAnswers } from './accepted-answers.tsx';
 import type { EditorValues } from './editor-values.ts';
 
 /**
@@ -34,30 +35,16 @@ export function AnswerBlanks({ form }: { form: UseFormReturnType<EditorValues> }
       )}
       {blanks.slice(0, count).map((blank, i) => (
         // Blanks have no identity but their place in the stem.
-        // biome-ignore lint/suspicious/noArrayIndexKey: the index is the blank's identity
-        <Group key={i} align="flex-start" wrap="nowrap">
-          <TagsInput
-            style={{ flex: 1 }}
-            label={`Blank ${i + 1}: accepted answers`}
-            description="Press Enter after each answer."
-            required
-            data-path={`blanks.${i}.answers`}
-            value={blank.answers}
-            onChange={(answers) => form.setFieldValue(`blanks.${i}.answers`, answers)}
-            error={form.errors[`blanks.${i}.answers`] ?? form.errors[`blanks.${i}`]}
-            acceptValueOnBlur
-            splitChars={[]}
-            clearable
-          />
-          <Switch
-            mt={32}
-            label="Case matters"
-            checked={blank.caseSensitive}
-            onChange={(e) =>
-              form.setFieldValue(`blanks.${i}.caseSensitive`, e.currentTarget.checked)
-            }
-          />
-        </Group>
+        <AcceptedAnswers
+          // biome-ignore lint/suspicious/noArrayIndexKey: the index is the blank's identity
+          key={i}
+          form={form}
+          path={`blanks.${i}`}
+          label={`Blank ${i + 1}`}
+          answers={blank.answers}
+          caseSensitive={blank.caseSensitive}
+          error={form.errors[`blanks.${i}.answers`] ?? form.errors[`blanks.${i}`]}
+        />
       ))}
     </Stack>
   );

@@ -8,13 +8,12 @@ import {
   Radio,
   SegmentedControl,
   Stack,
-  Switch,
-  TagsInput,
   Text,
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { AcceptedAnswers } from './accepted-answers.tsx';
 import type { EditorValues, GapValue } from './editor-values.ts';
 
 type Form = UseFormReturnType<EditorValues>;
@@ -74,27 +73,13 @@ function Gap({ form, gap, index: i }: { form: Form; gap: GapValue; index: number
           w={{ base: '100%', sm: 280 }}
         />
         {gap.kind === 'text' ? (
-          <Group align="flex-start" wrap="nowrap">
-            <TagsInput
-              style={{ flex: 1 }}
-              label={`Gap ${n}: accepted answers`}
-              description="Press Enter after each answer."
-              required
-              data-path={`${at}.answers`}
-              value={gap.answers}
-              onChange={(answers) => form.setFieldValue(`${at}.answers`, answers)}
-              error={form.errors[`${at}.answers`]}
-              acceptValueOnBlur
-              splitChars={[]}
-              clearable
-            />
-            <Switch
-              mt={32}
-              label="Case matters"
-              checked={gap.caseSensitive}
-              onChange={(e) => form.setFieldValue(`${at}.caseSensitive`, e.currentTarget.checked)}
-            />
-          </Group>
+          <AcceptedAnswers
+            form={form}
+            path={at}
+            label={`Gap ${n}`}
+            answers={gap.answers}
+            caseSensitive={gap.caseSensitive}
+          />
         ) : (
           <Radio.Group
             label={`Gap ${n}: choices`}
