@@ -2,7 +2,6 @@
 // (The reference: packages that compile this file, the benchmarks, see the types too.)
 import type { MailBlock, MailColumnItem } from '@bo/contract';
 import escapeHtml from 'escape-html';
-import mjml2html from 'mjml';
 
 /**
  * Blocks to e-mail HTML through MJML (docs/decisions.md, "Mail blocks: MJML"):
@@ -84,6 +83,8 @@ export function blocksToMjml(blocks: MailBlock[], publicBaseUrl: string): string
  * caller cleans by the template rule.
  */
 export async function blocksToHtml(blocks: MailBlock[], publicBaseUrl: string) {
+  // Loaded on first use: importing MJML costs ~0.7 s, which every server start paid.
+  const { default: mjml2html } = await import('mjml');
   const out = await mjml2html(blocksToMjml(blocks, publicBaseUrl), {
     validationLevel: 'strict',
     fonts: {},
