@@ -5,6 +5,7 @@ import { inspectZip, type ZipLimits } from '../../../lib/import/xlsx/zip.ts';
 import { decodeTextFile } from '../../../lib/text-encoding.ts';
 import { CellError } from '../../../lib/xlsx/sheet.ts';
 import { giftEntries } from './gift.ts';
+import { qtiRefused } from './qti/refused.ts';
 import { linesOf, QUESTION_COLUMN } from './rows.ts';
 
 /**
@@ -15,7 +16,8 @@ import { linesOf, QUESTION_COLUMN } from './rows.ts';
  * which a refused question may lack): Moodle XML's <question> elements
  * (their files inside them) after an XML comment; GIFT's entries after
  * `//` comment lines; Aiken's questions after `//` lines (Aiken has no
- * comments: delete them before importing again); a workbook's rows (a
+ * comments: delete them before importing again); a QTI upload's refused
+ * items (qti/refused.ts); a workbook's rows (a
  * ZIP's workbook; its images stay in the ZIP) with a note on each cell at
  * fault.
  */
@@ -51,8 +53,16 @@ export async function refusedFile(
     contentType,
     base64: Buffer.from(body).toString('base64'),
   });
-  // A QTI package's items are not written back with comments: the report names each refused item.
-  if (format === 'qti') return null;
+  if (format === 'qti') {
+    const said = new Map([...problems].map(([row, list]) => [row, list.map(sentence)]));
+    const qti = await qtiRefused(bytes, said, limits);
+    if (!qti) return null;
+    return {
+      fileName: `${base} refused.${qti.ext}`,
+      contentType: qti.ext === 'zip' ? 'application/zip' : 'application/xml',
+      base64: qti.data.toString('base64'),
+    };
+  }
   if (format === 'moodle') {
     return text(moodleRefused(decodeTextFile(bytes), problems), 'xml', 'application/xml');
   }
