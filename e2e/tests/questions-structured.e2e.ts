@@ -100,6 +100,10 @@ describe('matching, ordering and cloze in the editor and its preview', () => {
     await tryIt(page).getByLabel('Gap 1').selectOption('blue');
     await tryIt(page).getByLabel('Gap 2').fill('france');
     await check(page, 'Correct: 1 of 1 marks');
+    // The gaps stand in the sentence, where the author wrote ___.
+    expect(await tryIt(page).getByTestId('cloze-sentence').innerText()).toMatch(
+      /^The sky is\s+[\s\S]*and Paris is in\s*\.$/,
+    );
     await expectAccessible(page, 'cloze preview');
     await page.close();
   });

@@ -67,9 +67,10 @@ describe('PreviewTry', () => {
     expect(check()).toBe('Correct: 2 of 2 marks');
   });
 
-  it('cloze: a select for a choice gap, an input for a typed one; a share per gap', () => {
+  it('cloze: in the sentence, a select for a choice gap, an input for a typed one; a share per gap', () => {
     show({
       type: 'cloze',
+      stem: '<p>The sky is ___ over <strong>___</strong>.</p>',
       cloze: {
         gaps: [
           {
@@ -83,6 +84,13 @@ describe('PreviewTry', () => {
         ],
       },
     });
+    // Each control stands where its ___ was, the sentence's formatting kept around it.
+    const sentence = screen.getByTestId('cloze-sentence');
+    expect(sentence.textContent).not.toContain('___');
+    const p = sentence.querySelector('p')!;
+    expect(p.textContent).toMatch(/^The sky is .* over .*\.$/);
+    expect(within(p).getByLabelText('Gap 1').tagName).toBe('SELECT');
+    expect(p.querySelector('strong')!.querySelector('input')).toBe(screen.getByLabelText('Gap 2'));
     fireEvent.change(screen.getByLabelText('Gap 1'), { target: { value: 'blue' } });
     fireEvent.change(screen.getByLabelText('Gap 2'), { target: { value: 'paris' } });
     expect(check()).toBe('Partly right: 1 of 2 marks');

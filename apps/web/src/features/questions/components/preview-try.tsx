@@ -9,13 +9,13 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
+import { ClozeSentence } from './cloze-sentence.tsx';
 
 /** A rich text as a select's option label (selects hold plain text only). */
 const plain = (html: string) =>
@@ -147,33 +147,20 @@ export function PreviewTry({ question: q }: { question: Question }) {
             ))}
           </Stack>
         )}
-        {q.type === 'cloze' &&
-          q.cloze?.gaps.map((g, i) => {
-            const set = (text: string) =>
+        {q.type === 'cloze' && q.cloze && (
+          <ClozeSentence
+            stem={q.stem}
+            gaps={q.cloze.gaps}
+            values={gaps}
+            onChange={(i, text) =>
               edit(() => {
                 const next = [...gaps];
                 next[i] = text;
                 setGaps(next);
-              });
-            return g.kind === 'choice' ? (
-              <NativeSelect
-                // biome-ignore lint/suspicious/noArrayIndexKey: a gap is its place
-                key={i}
-                label={`Gap ${i + 1}`}
-                value={gaps[i] ?? ''}
-                onChange={(e) => set(e.currentTarget.value)}
-                data={[{ value: '', label: 'Choose…' }, ...g.choices.map((c) => c.text)]}
-              />
-            ) : (
-              <TextInput
-                // biome-ignore lint/suspicious/noArrayIndexKey: a gap is its place
-                key={i}
-                label={`Gap ${i + 1}`}
-                value={gaps[i] ?? ''}
-                onChange={(e) => set(e.currentTarget.value)}
-              />
-            );
-          })}
+              })
+            }
+          />
+        )}
         <VisuallyHidden aria-live="polite">{announce}</VisuallyHidden>
         <Group>
           <Button variant="light" onClick={check}>
