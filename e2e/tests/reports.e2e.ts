@@ -225,6 +225,11 @@ describe('reports and dashboard', () => {
     // Questions are numbered from 1, as the learner meets them.
     const firstRow = page.getByTestId('table-questions').getByRole('row').nth(1);
     expect(await firstRow.getByRole('cell').first().textContent()).toBe('1');
+    // The marks earned per answer, against what the item is worth.
+    await page.getByRole('columnheader', { name: 'Average marks' }).waitFor();
+    expect(await firstRow.getByRole('cell').nth(4).textContent()).toMatch(
+      /^(—|-?[\d.]+ of [\d.]+)$/,
+    );
     await page.getByTestId('chart-scores').locator('.recharts-surface').waitFor();
     await shot(page, 'assessment-results');
     await expectAccessible(page, 'assessment results');

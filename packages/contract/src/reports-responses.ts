@@ -243,6 +243,15 @@ export const assessmentResultsSchema = z.object({
       answered: count,
       /** Share of those answering who answered correctly (0 to 1), null when none answered. */
       correctShare: z.number().nullable(),
+      /**
+       * Share who earned some marks but not all (0 to 1; a matching, ordering
+       * or cloze item with partial credit), null when none answered.
+       */
+      partlyRightShare: z.number().nullable(),
+      /** The marks earned per answer, on average (negative marks included), null when none answered. */
+      averageMarks: z.number().nullable(),
+      /** The marks the item is worth in the assessment (null for an item no longer in it). */
+      marks: z.number().nullable(),
       /** Null with fewer than 10 attempts (too few to split into groups) or when nobody answered it. */
       discrimination: z.number().nullable(),
     }),

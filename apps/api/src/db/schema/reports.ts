@@ -86,8 +86,8 @@ export const learnerYears = pgTable(
 /**
  * Per assessment, item, UTC day and score level (the attempt's score over
  * its maximum, as a fraction): for `item_id` 0 the attempts at that level
- * (`n`), for an item those who answered it (`n`) and answered it correctly
- * (`correct`). The assessment results report reads these: totals and the
+ * (`n`), for an item those who answered it (`n`), answered it correctly
+ * (`correct`) or partly (`partial`), and the marks they earned (`marks`). The assessment results report reads these: totals and the
  * distribution from the item-0 rows, and the upper and lower 27 % by whole
  * levels from the top and bottom, the level on the boundary shared in
  * proportion (docs/reports.md, "Assessment results").
@@ -101,6 +101,10 @@ export const assessmentLevels = pgTable(
     level: doublePrecision('level').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
     correct: bigint('correct', { mode: 'number' }).notNull().default(0),
+    /** Answered with some marks but not all (a matching, ordering or cloze item with partial credit). */
+    partial: bigint('partial', { mode: 'number' }).notNull().default(0),
+    /** The marks those answers earned, summed (negative marks included). */
+    marks: doublePrecision('marks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.assessmentId, t.itemId, t.day, t.level] })],
 );

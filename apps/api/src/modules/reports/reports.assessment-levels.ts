@@ -7,9 +7,12 @@ import { type SQL, sql } from 'drizzle-orm';
  *
  * The score level is the attempt's score over its maximum (0 when the
  * maximum is 0). Item 0 counts the attempts at a level; an item counts
- * those who answered it and those who answered it correctly: correct when
- * the app said so, or, when it did not, when the answer earned marks. An
- * item left unanswered (answer null) is not counted.
+ * those who answered it, those who answered it correctly (when the app said
+ * so, or, when it did not, when the answer earned the item's full marks, or
+ * any marks on an item worth none), those who answered it partly (some
+ * marks, not correct: a matching, ordering or cloze item with partial
+ * credit), and the marks earned. An item left unanswered (answer null) is
+ * not counted.
  */
 
 export const LEVEL_OF = sql`case when max_score > 0 then score::float8 / max_score::float8 else 0 end`;
@@ -19,13 +22,17 @@ export function assessmentLevelsSql(
   onDays: (column: SQL) => SQL,
   dayOf: (column: SQL) => SQL,
 ): SQL {
-  return sql`insert into report_assessment_levels (assessment_id, item_id, day, level, n, correct)
-    select assessment_id, item, day, level, count(*), count(*) filter (where ok) from (
-      select assessment_id, 0::int8 as item, ${dayOf(sql`submitted_at`)} as day, ${LEVEL_OF} as level, false as ok
+  return sql`insert into report_assessment_levels (assessment_id, item_id, day, level, n, correct, partial, marks)
+    select assessment_id, item, day, level, count(*), count(*) filter (where ok),
+      count(*) filter (where not ok and earned > 0), coalesce(sum(earned), 0) from (
+      select assessment_id, 0::int8 as item, ${dayOf(sql`submitted_at`)} as day, ${LEVEL_OF} as level,
+        false as ok, 0::float8 as earned
         from assessment_attempts where ${onDays(sql`submitted_at`)}
       union all select a.assessment_id, (e->>'itemId')::int8, ${dayOf(sql`a.submitted_at`)}, ${LEVEL_OF},
-        coalesce((e->>'correct')::boolean, (e->>'marks')::float8 > 0)
+        coalesce((e->>'correct')::boolean, v.earned > 0 and v.earned >= coalesce(ai.marks, 0)), v.earned
         from assessment_attempts a cross join lateral jsonb_array_elements(a.answers) e
+          cross join lateral (select (e->>'marks')::float8 as earned) v
+          left join assessment_items ai on ai.id = (e->>'itemId')::int8
         where ${onDays(sql`a.submitted_at`)} and e->'answer' <> 'null'::jsonb
     ) x group by 1, 2, 3, 4`;
 }

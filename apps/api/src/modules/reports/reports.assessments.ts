@@ -42,6 +42,7 @@ const learners = (id: number, r: Range) => sql`
 type ItemRow = {
   itemId: number;
   position: number | null;
+  marks: number | null;
   text: string | null;
   stem: string | null;
 };
@@ -51,14 +52,16 @@ const itemsOf = (id: number, r: Range) => sql`
   with items as (
     select id as item from assessment_items where assessment_id = ${id} and kind = 'question'
     union select distinct item_id from ${levelsOf(id, r, sql`item_id <> 0`)})
-  select i.item::int as "itemId", ai.position, left(q.search_text, 200) as text, q.stem
+  select i.item::int as "itemId", ai.position, ai.marks::float8 as marks,
+    left(q.search_text, 200) as text, q.stem
   from items i left join assessment_items ai on ai.id = i.item
   left join questions q on q.id = ai.question_id
   order by ai.position nulls last, i.item`;
 
-/** Per item and level: answered and correct in the range. */
+/** Per item and level: answered, correct, partly right and the marks earned in the range. */
 const itemLevels = (id: number, r: Range) => sql`
-  select item_id::int as item, level, sum(n)::float8 as answered, sum(correct)::float8 as correct
+  select item_id::int as item, level, sum(n)::float8 as answered, sum(correct)::float8 as correct,
+    sum(partial)::float8 as partial, sum(marks)::float8 as marks
   from ${levelsOf(id, r, sql`item_id <> 0`)} group by 1, 2`;
 
 interface Totals {
@@ -75,27 +78,39 @@ function totalsOf(levels: Level[]): Totals {
 function perItem(items: ItemRow[], levels: Level[], attempts: number, answers: ItemLevel[]) {
   const group = groupSize(attempts);
   const { upper, lower } = groupShares(levels, group);
-  const tally = new Map<
-    number,
-    { answered: number; correct: number; upper: number; lower: number }
-  >();
+  type Tally = Omit<ItemLevel, 'item' | 'level'> & { upper: number; lower: number };
+  const empty = (): Tally => ({
+    answered: 0,
+    correct: 0,
+    partial: 0,
+    marks: 0,
+    upper: 0,
+    lower: 0,
+  });
+  const tally = new Map<number, Tally>();
   for (const a of answers) {
-    const t = tally.get(a.item) ?? { answered: 0, correct: 0, upper: 0, lower: 0 };
+    const t = tally.get(a.item) ?? empty();
     t.answered += a.answered;
     t.correct += a.correct;
+    t.partial += a.partial;
+    t.marks += a.marks;
     t.upper += a.correct * (upper.get(a.level) ?? 0);
     t.lower += a.correct * (lower.get(a.level) ?? 0);
     tally.set(a.item, t);
   }
   return items.map((i) => {
-    const t = tally.get(i.itemId) ?? { answered: 0, correct: 0, upper: 0, lower: 0 };
+    const t = tally.get(i.itemId) ?? empty();
+    const per = (n: number, digits?: number) => (t.answered ? round(n / t.answered, digits) : null);
     return {
       itemId: i.itemId,
       position: i.position,
       text: i.text,
       stem: i.stem,
       answered: t.answered,
-      correctShare: t.answered ? round(t.correct / t.answered) : null,
+      correctShare: per(t.correct),
+      partlyRightShare: per(t.partial),
+      averageMarks: per(t.marks, 2),
+      marks: i.marks,
       // Null too when nobody answered it: a 0 would read as "does not discriminate".
       discrimination:
         attempts >= MIN_ATTEMPTS && t.answered > 0 ? round((t.upper - t.lower) / group) : null,
@@ -108,6 +123,8 @@ type ItemLevel = {
   level: number;
   answered: number;
   correct: number;
+  partial: number;
+  marks: number;
 };
 
 export async function assessmentResults(db: Db, q: Query) {
@@ -148,6 +165,9 @@ export async function assessmentResults(db: Db, q: Query) {
       { header: 'Question', key: 'text', width: 60 },
       { header: 'Answered', key: 'answered', width: 10 },
       { header: 'Share correct', key: 'correctShare', width: 14 },
+      { header: 'Share partly right', key: 'partlyRightShare', width: 14 },
+      { header: 'Average marks', key: 'averageMarks', width: 12 },
+      { header: 'Marks', key: 'marks', width: 8 },
       { header: 'Discrimination (upper-lower 27%)', key: 'discrimination', width: 18 },
     ];
     return reportFile(q.format, range, listedRows('Assessment results', columns, questions));

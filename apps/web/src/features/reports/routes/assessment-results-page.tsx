@@ -80,7 +80,8 @@ export function AssessmentResultsPage() {
                       <Table.Th>#</Table.Th>
                       <Table.Th>Question</Table.Th>
                       <Table.Th ta="right">Answered</Table.Th>
-                      <Table.Th w={200}>Correct</Table.Th>
+                      <Table.Th w={200}>Correct · partly right</Table.Th>
+                      <Table.Th ta="right">Average marks</Table.Th>
                       <Table.Th ta="right">Discrimination</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -94,12 +95,28 @@ export function AssessmentResultsPage() {
                         </Table.Td>
                         <Table.Td ta="right">{q.answered}</Table.Td>
                         <Table.Td>
-                          <Progress
-                            value={(q.correctShare ?? 0) * 100}
-                            aria-label={`Question ${i + 1}: ${percent(q.correctShare)} correct`}
-                            size="sm"
-                          />
-                          <Text fz="xs">{percent(q.correctShare)}</Text>
+                          <Progress.Root size="sm">
+                            <Progress.Section
+                              value={(q.correctShare ?? 0) * 100}
+                              color="teal.7"
+                              aria-label={`Question ${i + 1}: ${percent(q.correctShare)} correct`}
+                            />
+                            <Progress.Section
+                              value={(q.partlyRightShare ?? 0) * 100}
+                              color="yellow.5"
+                              aria-label={`Question ${i + 1}: ${percent(q.partlyRightShare)} partly right`}
+                            />
+                          </Progress.Root>
+                          <Text fz="xs">
+                            {percent(q.correctShare)}
+                            {/* Partly right is shown only where an answer can be: items with partial credit. */}
+                            {q.partlyRightShare ? ` · ${percent(q.partlyRightShare)} partly` : ''}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {q.averageMarks === null
+                            ? '—'
+                            : `${q.averageMarks}${q.marks === null ? '' : ` of ${q.marks}`}`}
                         </Table.Td>
                         <Table.Td ta="right">
                           {q.discrimination === null ? '—' : q.discrimination.toFixed(2)}
