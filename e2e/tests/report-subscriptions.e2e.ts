@@ -1,10 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
 import { shot } from '../support/screenshot.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signIn } from '../support/session.ts';
+import { createBookWithToc } from '../support/toc.ts';
 
 /**
  * Report subscriptions (docs/domain.md, "Reports: subscriptions"): subscribing
@@ -73,5 +75,33 @@ describe('report subscriptions', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No subscriptions yet.').waitFor();
     await context.close();
+  }, 120_000);
+
+  it("subscribes from an assessment's results; the profile names the assessment", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server);
+    await createBookWithToc(page, server, '9780140449136', 'Science Eight', {
+      'Unit A': ['Forces'],
+    });
+    const toc = await apiOk(page, server, '/book/gettocbyisbn?isbn=9780140449136');
+    const practice = await apiOk(page, server, '/toc/quiz/createpractice', {
+      name: 'Forces quiz',
+      tocNodeId: toc.nodes[0].children[0].id,
+    });
+    await page.goto(`${server.url}/reports/assessments/${practice.id}`);
+    await page.getByRole('button', { name: 'Subscribe…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to the assessment results' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'subscribe to assessment results');
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${server.url}/profile`);
+    const row = page
+      .getByRole('table', { name: 'My subscriptions' })
+      .getByRole('row')
+      .filter({ hasText: 'Assessment results' });
+    await expect.poll(() => row.textContent()).toContain('Assessment: Forces quiz');
+    await page.close();
   }, 120_000);
 });

@@ -119,6 +119,8 @@ export const reportSubscriptionSchema = z.object({
   report: subscribableReportSchema,
   reportLabel: z.string(),
   filters: z.record(z.string(), z.string()),
+  /** The filters in words, what an id names read now ("Book: Atlas (978…); platform ios"); '' without. */
+  filterWords: z.string(),
   frequency: z.enum(SUBSCRIPTION_FREQUENCIES),
   hour: z.number().int(),
   weekday: z.number().int(),

@@ -30,7 +30,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+          subject: subjectOf(raw),
           body: decodeQuotedPrintable(raw),
           raw,
         });
@@ -65,3 +65,30 @@ export function decodeQuotedPrintable(raw: string): string {
 export const codeIn = (mail: ReceivedMail) => /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? '';
 export const linkTokenIn = (mail: ReceivedMail) =>
   /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.body)?.[1] ?? '';
+
+/**
+ * The Subject header as a mail client shows it: unfolded, its RFC 2047
+ * encoded words (a non-ASCII subject: a book's Hindi title, a "·") decoded,
+ * the space between two adjacent encoded words dropped as the RFC says.
+ */
+function subjectOf(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const value = /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? '';
+  const word = /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g;
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(word, (_, charset: string, enc: string, text: string) => {
+      const bytes =
+        enc.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) =>
+                  String.fromCharCode(Number.parseInt(h, 16)),
+                ),
+              'latin1',
+            );
+      return new TextDecoder(charset).decode(bytes);
+    });
+}

@@ -17,6 +17,7 @@ import {
 } from '../../lib/file-answer.ts';
 import { csvChunks, type XlsxColumn } from '../../lib/xlsx/export.ts';
 import type { ReportMailContent } from '../mail/index.ts';
+import { filterWords } from './reports.filter-words.ts';
 import { addDays } from './reports.range.ts';
 import { REPORT_RUNNERS } from './reports.run.ts';
 import { barChartPng } from './reports.subscription-chart.ts';
@@ -62,8 +63,10 @@ export async function subscriptionContent(deps: Deps, s: SubscriptionToRun): Pro
   const shown = (answer.range as { from: string; to: string } | undefined) ?? range!;
   const chart = chartOf(answer);
   const figures = figuresOf(answer);
+  // "Assessment results · Assessment: Fractions quiz": a reader with several subscriptions tells them apart.
+  const [words] = await filterWords(deps.db, [s.filters]);
   return {
-    label: SUBSCRIBABLE_REPORTS[s.report].label,
+    label: [SUBSCRIBABLE_REPORTS[s.report].label, words].filter(Boolean).join(' · '),
     period: periodWords(shown),
     figures,
     chartCaption: chart.caption,

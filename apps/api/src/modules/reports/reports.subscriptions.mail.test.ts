@@ -1,5 +1,5 @@
 import type { ReportSubscription } from '@bo/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +79,15 @@ describe('a due subscription', () => {
     const mail = await t.smtp.waitFor(
       (m) => m.to.includes(admin.email) && m.subject.startsWith('Redemptions report'),
     );
-    expect(mail.subject).toBe('Redemptions report: 4 Mar 2026 to 10 Mar 2026');
+    // The book it is about, named (a reader may follow several books).
+    const [named] = (
+      await t.app.deps.db.execute<{ title: string; isbn: string }>(
+        sql`select title, isbn from books where id = ${bookId}`,
+      )
+    ).rows;
+    expect(mail.subject).toBe(
+      `Redemptions report · Book: ${named!.title} (${named!.isbn}): 4 Mar 2026 to 10 Mar 2026`,
+    );
     const range = { from: '2026-03-04', to: '2026-03-10' };
     const want = w.activity.redemptions.filter((r) => r.bookId === bookId && inRange(r.at, range));
     expect(want.length).toBeGreaterThan(0);

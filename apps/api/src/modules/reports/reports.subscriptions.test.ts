@@ -50,6 +50,8 @@ describe('report subscriptions: routes and access', () => {
       report: 'redemptionsReport',
       reportLabel: 'Redemptions report',
       filters: { bookId: '12' },
+      // No book 12 in this database: said, rather than a bare id.
+      filterWords: 'Book: #12 (removed)',
       format: 'xlsx',
       // 07:00 in Paris (UTC+1 in winter) on 31 January.
       nextRunAt: '2026-01-31T06:00:00.000Z',

@@ -15,6 +15,7 @@ import { reportSubscriptions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound, refusal } from '../../lib/errors.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { filterWords } from './reports.filter-words.ts';
 import { nextRunAfter } from './reports.subscription-schedule.ts';
 
 /**
@@ -26,11 +27,12 @@ import { nextRunAfter } from './reports.subscription-schedule.ts';
 
 export type SubscriptionRow = typeof reportSubscriptions.$inferSelect;
 
-export const toSubscription = (row: SubscriptionRow): ReportSubscription => ({
+const toSubscription = (row: SubscriptionRow, words: string): ReportSubscription => ({
   id: row.id,
   report: row.report as SubscribableReport,
   reportLabel: SUBSCRIBABLE_REPORTS[row.report as SubscribableReport]?.label ?? row.report,
   filters: row.filters,
+  filterWords: words,
   frequency: row.frequency as ReportSubscription['frequency'],
   hour: row.hour,
   weekday: row.weekday,
@@ -42,6 +44,11 @@ export const toSubscription = (row: SubscriptionRow): ReportSubscription => ({
   lastError: row.lastError,
   createdAt: row.createdAt.toISOString(),
 });
+
+async function described(db: Db, row: SubscriptionRow) {
+  const [words] = await filterWords(db, [row.filters]);
+  return toSubscription(row, words!);
+}
 
 /** Whether the admin may open the subscription's report: its route's own access. */
 export const mayOpenReport = (
@@ -60,7 +67,11 @@ export async function listReportSubscriptions(db: Db, admin: AuthAdmin) {
     .from(reportSubscriptions)
     .where(eq(reportSubscriptions.adminId, admin.id))
     .orderBy(asc(reportSubscriptions.nextRunAt), asc(reportSubscriptions.id));
-  return { items: rows.map(toSubscription) };
+  const words = await filterWords(
+    db,
+    rows.map((r) => r.filters),
+  );
+  return { items: rows.map((r, i) => toSubscription(r, words[i]!)) };
 }
 
 export async function createReportSubscription(
@@ -86,7 +97,7 @@ export async function createReportSubscription(
       .returning();
     return inserted!;
   });
-  return toSubscription(row);
+  return described(deps.db, row);
 }
 
 /** The admin's own subscription, locked; 404 for anyone else's. */
@@ -118,7 +129,7 @@ export async function updateReportSubscription(
       .returning();
     return updated!;
   });
-  return toSubscription(row);
+  return described(deps.db, row);
 }
 
 export async function deleteReportSubscription(deps: Deps, admin: AuthAdmin, id: number) {

@@ -31,11 +31,6 @@ const at = (iso: string | null) =>
     ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
     : 'Not yet';
 
-const filterWords = (filters: Record<string, string>) =>
-  Object.entries(filters)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
-
 /** The admin's own report subscriptions, with their change and delete. */
 export function MySubscriptions() {
   const list = useMySubscriptions();
@@ -85,9 +80,9 @@ export function MySubscriptions() {
                 <Table.Tr key={s.id}>
                   <Table.Td>
                     <Text fz="sm">{s.reportLabel}</Text>
-                    {Object.keys(s.filters).length > 0 && (
+                    {s.filterWords && (
                       <Text fz="xs" c="dimmed">
-                        {filterWords(s.filters)}
+                        {s.filterWords}
                       </Text>
                     )}
                     {s.lastError && (

@@ -1,9 +1,10 @@
-import { Progress, Table, Text } from '@mantine/core';
+import { Group, Progress, Table, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { BarChart } from '../../../components/charts/charts.tsx';
 import { Figure, formatDecimal } from '../../../components/charts/figure.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SubscribeButton } from '../../../components/report-subscriptions/subscribe-button.tsx';
 import { RichTextView } from '../../../components/rich-text/rich-text-view.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { assessmentResultsRoute, useAssessmentResults } from '../api/assessment-report.ts';
@@ -35,7 +36,15 @@ export function AssessmentResultsPage() {
       <PageHeader
         title={data ? `Results: ${data.assessment.title}` : 'Assessment results'}
         description="Attempts in the period, compared with the period of the same length before it."
-        actions={period && <PeriodPicker period={period} onChange={update} />}
+        actions={
+          <Group gap="sm">
+            {period && <PeriodPicker period={period} onChange={update} />}
+            <SubscribeButton
+              report="assessmentResults"
+              filters={{ assessmentId: String(assessmentId) }}
+            />
+          </Group>
+        }
       />
       <ReportLayout
         loading={!data}
