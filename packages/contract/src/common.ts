@@ -38,6 +38,19 @@ export function textSchema({ max, min = 0, multiline = false }: TextOptions) {
 }
 
 /**
+ * A web address someone will open (a player, the learner app, a mail's
+ * button): http(s) only, so a `javascript:` or `data:` address never gets
+ * there.
+ */
+export const webAddressSchema = textSchema({ max: 2000 }).pipe(
+  z.url({ protocol: /^https?$/, message: 'Enter an http(s) address' }),
+);
+
+/** A file store key as an upload answered it (`ab/cd/<uuid>`); `what` names it in the refusal. */
+export const uploadedKeySchema = (what: 'file' | 'image') =>
+  z.string().regex(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/, `Not an uploaded ${what}`);
+
+/**
  * Secrets (passwords) are compared as typed: neither trimmed nor normalised,
  * but held to the same refusal of control characters and broken characters.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from './common.ts';
+import { textSchema, webAddressSchema } from './common.ts';
 
 /**
  * A template written as blocks (docs/domain.md, Mail): the server turns them
@@ -18,9 +18,7 @@ export const mailImageKeySchema = textSchema({ max: 80 }).regex(
 );
 
 /** Only http(s): a button must not run `javascript:`. */
-const linkSchema = textSchema({ max: 2000 }).pipe(
-  z.url({ protocol: /^https?$/, message: 'Enter an http(s) address' }),
-);
+const linkSchema = webAddressSchema;
 
 const headingBlock = z.object({
   type: z.literal('heading'),

@@ -6,6 +6,8 @@ import {
   signedLinkFields,
   textSchema,
   timestampSchema,
+  uploadedKeySchema,
+  webAddressSchema,
 } from './common.ts';
 
 /**
@@ -106,14 +108,10 @@ const descriptionSchema = textSchema({ max: 5000, multiline: true })
 const languageSchema = textSchema({ min: 1, max: 40 });
 
 /** Only http(s): a `javascript:` or `data:` address must never reach a player. */
-export const mediaUrlSchema = textSchema({ max: 2000 }).pipe(
-  z.url({ protocol: /^https?$/, message: 'Enter an http(s) address' }),
-);
+export const mediaUrlSchema = webAddressSchema;
 
 /** A key as `/media/uploadfile` answered it (`ab/cd/<uuid>`). */
-export const storageKeySchema = z
-  .string()
-  .regex(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/, 'Not an uploaded file');
+export const storageKeySchema = uploadedKeySchema('file');
 
 export const durationSchema = z.number().min(0).max(1_000_000);
 

@@ -8,6 +8,8 @@ import {
   ratePerMinuteSchema,
   textSchema,
   timestampSchema,
+  uploadedKeySchema,
+  webAddressSchema,
 } from './common.ts';
 import { defineRoutes } from './route.ts';
 
@@ -32,14 +34,10 @@ export const notificationStateSchema = z.enum(NOTIFICATION_STATES);
 export type NotificationState = z.infer<typeof notificationStateSchema>;
 
 /** Only http(s): the app opens it. */
-export const engagementLinkSchema = textSchema({ max: 2000 }).pipe(
-  z.url({ protocol: /^https?$/, message: 'Enter an http(s) address' }),
-);
+export const engagementLinkSchema = webAddressSchema;
 
 /** A key as the image upload answered it (`ab/cd/<uuid>`). */
-export const imageKeySchema = z
-  .string()
-  .regex(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/, 'Not an uploaded image');
+export const imageKeySchema = uploadedKeySchema('image');
 
 /** `now`: delivery starts at once; `schedule`: at `sendAt`; `draft`: kept, not sent. */
 export const SEND_MODES = ['now', 'schedule', 'draft'] as const;
