@@ -1,6 +1,7 @@
 import type { ImportReport } from '@bo/contract';
 import type { Deps } from '../../deps.ts';
 import { type JobDataMap, type JobKind, type JobKindName, JobRefusal } from '../../jobs/job.ts';
+import { markUnchanged } from '../audit-record.ts';
 import { AppError } from '../errors.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { UploadedFile } from '../storage/upload.ts';
@@ -85,19 +86,20 @@ function progressOf(phase: ImportPhase, rows: number): [number, string] {
 
 /**
  * Runs the import now, or, for a file of IMPORT_JOB_MIN_MB or more, queues
- * it as `kind` and answers `queued(jobId)` at once. The job writes the
- * import's audit row when it applies; the request itself changes nothing,
- * which `queued` tells the audit (the module hands that in: lib/ does not
- * reach into modules/).
+ * it as `kind` and answers at once: an empty report, the import's own
+ * figures as `nothing` (nothing done yet) and the job's id. The job writes
+ * the import's audit row when it applies; the request itself changes
+ * nothing, which the audit is told.
  */
-export async function importNowOrAsJob<K extends JobKindName, R>(
+export async function importNowOrAsJob<K extends JobKindName, R extends ImportReport>(
   deps: Deps,
   ctx: RequestContext,
   job: { kind: K; file: UploadedFile; data: JobDataMap[K] },
   now: () => Promise<R>,
-  queued: (jobId: string) => R,
+  nothing: Omit<R, keyof ImportReport | 'jobId'>,
 ): Promise<R> {
   if (job.file.size < deps.config.importJobMinBytes) return now();
   const jobId = await deps.jobs.enqueue(deps.db, job.kind, job.data, { by: ctx.adminId });
-  return queued(jobId);
+  markUnchanged(ctx);
+  return { ...queuedReport(), ...nothing, jobId } as unknown as R;
 }

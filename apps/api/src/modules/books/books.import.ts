@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { markUnchanged } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { ChangeCounts } from '../../lib/import/changes.ts';
-import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
+import { importNowOrAsJob } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
 import { wholeFile } from '../../lib/import/whole-file.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -75,10 +75,7 @@ export function uploadCatalog(deps: Deps, input: Input, file: UploadedFile, dryR
     input.ctx,
     { kind: 'books.import', file, data },
     () => importCatalog(deps, input, data),
-    (jobId): UploadCatalogResponse => {
-      markUnchanged(input.ctx);
-      return { ...queuedReport(), ...NOTHING, jobId };
-    },
+    NOTHING,
   );
 }
 

@@ -3,9 +3,9 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { chapters, grades, subjects, topics } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { AppError } from '../../lib/errors.ts';
-import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
+import { importNowOrAsJob } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
 import { wholeFile } from '../../lib/import/whole-file.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -172,10 +172,7 @@ export function uploadCurriculum(deps: Deps, input: Input, file: UploadedFile, d
     input.ctx,
     { kind: 'curriculum.import', file, data },
     () => importCurriculum(deps, input, data),
-    (jobId): UploadCurriculumResponse => {
-      markUnchanged(input.ctx);
-      return { ...queuedReport(), created: none, existing: none, jobId };
-    },
+    { created: none, existing: none },
   );
 }
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { markUnchanged, recordAudit, recordAudits } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { ChangeCounts } from '../../lib/import/changes.ts';
-import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
+import { importNowOrAsJob } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
 import { wholeFile } from '../../lib/import/whole-file.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -94,10 +94,7 @@ export function uploadCurriculumWorkbook(
     input.ctx,
     { kind: 'curriculum.workbook-import', file, data },
     () => importCurriculumWorkbook(deps, input, data),
-    (jobId): UploadCurriculumWorkbookResponse => {
-      markUnchanged(input.ctx);
-      return { ...queuedReport(), ...NOTHING, jobId };
-    },
+    NOTHING,
   );
 }
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { markUnchanged, recordAudits } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
 import { type ChangeCounts, changedSinceExport, ImportChanges } from '../../lib/import/changes.ts';
-import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
+import { importNowOrAsJob } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
 import { wholeFile } from '../../lib/import/whole-file.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -263,10 +263,7 @@ export function uploadQrCodes(deps: Deps, input: Input, file: UploadedFile, dryR
     input.ctx,
     { kind: 'qr-codes.import', file, data },
     () => importQrCodes(deps, input, data),
-    (jobId): UploadQrCodesResponse => {
-      markUnchanged(input.ctx);
-      return { ...queuedReport(), ...NOTHING, jobId };
-    },
+    NOTHING,
   );
 }
 

@@ -3,9 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { tocNodes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { markUnchanged, recordAudit } from '../../lib/audit-record.ts';
+import { recordAudit } from '../../lib/audit-record.ts';
 import { conflict } from '../../lib/errors.ts';
-import { importNowOrAsJob, queuedReport } from '../../lib/import/job.ts';
+import { importNowOrAsJob } from '../../lib/import/job.ts';
 import { type ImportRun, runImport } from '../../lib/import/runner.ts';
 import { wholeFile } from '../../lib/import/whole-file.ts';
 import { settlePrintedCodes } from '../../lib/printed-codes.ts';
@@ -170,10 +170,7 @@ export function uploadToc(deps: Deps, input: Input, file: UploadedFile, dryRun: 
     input.ctx,
     { kind: 'toc.import', file, data },
     () => importToc(deps, input, data),
-    (jobId): UploadTocResponse => {
-      markUnchanged(input.ctx);
-      return { ...queuedReport(), ...NO_CHANGES, jobId };
-    },
+    NO_CHANGES,
   );
 }
 

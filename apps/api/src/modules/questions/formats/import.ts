@@ -1,8 +1,7 @@
 import type { QuestionImportFormat, QuestionImportResponse, QuestionSource } from '@bo/contract';
 import type { Deps } from '../../../deps.ts';
-import { markUnchanged } from '../../../lib/audit-record.ts';
 import type { ChangeCounts } from '../../../lib/import/changes.ts';
-import { importNowOrAsJob, queuedReport } from '../../../lib/import/job.ts';
+import { importNowOrAsJob } from '../../../lib/import/job.ts';
 import {
   type ImportKind,
   type ImportRun,
@@ -214,10 +213,7 @@ export function uploadQuestions(
     input.ctx,
     { kind: 'questions.import', file, data },
     () => importQuestions(deps, input, data),
-    (jobId): QuestionImportResponse => {
-      markUnchanged(input.ctx);
-      return { ...queuedReport(), ...NO_CHANGES, refused: 0, duplicates: 0, warnings: [], jobId };
-    },
+    { ...NO_CHANGES, refused: 0, duplicates: 0, warnings: [] },
   );
 }
 
