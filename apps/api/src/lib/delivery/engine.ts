@@ -4,20 +4,19 @@ import type { JobContext } from '../../jobs/job.ts';
 import { heapKeeper } from '../heap-keeper.ts';
 import {
   claimBatch,
-  type DeliveryLane,
   recentlySent,
   requeueInFlight,
   waitForSendAt,
   writeOutcomes,
 } from './ledger.ts';
 import { minuteWindow, paceNow, waitAfter } from './rate.ts';
+import { fail, finish, handOver, type Run } from './run-end.ts';
 import {
   type Addressed,
   type Channel,
   type Composer,
   DeliveryFailure,
   type DeliveryRegistry,
-  type DeliverySource,
   type Outcome,
 } from './types.ts';
 
@@ -120,14 +119,6 @@ export async function runDelivery(
     if (lastTry) await fail(run, (err as Error).message);
     throw err;
   }
-}
-
-interface Run {
-  deps: Deps;
-  deliveryId: number;
-  me: string;
-  source: DeliverySource;
-  kind: string;
 }
 
 /**
@@ -236,60 +227,6 @@ async function sendChannel(
 }
 
 /**
- * Every channel is through: the delivery is done (and its source told)
- * unless rows came back to the queue meanwhile ("send the failed again"),
- * which a continuation then sends.
- */
-async function finish(run: Run) {
-  const { deps, deliveryId, me, source } = run;
-  return deps.db.transaction(async (tx) => {
-    const done = (
-      await tx.execute(sql`update deliveries set status = 'done', finished_at = now(), lease_owner = null,
-          lease_until = null, updated_at = now()
-        where id = ${deliveryId} and lease_owner = ${me} and status = 'sending'
-          and not exists (select 1 from delivery_recipients
-            where delivery_id = ${deliveryId} and state in ('queued', 'sending'))
-        returning id`)
-    ).rows;
-    if (done.length) {
-      await source.ended?.(deps, tx, deliveryId, null);
-      return { done: true };
-    }
-    const [left] = (
-      await tx.execute<{
-        status: string;
-      }>(sql`update deliveries set lease_owner = null, lease_until = null
-        where id = ${deliveryId} and lease_owner = ${me} returning status`)
-    ).rows;
-    if (left?.status !== 'sending') return { stopped: left?.status ?? 'lost' };
-    await deps.jobs.enqueue(tx, run.kind as DeliveryLane, { deliveryId });
-    return { continued: true };
-  });
-}
-
-/**
- * The message cannot go out to anyone: the delivery ends `failed` with the
- * reason, every row not yet sent skipped with it, the lease handed back, and
- * the job ends (no retry would fix it).
- */
-async function fail(run: Run, reason: string) {
-  const { deps, deliveryId, me, source } = run;
-  deps.log.warn({ deliveryId, reason }, 'delivery: failed as a whole');
-  await deps.db.transaction(async (tx) => {
-    const ours = (
-      await tx.execute(sql`update deliveries set status = 'failed', failure_reason = ${reason},
-          finished_at = now(), lease_owner = null, lease_until = null, updated_at = now()
-        where id = ${deliveryId} and lease_owner = ${me} returning id`)
-    ).rows;
-    if (!ours.length) return;
-    await tx.execute(sql`update delivery_recipients set state = 'skipped', reason = ${`failed: ${reason}`.slice(0, 500)}
-      where delivery_id = ${deliveryId} and state in ('queued', 'sending')`);
-    await source.ended?.(deps, tx, deliveryId, reason);
-  });
-  return { failed: reason };
-}
-
-/**
  * The rate's wait (rate.ts): slept here when it ends within the slice,
  * otherwise the run ends and its continuation is queued for when the wait
  * is over (a rate of a few a minute does not hold a job for minutes).
@@ -299,20 +236,4 @@ async function waitOrHandOver(run: Run, waitMs: number, end: number, signal: Abo
   if (Date.now() + waitMs > end || signal.aborted) return handOver(run, Math.ceil(waitMs / 1000));
   await sleep(waitMs);
   return null;
-}
-
-/** Ends this run: the lease handed back and the continuation queued, in one transaction. */
-async function handOver(run: Run, afterSeconds: number) {
-  const { deps, deliveryId, me } = run;
-  await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`update deliveries set lease_owner = null, lease_until = null
-      where id = ${deliveryId} and lease_owner = ${me}`);
-    await deps.jobs.enqueue(
-      tx,
-      run.kind as DeliveryLane,
-      { deliveryId },
-      { startAfterSeconds: afterSeconds },
-    );
-  });
-  return { continued: true };
 }
