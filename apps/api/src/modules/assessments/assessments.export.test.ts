@@ -6,7 +6,8 @@ import { engineWorld } from './engine.testing.ts';
  * An assessment exported as QTI (its sections as qti-assessment-sections,
  * in order, each item referenced and listed in the manifest) and as QuML
  * (a child question set per section); a mock test stands for the four kinds,
- * which share the engine's export.
+ * which share the engine's export. Its per-option partial credit reaches a
+ * QTI item scored part by part.
  */
 
 let e: Awaited<ReturnType<typeof engineWorld>>;
@@ -73,5 +74,45 @@ describe('assessment export', () => {
 
     const missing = await e.w.get('/practice/exportmocktest?id=987654&format=qti');
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('writes part marks into a matching item when the assessment gives per-option credit', async () => {
+    const { id: categoryId } = await e.post('/master/addtestcategory', { name: 'Part marks' });
+    const [matching] = (
+      await e.w.add({
+        type: 'matching',
+        stem: '<p>Match the symbols</p>',
+        matching: {
+          pairs: [
+            { left: 'Hydrogen', right: 'H' },
+            { left: 'Oxygen', right: 'O' },
+            { left: 'Carbon', right: 'C' },
+          ],
+          distractors: ['He'],
+        },
+        marks: 2,
+        negativeMarks: 0.5,
+        status: 'active',
+      })
+    ).items;
+    const itemOf = async (partialCredit: string) => {
+      const m = await e.post('/practice/addmocktest', {
+        testCategoryId: categoryId,
+        name: `Credit ${partialCredit}`,
+        partialCredit,
+      });
+      await e.post('/practice/mocktestquestionmapping', { id: m.id, questionIds: [matching!.id] });
+      const qti = await e.w.get(`/practice/exportmocktest?id=${m.id}&format=qti`);
+      expect(qti.statusCode, qti.body).toBe(200);
+      const entries = await inspectZip(qti.rawPayload, LIMITS, () => true);
+      return entries.find((f) => f.name === `items/Q${matching!.id}.xml`)!.data!.toString();
+    };
+    // 2 of 3 pairs right: 2 × 2/3 to the quarter, 1.25; 1 of 3: 0.75; none: −0.5.
+    const scores = (xml: string) =>
+      [...xml.matchAll(/identifier="SCORE"><qti-base-value base-type="float">([-\d.]+)</g)].map(
+        (m) => Number(m[1]),
+      );
+    expect(scores(await itemOf('per_option'))).toEqual([0, 2, 1.25, 0.75, -0.5]);
+    expect(scores(await itemOf('all_or_nothing'))).toEqual([0, 2, -0.5]);
   });
 });

@@ -15,7 +15,8 @@ import { readDetail } from './assessments.queries.ts';
  * (its sections as qti-assessment-sections) or a QuML 1.1 question set
  * (its sections as child sets), through the same writers as the question
  * export. Each active question item is written with the item's marks and
- * negative marks (what the assessment gives it), not the bank's. Items
+ * negative marks (what the assessment gives it), not the bank's, and the
+ * assessment's partial credit (QTI writes part marks with it). Items
  * outside any section come first, in a section of their own; instruction
  * items are not written (a section's instructions are).
  */
@@ -34,6 +35,7 @@ export async function exportAssessment(
           ...q,
           marks: i.marks ?? q.marks,
           negativeMarks: i.negativeMarks ?? q.negativeMarks,
+          partialCredit: a.partialCredit,
           gradeId: null,
           subjectId: null,
           chapterId: null,

@@ -142,13 +142,13 @@ describe('QTI', () => {
     ]);
     const manifest = `<?xml version="1.0"?><manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="M"><resources>
       <resource identifier="capital" type="imsqti_item_xmlv2p1" href="capital.xml"><file href="capital.xml"/></resource>
-      <resource identifier="order" type="imsqti_item_xmlv2p1" href="order.xml"><file href="order.xml"/></resource>
+      <resource identifier="pairs" type="imsqti_item_xmlv2p1" href="pairs.xml"><file href="pairs.xml"/></resource>
     </resources></manifest>`;
-    const order = `<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="planets" title="Order"><responseDeclaration identifier="RESPONSE" cardinality="ordered" baseType="identifier"/><itemBody><orderInteraction responseIdentifier="RESPONSE"><simpleChoice identifier="A">a</simpleChoice></orderInteraction></itemBody></assessmentItem>`;
+    const pairs = `<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="planets" title="Pairs"><responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="pair"/><itemBody><associateInteraction responseIdentifier="RESPONSE"><simpleAssociableChoice identifier="A" matchMax="1">a</simpleAssociableChoice></associateInteraction></itemBody></assessmentItem>`;
     const pkg = zip({
       'imsmanifest.xml': Buffer.from(manifest),
       'capital.xml': Buffer.from(item),
-      'order.xml': Buffer.from(order),
+      'pairs.xml': Buffer.from(pairs),
     });
     await h.clear();
     const dry = (await h.send(pkg, 'dryRun=true', 'package.zip')).json();
@@ -157,7 +157,7 @@ describe('QTI', () => {
       expect.objectContaining({
         row: 2,
         message: expect.stringMatching(
-          /^Item planets \(order\.xml\) cannot be imported: its interaction \(order interaction\)/,
+          /^Item planets \(pairs\.xml\) cannot be imported: its interaction \(associate interaction\)/,
         ),
       }),
     ]);
@@ -195,10 +195,8 @@ describe('QTI', () => {
     ]);
     const res = await h.send(bytes, 'dryRun=false');
     expect(res.json()).toMatchObject({ created: 2 });
-    for (const [format, name] of [
-      ['qti', 'QTI 3.0'],
-      ['quml', 'QuML 1.1'],
-    ]) {
+    // QTI carries every type (qti.structured.test.ts); QuML not matching yet.
+    for (const [format, name] of [['quml', 'QuML 1.1']]) {
       const file = await h.t.as(h.token, {
         method: 'GET',
         url: `/api/questions/exportquestions?format=${format}`,

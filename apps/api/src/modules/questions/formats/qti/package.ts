@@ -42,6 +42,11 @@ function packagedImages(q: QtiQuestion, keys: Set<string>): QtiQuestion {
     options: q.options.map((o) => ({ ...o, html: fix(o.html) })),
     explanation: orNull(q.explanation),
     modelAnswer: orNull(q.modelAnswer),
+    matching: q.matching && {
+      pairs: q.matching.pairs.map((p) => ({ left: fix(p.left), right: fix(p.right) })),
+      distractors: q.matching.distractors.map(fix),
+    },
+    ordering: q.ordering && { items: q.ordering.items.map(fix) },
   };
 }
 

@@ -1,6 +1,18 @@
-import { OPTION_IDS, type QuestionFieldsInput } from '@bo/contract';
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { OPTION_IDS } from '@bo/contract';
+import { DomUtils } from 'htmlparser2';
 import { type Element, elements, first, htmlOf, textOf } from './dom.ts';
+import {
+  blanksOut,
+  bodyHtml,
+  type Item,
+  type ItemRead,
+  num,
+  promptOut,
+  remove,
+  responsesOf,
+  typedAnswers,
+} from './read-shared.ts';
+import { isCloze, readCloze, readMatching, readOrdering } from './read-structured.ts';
 import { languageOfTag } from './xml.ts';
 
 /**
@@ -13,48 +25,15 @@ import { languageOfTag } from './xml.ts';
  *    numeric (tolerance from qti-equal, the unit as the text after the box);
  *  - text entries otherwise: fill in the blank, a ___ in place of each,
  *    its accepted answers the mapping's keys (or the correct response);
- *  - one extended text: subjective, the scorer's rubric as model answer.
- * Any other interaction (match, order, hotspot…) is a problem naming the
+ *  - one extended text: subjective, the scorer's rubric as model answer;
+ *  - one match interaction, one order interaction, or inline choices (with
+ *    text entries or not): matching, ordering, cloze (read-structured.ts);
+ *    text entries alone are a cloze when the item counts its parts.
+ * Any other interaction (associate, hotspot…) is a problem naming the
  * item and the interaction. Marks: MAXSCORE's default value, else SCORE's
  * normal-maximum, else 1; negative marks: a negative SCORE the response
  * processing sets. The explanation is the first modal feedback.
  */
-
-export type ItemRead = { question: QuestionFieldsInput } | { problem: string };
-
-interface Response {
-  baseType: string;
-  cardinality: string;
-  correct: string[];
-  mapping: { key: string; caseSensitive: boolean }[];
-}
-
-interface Item {
-  root: Element;
-  body: Element;
-  responses: Map<string, Response>;
-  interactions: Element[];
-}
-
-const num = (s: string | undefined) =>
-  s !== undefined && s !== '' && Number.isFinite(Number(s)) ? Number(s) : null;
-
-function responsesOf(root: Element): Map<string, Response> {
-  const map = new Map<string, Response>();
-  for (const d of elements(root, 'qti-response-declaration')) {
-    const correct = first(d, 'qti-correct-response');
-    map.set(d.attribs.identifier ?? '', {
-      baseType: d.attribs['base-type'] ?? '',
-      cardinality: d.attribs.cardinality ?? 'single',
-      correct: correct ? elements(correct, 'qti-value').map((v) => textOf(v)) : [],
-      mapping: elements(d, 'qti-map-entry').map((e) => ({
-        key: e.attribs['map-key'] ?? '',
-        caseSensitive: e.attribs['case-sensitive'] !== 'false',
-      })),
-    });
-  }
-  return map;
-}
 
 function marksOf(root: Element): { marks: number; negativeMarks: number } {
   const outcome = (id: string) =>
@@ -69,23 +48,6 @@ function marksOf(root: Element): { marks: number; negativeMarks: number } {
     .map((s) => num(textOf(first(s, 'qti-base-value'))) ?? 0)
     .find((n) => n < 0);
   return { marks: marks > 0 ? marks : 1, negativeMarks: negative ? -negative : 0 };
-}
-
-/** The body as HTML; one bare <div> around it all (as the export writes it) is unwrapped. */
-function bodyHtml(body: Element): string {
-  const nodes = body.children.filter((n) => n.type !== 'text' || DomUtils.textContent(n).trim());
-  const only = nodes.length === 1 && nodes[0]!.type === 'tag' ? (nodes[0] as Element) : null;
-  if (only?.name === 'div' && !Object.keys(only.attribs).length) return htmlOf(only.children);
-  return htmlOf(body.children);
-}
-
-const remove = (el: Element) => DomUtils.removeElement(el);
-/** A prompt of the interaction comes before it in the stem. */
-function promptOut(interaction: Element) {
-  const prompt = first(interaction, 'qti-prompt');
-  if (!prompt) return;
-  remove(prompt);
-  for (const n of [...prompt.children]) DomUtils.prepend(interaction, n);
 }
 
 const readChoice = (item: Item): ItemRead => {
@@ -166,17 +128,10 @@ const readTextEntries = (item: Item): ItemRead => {
       },
     };
   }
-  const blanks = [];
-  for (const [i, r] of responses.entries()) {
-    const answers = r?.mapping.length ? r.mapping.map((m) => m.key) : (r?.correct ?? []);
-    if (!answers.length) return { problem: `its blank ${i + 1} has no correct answer` };
-    blanks.push({
-      answers,
-      caseSensitive: r?.mapping.length ? r.mapping.some((m) => m.caseSensitive) : true,
-    });
-  }
-  for (const interaction of item.interactions)
-    DomUtils.replaceElement(interaction, parseDocument('___').children[0]!);
+  const blanks = responses.map((r) => typedAnswers(r ?? undefined));
+  const empty = blanks.findIndex((b) => !b.answers.length);
+  if (empty >= 0) return { problem: `its blank ${empty + 1} has no correct answer` };
+  blanksOut(item.interactions);
   return { question: { type: 'fill_blank', stem: bodyHtml(item.body), blanks } };
 };
 
@@ -206,17 +161,22 @@ const readExtendedText = (item: Item): ItemRead => {
   };
 };
 
+const only = (kinds: string[], kind: string) => kinds.length === 1 && kinds[0] === kind;
+
 /** The one table of this format: interactions and the reader of the question they make. */
-const READERS: { accepts: (kinds: string[]) => boolean; read: (item: Item) => ItemRead }[] = [
-  { accepts: (k) => k.length === 1 && k[0] === 'qti-choice-interaction', read: readChoice },
+const READERS: {
+  accepts: (kinds: string[], item: Item) => boolean;
+  read: (item: Item) => ItemRead;
+}[] = [
+  { accepts: (k) => only(k, 'qti-choice-interaction'), read: readChoice },
+  { accepts: isCloze, read: readCloze },
   {
     accepts: (k) => k.length > 0 && k.every((n) => n === 'qti-text-entry-interaction'),
     read: readTextEntries,
   },
-  {
-    accepts: (k) => k.length === 1 && k[0] === 'qti-extended-text-interaction',
-    read: readExtendedText,
-  },
+  { accepts: (k) => only(k, 'qti-extended-text-interaction'), read: readExtendedText },
+  { accepts: (k) => only(k, 'qti-match-interaction'), read: readMatching },
+  { accepts: (k) => only(k, 'qti-order-interaction'), read: readOrdering },
 ];
 
 const interactionName = (name: string) => name.replace(/^qti-/, '').replace(/-/g, ' ');
@@ -229,16 +189,17 @@ export function readItem(root: Element): ItemRead {
     remove(f);
   const interactions = elements(body, (n) => n.endsWith('-interaction'));
   const kinds = interactions.map((i) => i.name);
-  const reader = READERS.find((r) => r.accepts(kinds));
+  const item: Item = { root, body, responses: responsesOf(root), interactions };
+  const reader = READERS.find((r) => r.accepts(kinds, item));
   if (!reader) {
     const named = [...new Set(kinds.map(interactionName))].join(', ');
     return {
       problem: kinds.length
-        ? `its interaction (${named}) is not a kind the question bank holds (it takes one choice, text entries, or one extended text)`
+        ? `its interaction (${named}) is not a kind the question bank holds (it takes one choice, text entries, one extended text, one match, one order, or inline choices)`
         : 'it has no interaction to answer',
     };
   }
-  const read = reader.read({ root, body, responses: responsesOf(root), interactions });
+  const read = reader.read(item);
   if ('problem' in read) return read;
   const feedback = first(root, 'qti-modal-feedback');
   const content = feedback && (first(feedback, 'qti-content-body') ?? feedback);
