@@ -151,7 +151,12 @@ async function spawnOnPort(
     stderr += d;
   });
   const setupLink = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    // A server that never printed its link is killed: left running, it would
+    // hold its port and CPU for the rest of the run (and keep the run alive).
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within 60 s:\n${stderr}`));
+    }, 60_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const m = /(http\S+\/setup\?token=\S+)/.exec(line);
       if (m) {
@@ -159,7 +164,10 @@ async function spawnOnPort(
         resolve(m[1]!);
       }
     });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${stderr}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}:\n${stderr}`));
+    });
   });
   return { child, url, setupLink };
 }
