@@ -225,4 +225,23 @@ describe('a blocks template', () => {
     expect(trackedMail).toMatch(/href="https?:\/\/[^"]+\/unsubscribe\/[^"]+"[^>]*>Unsubscribe</);
     expect(trackedMail.match(/>Unsubscribe</g)).toHaveLength(1);
   });
+
+  it("a test send's footer link leads to a page saying it was a test", async () => {
+    const image = await uploadImage();
+    const res = await w.post('/mail/testsendtemplate', {
+      subject: 'Blocks test',
+      format: 'blocks',
+      blocks: blocksOf(image.key),
+      to: ['tester@example.test'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // A test goes as a system mail (the app's own receiver), not through the campaign's.
+    const mail = (await w.t.smtp.waitFor((m) => m.to.includes('tester@example.test'))).body;
+    expect(mail).not.toContain('unsubscribe.invalid');
+    const link = /href="(https?:\/\/[^"]+\/unsubscribe\/[^"]+)"[^>]*>Unsubscribe</.exec(mail)?.[1];
+    expect(link).toMatch(/\/unsubscribe\/test-send$/);
+    const page = await w.t.app.inject({ method: 'GET', url: new URL(link!).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('This was a test mail');
+  });
 });

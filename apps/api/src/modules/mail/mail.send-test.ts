@@ -5,8 +5,10 @@ import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit-record.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
+import { UNSUBSCRIBE_PLACEHOLDER } from './mail.blocks.ts';
 import { sendMail } from './mail.system.ts';
 import { previewTemplate } from './mail.templates.ts';
+import { testUnsubscribeUrl } from './mail.unsubscribe.ts';
 
 /**
  * A test send of the template being written: filled in as the preview is
@@ -21,7 +23,10 @@ export async function sendTestMail(
   admin: AuthAdmin,
   body: z.infer<typeof testSendBody>,
 ) {
-  const filled = await previewTemplate(deps, body);
+  const preview = await previewTemplate(deps, body);
+  // A blocks footer's link leads to a page saying what it does for a learner (mail.unsubscribe.ts).
+  const link = (t: string) => t.replaceAll(UNSUBSCRIBE_PLACEHOLDER, testUnsubscribeUrl(deps));
+  const filled = { ...preview, html: link(preview.html), text: link(preview.text) };
   const to = body.to ?? [admin.email];
   const note = `Test of a template, with ${filled.learner.name}'s values. Learners get it without this line, and with an unsubscribe link at the end.`;
   await deps.db.transaction(async (tx) => {

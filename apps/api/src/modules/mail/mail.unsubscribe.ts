@@ -28,6 +28,11 @@ export const unsubscribeToken = (deps: Deps, learnerId: number, mailerId: number
 export const unsubscribeUrl = (deps: Deps, learnerId: number, mailerId: number) =>
   `${deps.config.mailers.unsubscribeBaseUrl}/unsubscribe/${unsubscribeToken(deps, learnerId, mailerId)}`;
 
+/** A test send's unsubscribe link: a page that says what a learner's link does, and does nothing. */
+const TEST_SEND = 'test-send';
+export const testUnsubscribeUrl = (deps: Deps) =>
+  `${deps.config.mailers.unsubscribeBaseUrl}/unsubscribe/${TEST_SEND}`;
+
 function verify(deps: Deps, token: string): { learnerId: number; mailerId: number } | null {
   const ids = readSignedIds(deps.config.jwtSecret, PURPOSE, token, 2);
   return ids ? { learnerId: ids[0]!, mailerId: ids[1]! } : null;
@@ -59,6 +64,13 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: Deps) {
       done(null, undefined),
     );
     scope.get<{ Params: { token: string } }>('/unsubscribe/:token', HIDDEN, async (req, reply) => {
+      if (req.params.token === TEST_SEND)
+        return page(
+          reply,
+          200,
+          'This was a test mail',
+          '<p>Its unsubscribe link does nothing. In a mailer, each learner gets a link of their own here that stops the mailers to their address.</p>',
+        );
       const found = verify(deps, req.params.token);
       if (!found) return page(reply, 404, 'Link not valid', INVALID);
       return page(
