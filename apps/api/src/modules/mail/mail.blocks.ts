@@ -30,18 +30,27 @@ const attr = (s: string) => escapeHtml(s);
 const imageUrl = (publicBaseUrl: string, key: string) =>
   `${publicBaseUrl}/api/mail/image?key=${encodeURIComponent(key)}`;
 
-function item(b: MailColumnItem, publicBaseUrl: string): string {
+/** Where the images are served from, and each one's pixel width where known (mail.image-widths.ts). */
+export interface ImagePlace {
+  publicBaseUrl: string;
+  widths?: Map<string, number>;
+}
+
+function item(b: MailColumnItem, at: ImagePlace): string {
   switch (b.type) {
     case 'text':
       return `<mj-text>${text(b.text)}</mj-text>`;
-    case 'image':
-      return `<mj-image src="${attr(imageUrl(publicBaseUrl, b.key))}" alt="${attr(b.alt)}" />`;
+    case 'image': {
+      // MJML keeps the smaller of this and the column's width: a logo stays its size.
+      const width = at.widths?.get(b.key);
+      return `<mj-image src="${attr(imageUrl(at.publicBaseUrl, b.key))}" alt="${attr(b.alt)}"${width ? ` width="${width}px"` : ''} />`;
+    }
     case 'button':
       return `<mj-button href="${attr(b.url)}">${text(b.label)}</mj-button>`;
   }
 }
 
-function section(b: MailBlock, publicBaseUrl: string): string {
+function section(b: MailBlock, at: ImagePlace): string {
   const one = (inner: string) => `<mj-section><mj-column>${inner}</mj-column></mj-section>`;
   switch (b.type) {
     case 'heading':
@@ -52,7 +61,7 @@ function section(b: MailBlock, publicBaseUrl: string): string {
       return one('<mj-divider border-width="1px" border-color="#dddddd" />');
     case 'columns': {
       const column = (items: MailColumnItem[]) =>
-        `<mj-column>${items.map((i) => item(i, publicBaseUrl)).join('')}</mj-column>`;
+        `<mj-column>${items.map((i) => item(i, at)).join('')}</mj-column>`;
       return `<mj-section>${column(b.left)}${column(b.right)}</mj-section>`;
     }
     case 'footer':
@@ -60,11 +69,11 @@ function section(b: MailBlock, publicBaseUrl: string): string {
         `<mj-text align="center" font-size="12px" color="#666666">${b.text ? `${text(b.text)}<br>` : ''}<a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#666666">Unsubscribe</a></mj-text>`,
       );
     default:
-      return one(item(b, publicBaseUrl));
+      return one(item(b, at));
   }
 }
 
-export function blocksToMjml(blocks: MailBlock[], publicBaseUrl: string): string {
+export function blocksToMjml(blocks: MailBlock[], at: ImagePlace): string {
   return `<mjml><mj-head><mj-attributes>
 <mj-all font-family="${FONT}" />
 <mj-section padding="0" />
@@ -74,7 +83,7 @@ export function blocksToMjml(blocks: MailBlock[], publicBaseUrl: string): string
 <mj-divider padding="12px 24px" />
 <mj-text font-size="16px" line-height="1.5" color="${TEXT_COLOR}" />
 <mj-button background-color="#1c7ed6" color="#ffffff" font-size="16px" border-radius="4px" />
-</mj-attributes></mj-head><mj-body width="600px">${blocks.map((b) => section(b, publicBaseUrl)).join('')}</mj-body></mjml>`;
+</mj-attributes></mj-head><mj-body width="600px">${blocks.map((b) => section(b, at)).join('')}</mj-body></mjml>`;
 }
 
 /**
@@ -82,10 +91,10 @@ export function blocksToMjml(blocks: MailBlock[], publicBaseUrl: string): string
  * column widths, never from the admin's text) and the body, which the
  * caller cleans by the template rule.
  */
-export async function blocksToHtml(blocks: MailBlock[], publicBaseUrl: string) {
+export async function blocksToHtml(blocks: MailBlock[], at: ImagePlace) {
   // Loaded on first use: importing MJML costs ~0.7 s, which every server start paid.
   const { default: mjml2html } = await import('mjml');
-  const out = await mjml2html(blocksToMjml(blocks, publicBaseUrl), {
+  const out = await mjml2html(blocksToMjml(blocks, at), {
     validationLevel: 'strict',
     fonts: {},
     keepComments: false,

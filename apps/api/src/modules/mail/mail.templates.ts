@@ -24,6 +24,7 @@ import { decodeEntities } from '../../lib/rich-text/entities.ts';
 import type { AuthAdmin } from '../../plugins/auth-guard.ts';
 import { blocksToHtml } from './mail.blocks.ts';
 import { htmlToText, sanitizeMailHtml } from './mail.html.ts';
+import { imageWidths } from './mail.image-widths.ts';
 import { learnerValues, render, SAMPLE_VALUES } from './mail.render.ts';
 
 type Row = typeof mailTemplates.$inferSelect;
@@ -52,7 +53,12 @@ export const templateOf = (r: Row): MailTemplate => ({
 async function prepare(deps: Deps, body: z.infer<typeof previewTemplateBody> & { name: string }) {
   const base = deps.config.publicBaseUrl;
   const blocks = body.format === 'blocks' ? (body.blocks ?? []) : null;
-  const made = blocks ? await blocksToHtml(blocks, base) : null;
+  const made = blocks
+    ? await blocksToHtml(blocks, {
+        publicBaseUrl: base,
+        widths: await imageWidths(deps, blocks),
+      })
+    : null;
   const clean = sanitizeMailHtml(made ? made.body : (body.html ?? ''), base);
   const text = htmlToText(clean);
   const bodyPlace = blocks ? blockPlace(blocks) : (run: string) => placeOf(body.html ?? '', run);
