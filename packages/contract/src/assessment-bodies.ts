@@ -12,6 +12,7 @@ import {
 } from './assessments.ts';
 import { idParam, idSchema, listQuery, paginated, textSchema } from './common.ts';
 import { marksSchema, richTextSchema } from './questions.ts';
+import { exportLeaveOut } from './questions-requests.ts';
 
 /**
  * The bodies every kind's routes share: the four kinds' paths differ, what
@@ -43,6 +44,7 @@ export const assessmentIdQuery = z.object({ id: idParam });
 export const ASSESSMENT_EXPORT_FORMATS = ['qti', 'quml'] as const;
 export const assessmentExportQuery = assessmentIdQuery.extend({
   format: z.enum(ASSESSMENT_EXPORT_FORMATS).default('qti'),
+  leaveOut: exportLeaveOut,
 });
 export const assessmentIdBody = z.object(assessmentId);
 

@@ -39,7 +39,12 @@ export const ENGINE_OPS = {
   list: { method: 'GET', query: assessmentListQuery, response: assessmentPageSchema },
   read: { method: 'GET', query: assessmentIdQuery, response: assessmentSchema },
   detail: { method: 'GET', query: assessmentIdQuery, response: assessmentDetailSchema },
-  exportContent: { method: 'GET', query: assessmentExportQuery, download: true },
+  exportContent: {
+    method: 'GET',
+    query: assessmentExportQuery,
+    download: true,
+    refuses: ['questions_not_carried'],
+  },
   sections: { method: 'GET', query: assessmentIdQuery, response: sectionListSchema },
   rename: { method: 'POST', body: renameBody, response: assessmentSchema },
   editSettings: { method: 'POST', body: editSettingsBody, response: assessmentSchema },

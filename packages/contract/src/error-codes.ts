@@ -47,6 +47,10 @@ export const SERVICE_REFUSALS = {
     says: 'The admin may not open the report of this subscription',
   },
   view_not_yours: { status: 403, says: 'Only the admin who saved a view changes or deletes it' },
+  questions_not_carried: {
+    status: 422,
+    says: 'Some chosen questions are of a kind the export format does not carry: export again leaving them out (leaveOut=uncarried)',
+  },
 } as const satisfies Record<string, { status: number; says: string }>;
 export type ServiceRefusal = keyof typeof SERVICE_REFUSALS;
 

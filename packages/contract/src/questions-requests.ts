@@ -78,9 +78,18 @@ export const questionPageSchema = paginated(questionRowSchema).extend({
  * Questions: formats, says what each carries).
  */
 export const QUESTION_EXPORT_FORMATS = ['xlsx', 'moodle', 'gift', 'qti', 'quml'] as const;
+
+/**
+ * A QTI or QuML export holding questions the format does not carry is
+ * refused (422 questions_not_carried, each named) unless the request says
+ * `leaveOut=uncarried`: then they are left out and the package says which
+ * (docs/questions.md, Formats).
+ */
+export const exportLeaveOut = z.enum(['uncarried']).optional();
+
 export const questionExportQuery = questionListQuery
   .omit({ page: true, pageSize: true })
-  .extend({ format: z.enum(QUESTION_EXPORT_FORMATS).default('xlsx') });
+  .extend({ format: z.enum(QUESTION_EXPORT_FORMATS).default('xlsx'), leaveOut: exportLeaveOut });
 
 const idList = (noun: string) =>
   z

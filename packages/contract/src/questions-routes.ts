@@ -132,6 +132,7 @@ export const questionRoutes = defineRoutes({
       "The list's questions (same search and filters) as XLSX, Moodle XML, a QTI 3.0 package (ZIP) or Sunbird QuML 1.1 JSON",
     query: questionExportQuery,
     download: true,
+    refuses: ['questions_not_carried'],
   },
   checkDuplicates: {
     ...common,

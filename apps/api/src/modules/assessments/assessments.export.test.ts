@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectZip } from '../../lib/import/xlsx/zip.ts';
+import { uniqueWords } from '../questions/questions.testing.ts';
 import { engineWorld } from './engine.testing.ts';
 
 /**
@@ -7,7 +8,9 @@ import { engineWorld } from './engine.testing.ts';
  * in order, each item referenced and listed in the manifest) and as QuML
  * (a child question set per section); a mock test stands for the four kinds,
  * which share the engine's export. Its per-option partial credit reaches a
- * QTI item scored part by part.
+ * QTI item scored part by part. A question the format does not carry is
+ * refused, naming it, or left out when asked (a section it leaves empty
+ * goes too).
  */
 
 let e: Awaited<ReturnType<typeof engineWorld>>;
@@ -114,5 +117,65 @@ describe('assessment export', () => {
       );
     expect(scores(await itemOf('per_option'))).toEqual([0, 2, 1.25, 0.75, -0.5]);
     expect(scores(await itemOf('all_or_nothing'))).toEqual([0, 2, -0.5]);
+  });
+
+  it('refuses a question the format does not carry, and leaves it out when asked', async () => {
+    const { id: categoryId } = await e.post('/master/addtestcategory', { name: 'Terms' });
+    const m = await e.post('/practice/addmocktest', {
+      testCategoryId: categoryId,
+      name: 'Term 2',
+      sections: [{ name: 'Geography' }, { name: 'Gaps' }],
+    });
+    const d = await e.detail(`/practice/getmocktestdata?id=${m.id}`);
+    const [geography, gaps] = d.sections.map((s) => s.id);
+    const [choiceId] = await e.questionIds(1);
+    const stem = `${uniqueWords()}: the capital of France is ___.`;
+    const [cloze] = (
+      await e.w.add({
+        type: 'cloze',
+        stem,
+        status: 'active',
+        cloze: {
+          gaps: [
+            {
+              kind: 'choice',
+              choices: [
+                { text: 'Lyon', correct: false },
+                { text: 'Paris', correct: true },
+              ],
+            },
+          ],
+        },
+      })
+    ).items;
+    await e.post('/practice/mocktestquestionmapping', {
+      id: m.id,
+      questionIds: [choiceId],
+      sectionId: geography,
+    });
+    await e.post('/practice/mocktestquestionmapping', {
+      id: m.id,
+      questionIds: [cloze!.id],
+      sectionId: gaps,
+    });
+
+    const refused = await e.w.get(`/practice/exportmocktest?id=${m.id}&format=quml`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'questions_not_carried',
+      details: [
+        {
+          path: `question ${cloze!.id}`,
+          message: expect.stringContaining(`Cloze (several gaps) question ${cloze!.id}: “`),
+        },
+      ],
+    });
+    const file = await e.w.get(
+      `/practice/exportmocktest?id=${m.id}&format=quml&leaveOut=uncarried`,
+    );
+    expect(file.statusCode, file.body).toBe(200);
+    const set = file.json();
+    expect(set.children.map((s: { name: string }) => s.name)).toEqual(['Geography']);
+    expect(set.description).toContain(`Cloze (several gaps) question ${cloze!.id}`);
   });
 });

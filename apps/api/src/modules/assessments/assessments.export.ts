@@ -1,13 +1,7 @@
 import type { AssessmentKind, assessmentExportQuery } from '@bo/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { bytesFile } from '../../lib/file-answer.ts';
-import {
-  type PackageSection,
-  type QtiQuestion,
-  qtiPackage,
-  qumlQuestionSet,
-} from '../questions/index.ts';
+import { type PackageSection, type QtiQuestion, travellingFile } from '../questions/index.ts';
 import { readDetail } from './assessments.queries.ts';
 
 /**
@@ -18,7 +12,9 @@ import { readDetail } from './assessments.queries.ts';
  * negative marks (what the assessment gives it), not the bank's, and the
  * assessment's partial credit (QTI writes part marks with it). Items
  * outside any section come first, in a section of their own; instruction
- * items are not written (a section's instructions are).
+ * items are not written (a section's instructions are). Questions the
+ * format does not carry are refused or left out as for the question
+ * export (travel.ts).
  */
 export async function exportAssessment(
   deps: Deps,
@@ -54,8 +50,5 @@ export async function exportAssessment(
   ];
   const test = { title: a.name, sections };
   const name = a.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Assessment';
-  if (query.format === 'qti')
-    return bytesFile(`${name} QTI.zip`, 'application/zip', await qtiPackage(deps, test));
-  const json = qumlQuestionSet(test, deps.config.publicBaseUrl);
-  return bytesFile(`${name} QuML.json`, 'application/json', Buffer.from(JSON.stringify(json)));
+  return travellingFile(deps, query.format, test, name, query.leaveOut);
 }

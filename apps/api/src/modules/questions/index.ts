@@ -3,8 +3,8 @@
 
 // Content that travels: an assessment is written by the question formats' writers.
 export type { QtiQuestion } from './formats/qti/items.ts';
-export { type PackageSection, qtiPackage } from './formats/qti/package.ts';
-export { qumlQuestionSet } from './formats/quml/export.ts';
+export type { PackageSection } from './formats/qti/package.ts';
+export { travellingFile } from './formats/travel.ts';
 export { questionBulkEdit } from './questions.bulk-edit.ts';
 export { checkCurriculum } from './questions.curriculum.ts';
 export { expectedPrefixMatches } from './questions.duplicates.ts';

@@ -1,16 +1,15 @@
 import type { Question, QuestionFieldsInput, questionExportQuery } from '@bo/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../../deps.ts';
-import { bytesFile, textFile, xlsxFile } from '../../../lib/file-answer.ts';
+import { textFile, xlsxFile } from '../../../lib/file-answer.ts';
 import type { CellValue } from '../../../lib/xlsx/export.ts';
 import { templateOf } from '../../../lib/xlsx/sheet.ts';
 import { questionsMatching } from '../questions.matching.ts';
 import { type CurriculumNames, cellsOf, namesOf } from './cells.ts';
 import { giftFile } from './gift-export.ts';
 import { moodleXml } from './moodle-export.ts';
-import { qtiPackage } from './qti/package.ts';
-import { qumlQuestionSet } from './quml/export.ts';
 import { COLUMN_HELP, questionSheet } from './sheet.ts';
+import { travellingFile } from './travel.ts';
 
 /**
  * The template and the exports. The XLSX export writes the template's
@@ -107,7 +106,7 @@ type ExportQuery = z.infer<typeof questionExportQuery>;
  * an export of any size holds one batch in memory.
  */
 async function* matchingQuestions(deps: Deps, query: ExportQuery): AsyncGenerator<Question> {
-  const { format: _format, ...filters } = query;
+  const { format: _format, leaveOut: _leaveOut, ...filters } = query;
   for await (const batch of questionsMatching(deps.db, filters)) yield* batch;
 }
 
@@ -143,10 +142,6 @@ async function packagedExport(deps: Deps, query: ExportQuery, day: string) {
   for await (const q of matchingQuestions(deps, query)) questions.push(q);
   const title = `Questions ${day}`;
   const section = { title: 'Questions', instructions: null, questions };
-  if (query.format === 'qti') {
-    const zip = await qtiPackage(deps, { title, sections: [section] });
-    return bytesFile(`${title} QTI.zip`, 'application/zip', zip);
-  }
-  const json = qumlQuestionSet({ title, sections: [section] }, deps.config.publicBaseUrl);
-  return bytesFile(`${title} QuML.json`, 'application/json', Buffer.from(JSON.stringify(json)));
+  const format = query.format === 'qti' ? 'qti' : 'quml';
+  return travellingFile(deps, format, { title, sections: [section] }, title, query.leaveOut);
 }

@@ -7,7 +7,8 @@ import { useImportApp, workbook, zip } from './import.testing.ts';
  * QTI: the export as a content package (a valid ZIP whose manifest lists
  * every file) re-imports as the same questions; a QTI 2.1 item written by
  * hand imports; an item of a kind the bank cannot hold is a problem naming
- * it; the QuML export carries every question with its answer.
+ * it; the QuML export carries every question with its answer (what each
+ * format carries, and what it refuses: travel.test.ts).
  */
 
 const h = useImportApp();
@@ -178,7 +179,7 @@ describe('QTI', () => {
       'MCQ',
       'MCQ',
       'MCQ',
-      'SA',
+      'FTB',
       'SA',
       'SA',
     ]);
@@ -186,28 +187,5 @@ describe('QTI', () => {
     expect(qs[1].responseDeclaration.response1.correctResponse).toEqual({ value: [0, 2] });
     expect(qs[0].body).toContain('/api/questions/image?key=');
     expect(qs[4].answer).toBe('<p>-2.5 (± 0.25) cm</p>');
-  });
-  it('a selection holding a type no writer carries yet is refused whole, naming each question', async () => {
-    await h.clear();
-    const bytes = await workbook([
-      { Type: 'Single choice', Question: 'Q', 'Option A': 'a', 'Option B': 'b', Correct: 'A' },
-      { Type: 'Matching', Question: 'Match them', Pairs: 'H -> Hydrogen\nO -> Oxygen' },
-    ]);
-    const res = await h.send(bytes, 'dryRun=false');
-    expect(res.json()).toMatchObject({ created: 2 });
-    // QTI carries every type (qti.structured.test.ts); QuML not matching yet.
-    for (const [format, name] of [['quml', 'QuML 1.1']]) {
-      const file = await h.t.as(h.token, {
-        method: 'GET',
-        url: `/api/questions/exportquestions?format=${format}`,
-      });
-      expect(file.statusCode).toBe(400);
-      expect(file.json().message).toBe(
-        `The ${name} export does not carry matching questions yet (1 chosen): filter them out by type and export again`,
-      );
-      expect(file.json().details).toEqual([
-        { path: expect.stringMatching(/^question \d+$/), message: 'A matching question' },
-      ]);
-    }
   });
 });
