@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { type Answer, type AssessmentItem, type QuestionFields, scoreAttempt } from '@bo/contract';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qumlQuestionSet } from '../../apps/api/src/modules/questions/formats/quml/export.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -15,6 +16,12 @@ import { launchBrowser } from '../support/browser.ts';
  * (`window.questionListUrl`): that address is local and answered from the
  * export, and the test checks it was not needed (the export carries the
  * questions whole).
+ *
+ * Every type the export carries is shown by the player's own component for
+ * it, and each scored type is answered as a learner would (options
+ * clicked, right-hand sides and items dragged, gaps typed); the score the
+ * player reports (its ASSESS event) is the bank's for the same answer with
+ * per-option partial credit (scoreAttempt), the rule the export writes.
  */
 
 const require = createRequire(import.meta.url);
@@ -26,51 +33,146 @@ const PLAYER = join(
 const JQUERY = require.resolve('jquery/dist/jquery.min.js');
 const ORIGIN = 'http://quml.test';
 
-const q = (id: number, stem: string) => ({
-  id,
-  type: 'single_choice' as const,
-  stem,
-  options: [
-    { id: 'A' as const, html: '<p>3</p>', correct: false },
-    { id: 'B' as const, html: '<p>4</p>', correct: true },
-  ],
+type Question = QuestionFields & { id: number };
+const base: Omit<QuestionFields, 'type' | 'stem'> = {
+  options: [],
   blanks: [],
   numeric: null,
   matching: null,
   ordering: null,
   cloze: null,
   modelAnswer: null,
-  explanation: '<p>Two and two make four.</p>',
-  difficulty: 'easy' as const,
-  marks: 1,
+  explanation: null,
+  difficulty: 'easy',
+  marks: 2,
   negativeMarks: 0,
   gradeId: null,
   subjectId: null,
   chapterId: null,
   topicId: null,
   tags: [],
-  language: 'English' as const,
-  status: 'active' as const,
-});
+  language: 'English',
+  status: 'active',
+};
+const options = (html: string[], right: number[]) =>
+  html.map((h, i) => ({
+    id: 'ABCD'[i] as 'A',
+    html: `<p>${h}</p>`,
+    correct: right.includes(i),
+  }));
+
+const QUESTIONS: Question[] = [
+  {
+    ...base,
+    id: 1,
+    type: 'single_choice',
+    stem: '<p>What is 2 + 2?</p>',
+    options: options(['3', '4'], [1]),
+    explanation: '<p>Two and two make four.</p>',
+    marks: 1,
+  },
+  {
+    ...base,
+    id: 2,
+    type: 'multiple_choice',
+    stem: '<p>Which are prime?</p>',
+    options: options(['2', '4', '7'], [0, 2]),
+  },
+  {
+    ...base,
+    id: 3,
+    type: 'matching',
+    stem: '<p>Match each element to its symbol</p>',
+    matching: {
+      pairs: [
+        { left: 'Hydrogen', right: 'H' },
+        { left: 'Oxygen', right: 'O' },
+      ],
+      distractors: ['He'],
+    },
+  },
+  {
+    ...base,
+    id: 4,
+    type: 'ordering',
+    stem: '<p>Put them in order from the Sun</p>',
+    ordering: { items: ['Mercury', 'Venus', 'Earth'] },
+  },
+  {
+    ...base,
+    id: 5,
+    type: 'cloze',
+    stem: '<p>___ is the capital of ___.</p>',
+    cloze: {
+      gaps: [
+        { kind: 'text', answers: ['Paris'], caseSensitive: false },
+        { kind: 'text', answers: ['France'], caseSensitive: false },
+      ],
+    },
+  },
+  {
+    ...base,
+    id: 6,
+    type: 'fill_blank',
+    stem: '<p>Water boils at ___ degrees.</p>',
+    blanks: [{ answers: ['100', 'a hundred'], caseSensitive: false }],
+  },
+  {
+    ...base,
+    id: 7,
+    type: 'numeric',
+    stem: '<p>Gravity at the surface, in m/s²?</p>',
+    numeric: { value: 9.8, tolerance: 0.1, unit: 'm/s²' },
+  },
+  {
+    ...base,
+    id: 8,
+    type: 'subjective',
+    stem: '<p>Explain photosynthesis.</p>',
+    modelAnswer: '<p>Plants make food from light.</p>',
+  },
+];
 
 const set = qumlQuestionSet(
   {
     title: 'Arithmetic',
-    sections: [
-      { title: 'Section 1', instructions: null, questions: [q(1, '<p>What is 2 + 2?</p>')] },
-    ],
+    sections: [{ title: 'Section 1', instructions: null, questions: QUESTIONS }],
   },
   ORIGIN,
 ) as { children: { children: { identifier: string }[] }[] };
 const questions = set.children.flatMap((s) => s.children);
 
+/** The bank's score of `answer` to question `q`, with per-option partial credit. */
+function bankScore(q: Question, answer: Answer): number {
+  const item = {
+    id: q.id,
+    kind: 'question',
+    active: true,
+    marks: q.marks,
+    negativeMarks: q.negativeMarks,
+    question: q,
+  } as unknown as AssessmentItem;
+  return scoreAttempt(
+    { partialCredit: 'per_option', unansweredMarks: 0, items: [item] },
+    {
+      [q.id]: answer,
+    },
+  ).score;
+}
+
 let browser: Browser;
 let page: Page;
 const listed: string[][] = [];
+const errors: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    // The player logs a missing component for a category as an error and draws nothing.
+    if (m.type() === 'error' && m.text().includes('No component registered')) errors.push(m.text());
+  });
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/jquery.js')
@@ -98,13 +200,18 @@ beforeAll(async () => {
       }
     }
     return route.fulfill({
-      contentType: 'text/html',
+      contentType: 'text/html; charset=utf-8',
       body: `<!doctype html><html lang="en"><head><link rel="stylesheet" href="/player/styles.css">
         <script src="/jquery.js"></script></head><body><div id="player" style="height:100vh"></div>
         <script src="/player/sunbird-quml-player.js"></script>
         <script>
           window.questionListUrl = '${ORIGIN}/api/question/v2/list';
+          window.assessed = [];
           const el = document.createElement('sunbird-quml-player');
+          // The player's ASSESS events: the question, and the score it gave the answer.
+          el.addEventListener('playerEvent', (e) => {
+            if (e.detail && e.detail.item) window.assessed.push({ id: e.detail.item.id, score: e.detail.score });
+          });
           el.setAttribute('player-config', JSON.stringify({
             context: { mode: 'play', partner: [], pdata: { id: 'bo', ver: '1', pid: 'bo' }, contentId: 'question-set',
               sid: 's', uid: 'anonymous', channel: 'c', did: 'd', contextRollup: {}, objectRollup: {}, threshold: 3,
@@ -119,25 +226,151 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+const player = () => page.locator('sunbird-quml-player');
+/** The slide shown: the carousel keeps its neighbours in the page too. */
+const slide = () => page.locator('.carousel-item.active');
+const next = () => page.locator('[aria-label="next slide"]').first().click();
+/** The slide of question `n` (1-based), as the player counts it ("3/8"). */
+const onQuestion = (n: number) =>
+  expect
+    .poll(async () => player().innerText(), { timeout: 30_000 })
+    .toContain(`${n}/${QUESTIONS.length}`);
+const assessed = (id: number) =>
+  expect
+    .poll(() =>
+      page.evaluate(
+        (qid) =>
+          (window as unknown as { assessed: { id: string; score: number }[] }).assessed.find(
+            (a) => a.id === qid,
+          )?.score,
+        `q${id}`,
+      ),
+    )
+    .not.toBeUndefined();
+async function scoreOf(id: number): Promise<number> {
+  await assessed(id);
+  return page.evaluate(
+    (qid) =>
+      (window as unknown as { assessed: { id: string; score: number }[] }).assessed.find(
+        (a) => a.id === qid,
+      )!.score,
+    `q${id}`,
+  );
+}
+
+/** A CDK drag as a mouse does it: press, move past the threshold, move onto `to`, release. */
+async function drag(from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+  await page.mouse.up();
+}
+
+/**
+ * Drags the cards of `list` (matched by text) into `order`, top first. The
+ * player counts only an order the learner made: one shuffled into place
+ * already is first dragged out of it.
+ */
+async function arrange(list: Locator, order: string[]) {
+  const shown = (await list.allInnerTexts()).map((t) => t.trim());
+  if (order.every((text, i) => shown[i] === text)) {
+    await drag(list.nth(0), list.nth(shown.length - 1));
+    await expect.poll(async () => (await list.nth(0).innerText()).trim()).not.toBe(shown[0]);
+  }
+  for (const [i, text] of order.entries()) {
+    const card = list.filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) });
+    if ((await list.nth(i).innerText()).trim() === text) continue;
+    await drag(card, list.nth(i));
+    await expect.poll(async () => (await list.nth(i).innerText()).trim()).toBe(text);
+  }
+}
+
 describe('the QuML export in the Sunbird QuML player', () => {
-  it('renders the question and its options', async () => {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+  it('shows every type with its own component, and scores each answer as the bank does', async () => {
     await page.goto(`${ORIGIN}/`);
     await expect
-      .poll(async () => page.locator('sunbird-quml-player').innerText(), { timeout: 30_000 })
+      .poll(async () => player().innerText(), { timeout: 30_000 })
       .toContain('Arithmetic');
     // The set's page, then the section's page (its name), then its first question.
-    await page.locator('[aria-label="next slide"]').first().click();
+    await next();
+    await expect.poll(async () => player().innerText()).toContain('Section 1');
+    await next();
+
+    // Single choice, answered wrongly.
+    await onQuestion(1);
+    await expect.poll(async () => player().innerText()).toContain('What is 2 + 2?');
+    await slide().locator('.quml-option-card', { hasText: /^3$/ }).click();
+    await next();
+    expect(await scoreOf(1)).toBe(bankScore(QUESTIONS[0]!, { optionIds: ['A'] }));
+    // A wrong answer's feedback stays (Try again, View solution) until the learner moves on.
+    await page.getByText('Try Again').waitFor();
+    await next();
+
+    // Multiple choice: both primes.
+    await onQuestion(2);
+    await slide().locator('.quml-option-card', { hasText: /^2$/ }).click();
+    await slide().locator('.quml-option-card', { hasText: /^7$/ }).click();
+    await next();
+    expect(await scoreOf(2)).toBe(bankScore(QUESTIONS[1]!, { optionIds: ['A', 'C'] }));
+    expect(await scoreOf(2)).toBe(2);
+
+    // Matching: the right-hand sides dragged so that only Hydrogen is matched right.
+    await onQuestion(3);
+    const rights = slide().locator('quml-mtf .right-pill');
+    await expect(rights.allInnerTexts()).resolves.toHaveLength(3);
+    expect(
+      (await slide().locator('quml-mtf .left-pill').allInnerTexts()).map((t) => t.trim()),
+    ).toEqual(['Hydrogen', 'Oxygen']);
+    await arrange(rights, ['H', 'He']);
+    await next();
+    expect(await scoreOf(3)).toBe(bankScore(QUESTIONS[2]!, { matches: [0, 2] }));
+    expect(await scoreOf(3)).toBe(1);
+
+    // Ordering: the items dragged into their right order.
+    await onQuestion(4);
+    const cards = slide().locator('quml-ordered .seq-card');
+    await arrange(cards, ['Mercury', 'Venus', 'Earth']);
+    await next();
+    expect(await scoreOf(4)).toBe(bankScore(QUESTIONS[3]!, { order: [0, 1, 2] }));
+    expect(await scoreOf(4)).toBe(2);
+
+    // Cloze, typed gaps: one right (another case), one wrong.
+    await onQuestion(5);
+    const gaps = slide().locator('quml-ftb input.ftb-inline-input');
+    await expect.poll(() => gaps.count()).toBe(2);
+    await gaps.nth(0).fill('paris');
+    await gaps.nth(1).fill('Germany');
+    await next();
+    expect(await scoreOf(5)).toBe(bankScore(QUESTIONS[4]!, { blanks: ['paris', 'Germany'] }));
+    expect(await scoreOf(5)).toBe(1);
+
+    // Fill in the blank: another accepted answer.
+    await onQuestion(6);
+    await slide().locator('quml-ftb input.ftb-inline-input').fill('a hundred');
+    await next();
+    expect(await scoreOf(6)).toBe(bankScore(QUESTIONS[5]!, { blanks: ['a hundred'] }));
+    expect(await scoreOf(6)).toBe(2);
+
+    // Numeric and subjective: shown (a subjective answer); the player scores neither.
+    await onQuestion(7);
+    await expect.poll(async () => player().innerText()).toContain('Gravity at the surface');
+    await expect(slide().locator('quml-sa').count()).resolves.toBe(1);
+    await expect.poll(async () => player().innerText()).toContain('9.8 (± 0.1) m/s²');
+    // Unanswered, a subjective answer's slide may take a second "next" (the first counts it seen).
     await expect
-      .poll(async () => page.locator('sunbird-quml-player').innerText())
-      .toContain('Section 1');
-    await page.locator('[aria-label="next slide"]').first().click();
-    await expect
-      .poll(async () => page.locator('sunbird-quml-player').innerText(), { timeout: 30_000 })
-      .toContain('What is 2 + 2?');
-    const text = await page.locator('sunbird-quml-player').innerText();
-    expect(text).toContain('4');
+      .poll(
+        async () => {
+          if (!(await player().innerText()).includes(`8/${QUESTIONS.length}`)) await next();
+          return player().innerText();
+        },
+        { interval: 2000 },
+      )
+      .toContain(`8/${QUESTIONS.length}`);
+    await expect.poll(async () => player().innerText()).toContain('Explain photosynthesis');
+
     // The export carries the questions' bodies: the player needs no question-list call.
     expect(listed).toEqual([]);
     expect(errors).toEqual([]);

@@ -90,7 +90,8 @@ const subjectiveAnswer =
     body: at(q.stem),
     editorState: { question: at(q.stem) },
     answer: answerOf(q, at),
-    responseDeclaration: {},
+    // Unscored, but declared: without a response key the player's "next" fails on this slide.
+    responseDeclaration: { response1: { cardinality: 'single', type: 'string' } },
     interactions: {},
     ...scored(q),
   });
