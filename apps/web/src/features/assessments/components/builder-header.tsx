@@ -15,9 +15,10 @@ import {
 } from '@mantine/core';
 import { IconAdjustments, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NotCarriedDialog } from '../../../components/not-carried-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useDownload } from '../../../lib/use-download.ts';
+import { useTravelExport } from '../../../lib/use-travel-export.ts';
 import { useChangeStatus } from '../api/change-status.ts';
 import { type AssessmentExportFormat, exportAssessment } from '../api/export-assessment.ts';
 import { useRename } from '../api/rename-assessment.ts';
@@ -50,9 +51,11 @@ export function BuilderHeader({
   const [name, setName] = useState(detail.name);
   const [seen, setSeen] = useState(detail.name);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const exporting = useDownload('Could not export');
-  const exportAs = (format: AssessmentExportFormat) =>
-    void exporting.start(() => exportAssessment(detail.kind, detail.id, format));
+  const exporting = useTravelExport('Could not export');
+  const exportAs = (format: AssessmentExportFormat, name: string) =>
+    void exporting.start(name, (leaveOut) =>
+      exportAssessment(detail.kind, detail.id, format, leaveOut),
+    );
   if (seen !== detail.name) {
     setSeen(detail.name);
     setName(detail.name);
@@ -130,8 +133,12 @@ export function BuilderHeader({
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={() => exportAs('qti')}>QTI 3.0 package (ZIP)</Menu.Item>
-                <Menu.Item onClick={() => exportAs('quml')}>Sunbird QuML 1.1 (JSON)</Menu.Item>
+                <Menu.Item onClick={() => exportAs('qti', 'a QTI 3.0 package')}>
+                  QTI 3.0 package (ZIP)
+                </Menu.Item>
+                <Menu.Item onClick={() => exportAs('quml', 'Sunbird QuML 1.1')}>
+                  Sunbird QuML 1.1 (JSON)
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
             <Badge variant="dot" color={STATUS_COLOR[detail.status]} size="lg">
@@ -178,6 +185,14 @@ export function BuilderHeader({
           <Alert color="red" title="It cannot be activated yet" role="alert">
             <Text fz="sm">The problems are shown on the items and sections below.</Text>
           </Alert>
+        )}
+        {exporting.notCarried && (
+          <NotCarriedDialog
+            notCarried={exporting.notCarried}
+            busy={exporting.busy}
+            onExportWithoutThem={() => void exporting.exportWithoutThem()}
+            onClose={exporting.dismiss}
+          />
         )}
       </Stack>
     </Paper>

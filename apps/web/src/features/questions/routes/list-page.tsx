@@ -5,10 +5,11 @@ import { IconChevronDown, IconDownload, IconPlus, IconUpload } from '@tabler/ico
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+import { NotCarriedDialog } from '../../../components/not-carried-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
-import { useDownload } from '../../../lib/use-download.ts';
 import { useRowSelection } from '../../../lib/use-row-selection.ts';
+import { useTravelExport } from '../../../lib/use-travel-export.ts';
 import { exportQuestions, type QuestionExportQuery } from '../api/export-questions.ts';
 import { useQuestions } from '../api/list-questions.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
@@ -36,7 +37,7 @@ export function QuestionsListPage() {
   const [selected, setSelected] = useRowSelection<QuestionRow>(values);
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
-  const exporting = useDownload('Could not export the questions');
+  const exporting = useTravelExport('Could not export the questions');
 
   // Unsorted, the server lists the last updated first: the table shows that.
   const tableParams = {
@@ -44,9 +45,9 @@ export function QuestionsListPage() {
     values: values.sort ? values : { ...values, sort: 'updatedAt', order: 'desc' as const },
   };
 
-  const exportAs = (format: NonNullable<QuestionExportQuery['format']>) => {
+  const exportAs = (format: NonNullable<QuestionExportQuery['format']>, name: string) => {
     const { page: _p, pageSize: _s, ...filters } = values;
-    void exporting.start(() => exportQuestions({ ...filters, format }));
+    void exporting.start(name, (leaveOut) => exportQuestions({ ...filters, format, leaveOut }));
   };
 
   return (
@@ -69,11 +70,17 @@ export function QuestionsListPage() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>The questions listed, every page</Menu.Label>
-                <Menu.Item onClick={() => exportAs('xlsx')}>Spreadsheet (XLSX)</Menu.Item>
-                <Menu.Item onClick={() => exportAs('moodle')}>Moodle XML</Menu.Item>
-                <Menu.Item onClick={() => exportAs('gift')}>GIFT (text)</Menu.Item>
-                <Menu.Item onClick={() => exportAs('qti')}>QTI 3.0 package (ZIP)</Menu.Item>
-                <Menu.Item onClick={() => exportAs('quml')}>Sunbird QuML 1.1 (JSON)</Menu.Item>
+                <Menu.Item onClick={() => exportAs('xlsx', 'a spreadsheet')}>
+                  Spreadsheet (XLSX)
+                </Menu.Item>
+                <Menu.Item onClick={() => exportAs('moodle', 'Moodle XML')}>Moodle XML</Menu.Item>
+                <Menu.Item onClick={() => exportAs('gift', 'GIFT')}>GIFT (text)</Menu.Item>
+                <Menu.Item onClick={() => exportAs('qti', 'a QTI 3.0 package')}>
+                  QTI 3.0 package (ZIP)
+                </Menu.Item>
+                <Menu.Item onClick={() => exportAs('quml', 'Sunbird QuML 1.1')}>
+                  Sunbird QuML 1.1 (JSON)
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
             <Button
@@ -111,6 +118,14 @@ export function QuestionsListPage() {
       />
       {previewId !== null && <PreviewDrawer id={previewId} onClose={() => setPreviewId(null)} />}
       {importing && <ImportQuestionsModal onClose={() => setImporting(false)} />}
+      {exporting.notCarried && (
+        <NotCarriedDialog
+          notCarried={exporting.notCarried}
+          busy={exporting.busy}
+          onExportWithoutThem={() => void exporting.exportWithoutThem()}
+          onClose={exporting.dismiss}
+        />
+      )}
     </>
   );
 }
