@@ -166,7 +166,7 @@ describe('assessment export', () => {
       details: [
         {
           path: `question ${cloze!.id}`,
-          message: expect.stringContaining(`Cloze (several gaps) question ${cloze!.id}: “`),
+          message: expect.stringContaining(`Cloze question ${cloze!.id}: “`),
         },
       ],
     });
@@ -176,6 +176,6 @@ describe('assessment export', () => {
     expect(file.statusCode, file.body).toBe(200);
     const set = file.json();
     expect(set.children.map((s: { name: string }) => s.name)).toEqual(['Geography']);
-    expect(set.description).toContain(`Cloze (several gaps) question ${cloze!.id}`);
+    expect(set.description).toContain(`Cloze question ${cloze!.id}`);
   });
 });

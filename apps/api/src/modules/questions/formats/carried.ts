@@ -40,7 +40,9 @@ export interface LeftOut {
   says: string;
 }
 
-const typeName = (type: QuestionType) => QUESTION_TYPE_LABELS[type].toLowerCase();
+/** "Cloze", not "Cloze (several gaps)": the label's gloss would nest in the messages' brackets. */
+const typeLabel = (type: QuestionType) => QUESTION_TYPE_LABELS[type].replace(/ \(.*\)$/, '');
+const typeName = (type: QuestionType) => typeLabel(type).toLowerCase();
 
 function excerpt(html: string): string {
   const text = plainText(html);
@@ -66,7 +68,7 @@ export function uncarried(format: string, table: Table, sections: Section<Questi
     out.push({
       id: q.id,
       type: q.type,
-      says: `${QUESTION_TYPE_LABELS[q.type]} question ${q.id}: “${excerpt(q.stem)}” (${why})`,
+      says: `${typeLabel(q.type)} question ${q.id}: “${excerpt(q.stem)}” (${why})`,
     });
   }
   return out;

@@ -107,12 +107,12 @@ describe('QuML and QTI exports: what each carries', () => {
     expect(refused.json()).toEqual({
       code: 'questions_not_carried',
       message:
-        '1 of the chosen questions is not carried by QuML 1.1 (cloze (several gaps)): export without it, or choose other questions',
+        '1 of the chosen questions is not carried by QuML 1.1 (cloze): export without it, or choose other questions',
       details: [
         {
           path: expect.stringMatching(/^question \d+$/),
           message: expect.stringMatching(
-            /^Cloze \(several gaps\) question \d+: “The capital of France is ___\.” \(its gap 1 is a drop-down, which the QuML player cannot show\)$/,
+            /^Cloze question \d+: “The capital of France is ___\.” \(its gap 1 is a drop-down, which the QuML player cannot show\)$/,
           ),
         },
       ],
@@ -141,7 +141,7 @@ describe('QuML and QTI exports: what each carries', () => {
       expect(res.json()).toMatchObject({
         code: 'bad_request',
         message: 'None of the chosen questions is carried by QuML 1.1: choose other questions',
-        details: [{ message: expect.stringMatching(/^Cloze \(several gaps\) question \d+/) }],
+        details: [{ message: expect.stringMatching(/^Cloze question \d+/) }],
       });
     }
   });
@@ -160,7 +160,7 @@ describe('QuML and QTI exports: what each carries', () => {
       const entries = await inspectZip(file.rawPayload, LIMITS, () => true);
       const note = entries.find((e) => e.name === 'left-out.txt')!.data!.toString();
       expect(note).toMatch(
-        /^Left out of this QTI 3\.0 export .*\n- Cloze \(several gaps\) question/,
+        /^Left out of this QTI 3\.0 export .*\n- Cloze question/,
       );
       const manifest = entries.find((e) => e.name === 'imsmanifest.xml')!.data!.toString();
       expect(manifest.match(/imsqti_item_xmlv3p0/g)).toHaveLength(1);
