@@ -6,8 +6,8 @@ import { apiOk } from '../support/api.ts';
 import { choiceQuestion, seedBankQuestions } from '../support/assessments.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { useServerAndBrowser } from '../support/fixture.ts';
-import type { RunningServer } from '../support/server.ts';
 import { shot } from '../support/screenshot.ts';
+import type { RunningServer } from '../support/server.ts';
 import { signIn } from '../support/session.ts';
 
 /**

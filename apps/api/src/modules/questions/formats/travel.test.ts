@@ -122,7 +122,7 @@ describe('QuML and QTI exports: what each carries', () => {
     const file = await exportAs('format=quml&leaveOut=uncarried');
     expect(file.statusCode, file.body).toBe(200);
     const set = file.json();
-    expect(set.children[0].children.map((q: { body: string }) => q.qType)).toEqual(['MCQ']);
+    expect(set.children[0].children.map((q: { qType: string }) => q.qType)).toEqual(['MCQ']);
     expect(set.maxScore).toBe(1);
     expect(set.description).toBe(
       `Left out of this QuML 1.1 export at the administrator's request: 1 question the format does not carry.\n- ${named}`,
@@ -159,9 +159,7 @@ describe('QuML and QTI exports: what each carries', () => {
       expect(file.statusCode, file.body).toBe(200);
       const entries = await inspectZip(file.rawPayload, LIMITS, () => true);
       const note = entries.find((e) => e.name === 'left-out.txt')!.data!.toString();
-      expect(note).toMatch(
-        /^Left out of this QTI 3\.0 export .*\n- Cloze question/,
-      );
+      expect(note).toMatch(/^Left out of this QTI 3\.0 export .*\n- Cloze question/);
       const manifest = entries.find((e) => e.name === 'imsmanifest.xml')!.data!.toString();
       expect(manifest.match(/imsqti_item_xmlv3p0/g)).toHaveLength(1);
     },
