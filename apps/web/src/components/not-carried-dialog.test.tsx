@@ -27,14 +27,7 @@ function Screen({ run }: { run: TravelDownload }) {
       <button type="button" onClick={() => void exporting.start('Sunbird QuML 1.1', run)}>
         Export
       </button>
-      {exporting.notCarried && (
-        <NotCarriedDialog
-          notCarried={exporting.notCarried}
-          busy={exporting.busy}
-          onExportWithoutThem={() => void exporting.exportWithoutThem()}
-          onClose={exporting.dismiss}
-        />
-      )}
+      <NotCarriedDialog exporting={exporting} />
     </>
   );
 }

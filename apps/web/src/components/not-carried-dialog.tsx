@@ -1,31 +1,24 @@
 import { List, Stack, Text } from '@mantine/core';
-import type { NotCarried } from '../lib/use-travel-export.ts';
+import type { TravelExport } from '../lib/use-travel-export.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 
 /**
  * Asked before a QTI or QuML export is made when some chosen questions are
- * of a kind the format does not carry: names each one, and offers the
- * export without them (the file then says which were left out).
+ * of a kind the format does not carry (`useTravelExport`'s `notCarried`;
+ * nothing otherwise): names each one, and offers the export without them
+ * (the file then says which were left out).
  */
-export function NotCarriedDialog({
-  notCarried,
-  busy,
-  onExportWithoutThem,
-  onClose,
-}: {
-  notCarried: NotCarried;
-  busy: boolean;
-  onExportWithoutThem: () => void;
-  onClose: () => void;
-}) {
+export function NotCarriedDialog({ exporting }: { exporting: TravelExport }) {
+  const { notCarried } = exporting;
+  if (!notCarried) return null;
   return (
     <ConfirmModal
       title={`Some questions cannot go into ${notCarried.format}`}
       confirmLabel="Export without them"
       color="blue"
-      loading={busy}
-      onConfirm={onExportWithoutThem}
-      onClose={onClose}
+      loading={exporting.busy}
+      onConfirm={() => void exporting.exportWithoutThem()}
+      onClose={exporting.dismiss}
     >
       <Stack gap="sm">
         <Text fz="sm">{notCarried.message}.</Text>

@@ -17,6 +17,14 @@ export interface NotCarried {
 
 export type TravelDownload = (leaveOut?: 'uncarried') => Promise<void>;
 
+/** The two formats of content that travels, as both export menus offer them. */
+export const TRAVEL_FORMATS = [
+  { format: 'qti', label: 'QTI 3.0 package (ZIP)', name: 'a QTI 3.0 package' },
+  { format: 'quml', label: 'Sunbird QuML 1.1 (JSON)', name: 'Sunbird QuML 1.1' },
+] as const;
+
+export type TravelExport = ReturnType<typeof useTravelExport>;
+
 /**
  * An export of content that travels (QTI, QuML) started from a menu: busy
  * while the file comes, and when the server refuses it because some chosen

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { NotCarriedDialog } from '../../../components/not-carried-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useTravelExport } from '../../../lib/use-travel-export.ts';
+import { TRAVEL_FORMATS, useTravelExport } from '../../../lib/use-travel-export.ts';
 import { useChangeStatus } from '../api/change-status.ts';
 import { type AssessmentExportFormat, exportAssessment } from '../api/export-assessment.ts';
 import { useRename } from '../api/rename-assessment.ts';
@@ -133,12 +133,11 @@ export function BuilderHeader({
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={() => exportAs('qti', 'a QTI 3.0 package')}>
-                  QTI 3.0 package (ZIP)
-                </Menu.Item>
-                <Menu.Item onClick={() => exportAs('quml', 'Sunbird QuML 1.1')}>
-                  Sunbird QuML 1.1 (JSON)
-                </Menu.Item>
+                {TRAVEL_FORMATS.map((f) => (
+                  <Menu.Item key={f.format} onClick={() => exportAs(f.format, f.name)}>
+                    {f.label}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
             <Badge variant="dot" color={STATUS_COLOR[detail.status]} size="lg">
@@ -186,14 +185,7 @@ export function BuilderHeader({
             <Text fz="sm">The problems are shown on the items and sections below.</Text>
           </Alert>
         )}
-        {exporting.notCarried && (
-          <NotCarriedDialog
-            notCarried={exporting.notCarried}
-            busy={exporting.busy}
-            onExportWithoutThem={() => void exporting.exportWithoutThem()}
-            onClose={exporting.dismiss}
-          />
-        )}
+        <NotCarriedDialog exporting={exporting} />
       </Stack>
     </Paper>
   );

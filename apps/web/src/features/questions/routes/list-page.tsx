@@ -9,7 +9,7 @@ import { NotCarriedDialog } from '../../../components/not-carried-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useListParams } from '../../../lib/search-params.ts';
 import { useRowSelection } from '../../../lib/use-row-selection.ts';
-import { useTravelExport } from '../../../lib/use-travel-export.ts';
+import { TRAVEL_FORMATS, useTravelExport } from '../../../lib/use-travel-export.ts';
 import { exportQuestions, type QuestionExportQuery } from '../api/export-questions.ts';
 import { useQuestions } from '../api/list-questions.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
@@ -75,12 +75,11 @@ export function QuestionsListPage() {
                 </Menu.Item>
                 <Menu.Item onClick={() => exportAs('moodle', 'Moodle XML')}>Moodle XML</Menu.Item>
                 <Menu.Item onClick={() => exportAs('gift', 'GIFT')}>GIFT (text)</Menu.Item>
-                <Menu.Item onClick={() => exportAs('qti', 'a QTI 3.0 package')}>
-                  QTI 3.0 package (ZIP)
-                </Menu.Item>
-                <Menu.Item onClick={() => exportAs('quml', 'Sunbird QuML 1.1')}>
-                  Sunbird QuML 1.1 (JSON)
-                </Menu.Item>
+                {TRAVEL_FORMATS.map((f) => (
+                  <Menu.Item key={f.format} onClick={() => exportAs(f.format, f.name)}>
+                    {f.label}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
             <Button
@@ -118,14 +117,7 @@ export function QuestionsListPage() {
       />
       {previewId !== null && <PreviewDrawer id={previewId} onClose={() => setPreviewId(null)} />}
       {importing && <ImportQuestionsModal onClose={() => setImporting(false)} />}
-      {exporting.notCarried && (
-        <NotCarriedDialog
-          notCarried={exporting.notCarried}
-          busy={exporting.busy}
-          onExportWithoutThem={() => void exporting.exportWithoutThem()}
-          onClose={exporting.dismiss}
-        />
-      )}
+      <NotCarriedDialog exporting={exporting} />
     </>
   );
 }
