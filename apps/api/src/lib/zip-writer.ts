@@ -16,11 +16,11 @@ export interface ZipFile {
 const UTF8_NAMES = 1 << 11;
 const LIMIT = 0xffffffff;
 
-/** The entries' local parts and central records, the first written at `start`. */
-function entries(files: ZipFile[], start: number) {
+export function writeZip(files: ZipFile[]): Buffer {
+  if (files.length > 0xffff) throw new Error('A ZIP without ZIP64 holds at most 65,535 files');
   const parts: Buffer[] = [];
   const centrals: Buffer[] = [];
-  let offset = start;
+  let offset = 0;
   for (const f of files) {
     const name = Buffer.from(f.name, 'utf8');
     const packed = f.stored ? f.data : deflateRawSync(f.data);
@@ -51,44 +51,12 @@ function entries(files: ZipFile[], start: number) {
     centrals.push(central, name);
     offset += 30 + name.length + packed.length;
   }
-  return { parts, directory: Buffer.concat(centrals), end: offset };
-}
-
-function endRecord(count: number, directory: Buffer, offset: number): Buffer {
-  if (count > 0xffff) throw new Error('A ZIP without ZIP64 holds at most 65,535 files');
+  const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  return end;
-}
-
-export function writeZip(files: ZipFile[]): Buffer {
-  const { parts, directory, end } = entries(files, 0);
-  return Buffer.concat([...parts, directory, endRecord(files.length, directory, end)]);
-}
-
-/**
- * `zip` (as writeZip makes it: no comment, no ZIP64) with `files` added
- * after its own: the new entries go where its directory was, and the
- * directory, extended, after them. For a note added to a package another
- * writer made, without unpacking it.
- */
-export function appendToZip(zip: Buffer, files: ZipFile[]): Buffer {
-  const at = zip.length - 22;
-  if (at < 0 || zip.readUInt32LE(at) !== 0x06054b50)
-    throw new Error('Not a ZIP this writer made (its end record is not last)');
-  const count = zip.readUInt16LE(at + 10);
-  const size = zip.readUInt32LE(at + 12);
-  const offset = zip.readUInt32LE(at + 16);
-  const added = entries(files, offset);
-  const directory = Buffer.concat([zip.subarray(offset, offset + size), added.directory]);
-  return Buffer.concat([
-    zip.subarray(0, offset),
-    ...added.parts,
-    directory,
-    endRecord(count + files.length, directory, added.end),
-  ]);
+  return Buffer.concat([...parts, directory, end]);
 }

@@ -1,9 +1,5 @@
-import { QUESTION_TYPES } from '@bo/contract';
 import { describe, expect, it } from 'vitest';
-import { inspectZip } from '../../../lib/import/xlsx/zip.ts';
-import { appendToZip, writeZip } from '../../../lib/zip-writer.ts';
 import { useImportApp, workbook } from './import.testing.ts';
-import { QTI_TYPES } from './qti/items.ts';
 
 /**
  * The question list's QTI and QuML exports and what they carry: QuML
@@ -15,7 +11,7 @@ import { QTI_TYPES } from './qti/items.ts';
  */
 
 const h = useImportApp();
-const LIMITS = { maxUncompressedBytes: 50e6, maxEntries: 1000, maxRatio: 1000 };
+const _LIMITS = { maxUncompressedBytes: 50e6, maxEntries: 1000, maxRatio: 1000 };
 
 const ROWS = [
   { Type: 'Single choice', Question: 'S', 'Option A': 'a', 'Option B': 'b', Correct: 'B' },
@@ -144,43 +140,5 @@ describe('QuML and QTI exports: what each carries', () => {
         details: [{ message: expect.stringMatching(/^Cloze question \d+/) }],
       });
     }
-  });
-
-  // Runs while QTI has no writer for cloze: the same mechanism, and a left-out.txt in the ZIP.
-  const qtiLacks = QUESTION_TYPES.filter((t) => !QTI_TYPES[t]);
-  it.runIf(qtiLacks.includes('cloze'))(
-    'QTI: refused the same way; left out, the package holds left-out.txt naming them',
-    async () => {
-      await seed([ROWS[0]!, DROP_DOWN_CLOZE]);
-      const refused = await exportAs('format=qti');
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().details[0].message).toMatch(/\(QTI 3\.0 has no cloze/);
-      const file = await exportAs('format=qti&leaveOut=uncarried');
-      expect(file.statusCode, file.body).toBe(200);
-      const entries = await inspectZip(file.rawPayload, LIMITS, () => true);
-      const note = entries.find((e) => e.name === 'left-out.txt')!.data!.toString();
-      expect(note).toMatch(/^Left out of this QTI 3\.0 export .*\n- Cloze question/);
-      const manifest = entries.find((e) => e.name === 'imsmanifest.xml')!.data!.toString();
-      expect(manifest.match(/imsqti_item_xmlv3p0/g)).toHaveLength(1);
-    },
-  );
-});
-
-describe('appendToZip', () => {
-  it('adds files after a written ZIP’s own, every entry readable', async () => {
-    const zip = writeZip([
-      { name: 'a.txt', data: Buffer.from('first') },
-      { name: 'b.bin', data: Buffer.from([1, 2, 3]), stored: true },
-    ]);
-    const more = appendToZip(zip, [{ name: 'note é.txt', data: Buffer.from('added') }]);
-    const entries = await inspectZip(more, LIMITS, () => true);
-    expect(entries.map((e) => [e.name, e.data!.toString('hex')])).toEqual([
-      ['a.txt', Buffer.from('first').toString('hex')],
-      ['b.bin', '010203'],
-      ['note é.txt', Buffer.from('added').toString('hex')],
-    ]);
-    expect(() => appendToZip(Buffer.from('not a zip at all, no end record'), [])).toThrow(
-      /Not a ZIP/,
-    );
   });
 });

@@ -1,8 +1,5 @@
 import type { Deps } from '../../../deps.ts';
 import { bytesFile } from '../../../lib/file-answer.ts';
-import { appendToZip } from '../../../lib/zip-writer.ts';
-import { carriedSections, leftOutNote } from './carried.ts';
-import { QTI_TYPES } from './qti/items.ts';
 import { type PackageTest, qtiPackage } from './qti/package.ts';
 import { QUML_FORMAT, qumlQuestionSet } from './quml/export.ts';
 
@@ -11,12 +8,11 @@ import { QUML_FORMAT, qumlQuestionSet } from './quml/export.ts';
  * package (ZIP) or a QuML 1.1 question set (JSON), named `<name> QTI.zip`
  * or `<name> QuML.json`. Both formats go through carried.ts: questions the
  * format does not carry are refused, naming each, unless `leaveOut` is
- * 'uncarried'; then the QTI package holds a left-out.txt naming them (the
- * QuML set, its description).
+ * 'uncarried'; then the QuML set's description names them. QTI carries
+ * every type, so its package never leaves one out.
  */
 
 export const TRAVEL_FORMATS = { qti: 'QTI 3.0', quml: QUML_FORMAT } as const;
-export const LEFT_OUT_FILE = 'left-out.txt';
 
 export async function travellingFile(
   deps: Deps,
@@ -29,11 +25,7 @@ export async function travellingFile(
     const json = qumlQuestionSet(test, deps.config.publicBaseUrl, leaveOut);
     return bytesFile(`${name} QuML.json`, 'application/json', Buffer.from(JSON.stringify(json)));
   }
-  const carried = carriedSections(TRAVEL_FORMATS.qti, QTI_TYPES, test.sections, leaveOut);
-  let zip = await qtiPackage(deps, { ...test, sections: carried.sections });
-  if (carried.leftOut.length) {
-    const note = leftOutNote(TRAVEL_FORMATS.qti, carried.leftOut);
-    zip = appendToZip(zip, [{ name: LEFT_OUT_FILE, data: Buffer.from(`${note}\n`) }]);
-  }
+  // QTI carries every type (QTI_TYPES is a record of them all): nothing is left out.
+  const zip = await qtiPackage(deps, test);
   return bytesFile(`${name} QTI.zip`, 'application/zip', zip);
 }
