@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qumlQuestionSet } from '../../apps/api/src/modules/questions/formats/quml/export.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { QUESTION_BASE } from '../support/question-fields.ts';
 
 /**
  * The QuML export rendered by Sunbird's own player
@@ -34,26 +35,8 @@ const JQUERY = require.resolve('jquery/dist/jquery.min.js');
 const ORIGIN = 'http://quml.test';
 
 type Question = QuestionFields & { id: number };
-const base: Omit<QuestionFields, 'type' | 'stem'> = {
-  options: [],
-  blanks: [],
-  numeric: null,
-  matching: null,
-  ordering: null,
-  cloze: null,
-  modelAnswer: null,
-  explanation: null,
-  difficulty: 'easy',
-  marks: 2,
-  negativeMarks: 0,
-  gradeId: null,
-  subjectId: null,
-  chapterId: null,
-  topicId: null,
-  tags: [],
-  language: 'English',
-  status: 'active',
-};
+// The player has no negative marks: none here, so its score and the bank's compare.
+const base = { ...QUESTION_BASE, difficulty: 'easy', negativeMarks: 0 } as const;
 const options = (html: string[], right: number[]) =>
   html.map((h, i) => ({
     id: 'ABCD'[i] as 'A',
