@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupCommit } from './group-commit.ts';
 
 describe('groupCommit', () => {
-  it('sends the first write at once and those arriving meanwhile together, each caller its own result', async () => {
+  it('sends the writes of one turn together, those arriving meanwhile in the next, each caller its own result', async () => {
     const batches: number[][] = [];
     let release: () => void = () => {};
     const write = groupCommit(async (items: number[]) => {
@@ -10,12 +10,17 @@ describe('groupCommit', () => {
       if (batches.length === 1) await new Promise<void>((r) => (release = r));
       return items.map((n) => n * 10);
     });
-    const first = write(1);
-    const rest = [2, 3, 4].map(write);
+    const first = [1, 2].map(write);
+    // The next turn: the first batch is under way.
+    await new Promise((r) => setImmediate(r));
+    const rest = [3, 4, 5].map(write);
     release();
-    expect(await first).toBe(10);
-    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(await Promise.all(first)).toEqual([10, 20]);
+    expect(await Promise.all(rest)).toEqual([30, 40, 50]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
   });
 
   it('fails the callers of a failed batch only, and goes on with the next', async () => {
@@ -30,6 +35,7 @@ describe('groupCommit', () => {
       return items.map((s) => s.toUpperCase());
     });
     const failed = write('a');
+    await new Promise((r) => setImmediate(r));
     const later = write('b');
     release();
     await expect(failed).rejects.toThrow('database gone');
@@ -45,8 +51,9 @@ describe('groupCommit', () => {
       return items;
     }, 2);
     const all = [0, 1, 2, 3, 4].map(write);
+    await new Promise((r) => setImmediate(r));
     release();
     expect(await Promise.all(all)).toEqual([0, 1, 2, 3, 4]);
-    expect(sizes).toEqual([1, 2, 2]);
+    expect(sizes).toEqual([2, 2, 1]);
   });
 });

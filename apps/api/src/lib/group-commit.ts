@@ -1,10 +1,16 @@
 /**
  * Group commit: writes that arrive while one is in flight wait and go
  * together in the next statement, so a burst costs a few statements, not
- * one each. Nothing is delayed when the database is idle (the first write
- * goes at once), and each caller resolves only once its own write is
- * committed. Used where many small independent writes compete for one
- * connection: the QR scans (PGlite runs one statement at a time).
+ * one each. Each caller resolves only once its own write is committed.
+ * Used where many small independent writes compete for one connection: the
+ * QR scans and mail opens and clicks (PGlite runs one statement at a time).
+ *
+ * The first write waits for the end of the event loop's turn (setImmediate),
+ * so the requests read from the network in the same turn go with it. Without
+ * that, on PGlite, whose statements run on this thread, each request's write
+ * started (and finished) before the next request was even read: batches of
+ * one, ~230 mail opens a second at most (docs/performance-log.md, "Mail
+ * opens and clicks"). On an idle server that costs well under a millisecond.
  */
 export function groupCommit<T, R>(
   write: (items: T[]) => Promise<R[]>,
@@ -15,7 +21,6 @@ export function groupCommit<T, R>(
   let busy = false;
 
   const drain = async () => {
-    busy = true;
     while (queue.length) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
@@ -34,6 +39,8 @@ export function groupCommit<T, R>(
   return (item) =>
     new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!busy) void drain();
+      if (busy) return;
+      busy = true;
+      setImmediate(() => void drain());
     });
 }

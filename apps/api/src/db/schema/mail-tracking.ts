@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { tstz } from './columns.ts';
+import { id, tstz } from './columns.ts';
 import { learners } from './learners.ts';
 import { mailers } from './mail.ts';
 
@@ -43,3 +43,23 @@ export const mailLinkClicks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.mailerId, t.url] })],
 );
+
+/**
+ * Opens and clicks as they arrive, one row each, before they are added to
+ * the counts above (modules/mail/mail.tracking-events.ts): appending a row
+ * is the least a request can write before its answer. Folded into
+ * `mail_tracking` and `mail_link_clicks` within about a second and deleted;
+ * the results read both, so they are never behind. No key to the ledger and
+ * no other index: the fold drops the rows whose recipient is gone (a deleted
+ * learner or mailer) or whose mailer is not tracked.
+ */
+export const mailTrackingEvents = pgTable('mail_tracking_events', {
+  /** The fold takes the oldest first. */
+  id: id(),
+  /** The recipient's ledger row (delivery_recipients.id) the signed link names. */
+  recipientId: bigint('recipient_id', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull().$type<'open' | 'click'>(),
+  /** The link clicked; null for an open, or a link too long to count apart. */
+  url: text('url'),
+  at: tstz('at').notNull().defaultNow(),
+});

@@ -4,10 +4,12 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type FileAnswer, textFile } from '../../lib/file-answer.ts';
 import { csvChunks, keysetRows, type XlsxColumn } from '../../lib/xlsx/export.ts';
+import { linkClicks, pendingPerRecipient, trackingPerRecipient } from './mail.tracking-events.ts';
 
 /**
  * A mailer's results (contract: mail-results.ts): its ledger counted by
- * state, its opens and clicks (mail.tracking.ts) and the recipients as CSV.
+ * state, its opens and clicks (mail.tracking.ts; the counts with the events
+ * not folded in yet, mail.tracking-events.ts) and the recipients as CSV.
  * The ledger's states are read as they come, not from a fixed list: a
  * `bounced` state, when bounces are recorded, is counted without a change here.
  */
@@ -47,13 +49,12 @@ export async function mailerResults(deps: Deps, id: number): Promise<MailerResul
           count(*) filter (where clicks > 0)::int as clicked,
           (select count(*)::int from mail_suppressions
             where mailer_id = ${id} and reason = 'unsubscribed') as unsubscribed
-        from mail_tracking where mailer_id = ${id}`,
+        from ${trackingPerRecipient(id)} t`,
     )
   ).rows;
   const links = (
     await deps.db.execute<{ url: string; clicks: number }>(
-      sql`select url, clicks from mail_link_clicks where mailer_id = ${id}
-        order by clicks desc, url limit 10`,
+      sql`select url, clicks from ${linkClicks(id)} l order by clicks desc, url limit 10`,
     )
   ).rows;
   const bounced = byState('bounced');
@@ -83,12 +84,15 @@ export async function mailerResults(deps: Deps, id: number): Promise<MailerResul
  */
 async function series(deps: Deps, id: number, start: Date): Promise<MailerResults['series']> {
   const rows = (
-    await deps.db.execute<{ h: number; opens: number; clicks: number }>(sql`with ev as (
-        select first_opened_at as at, 1 as o, 0 as c from mail_tracking
-          where mailer_id = ${id} and first_opened_at is not null
+    await deps.db.execute<{
+      h: number;
+      opens: number;
+      clicks: number;
+    }>(sql`with t as ${trackingPerRecipient(id)},
+      ev as (
+        select first_opened_at as at, 1 as o, 0 as c from t where first_opened_at is not null
         union all
-        select first_clicked_at, 0, 1 from mail_tracking
-          where mailer_id = ${id} and first_clicked_at is not null
+        select first_clicked_at, 0, 1 from t where first_clicked_at is not null
       )
       select greatest(0, floor(extract(epoch from (at - ${start.toISOString()}::timestamptz)) / 3600))::int as h,
         sum(o)::int as opens, sum(c)::int as clicks
@@ -151,9 +155,13 @@ export async function mailerResultsFile(deps: Deps, id: number): Promise<FileAns
         first_clicked_at: string | Date | null;
         opens: number;
         clicks: number;
-      }>(sql`select r.id, r.address, r.state, r.reason, r.sent_at, t.first_opened_at, t.first_clicked_at,
-          coalesce(t.opens, 0)::int as opens, coalesce(t.clicks, 0)::int as clicks
+      }>(sql`select r.id, r.address, r.state, r.reason, r.sent_at,
+          least(t.first_opened_at, p.first_opened_at) as first_opened_at,
+          least(t.first_clicked_at, p.first_clicked_at) as first_clicked_at,
+          (coalesce(t.opens, 0) + coalesce(p.opens, 0))::int as opens,
+          (coalesce(t.clicks, 0) + coalesce(p.clicks, 0))::int as clicks
         from delivery_recipients r left join mail_tracking t on t.recipient_id = r.id
+          left join ${pendingPerRecipient(id)} p on p.recipient_id = r.id
         where r.delivery_id = ${deliveryId} and r.channel = 'bulk-mail' and r.id > ${after ?? 0}
         order by r.id limit ${limit}`)
     ).rows.map((r) => ({

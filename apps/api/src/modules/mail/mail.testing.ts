@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { foldTrackingEvents } from './mail.tracking-events.ts';
 
 /** `n` learners named `<prefix> <i>` with addresses `<prefix>-<i>@example.test`, in one statement. */
 export async function seedLearners(db: Db, n: number, prefix = 'learner') {
@@ -99,4 +102,58 @@ export function useCampaignTestApp(env: Record<string, string> = {}) {
   w.post = (url, payload) => w.t.as(w.token, { method: 'POST', url: `/api${url}`, payload });
   w.get = (url) => w.t.as(w.token, { method: 'GET', url: `/api${url}` });
   return w;
+}
+
+type CampaignTestApp = ReturnType<typeof useCampaignTestApp>;
+
+/**
+ * A mailer of `html` to `n` new learners `<prefix>-<i>@example.test`, sent
+ * to its end; `track` as given (the default when left out). Answers its id,
+ * its `track` and its ledger rows in id order.
+ */
+export async function sendMailerTo(
+  w: CampaignTestApp,
+  prefix: string,
+  n: number,
+  opts: { html: string; track?: boolean },
+) {
+  const ids = await seedLearners(w.t.app.deps.db, n, prefix);
+  const tpl = await w.post('/mail/createtemplate', {
+    name: `Test ${randomUUID()}`,
+    subject: 'News for {{first_name}}',
+    html: opts.html,
+  });
+  expect(tpl.statusCode, tpl.body).toBe(200);
+  const res = await w.post('/mail/sendmailer', {
+    templateId: tpl.json().id,
+    audience: { kind: 'list', entries: ids.map(String) },
+    idempotencyKey: randomUUID(),
+    ...(opts.track === undefined ? {} : { track: opts.track }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = res.json().id as number;
+  await expect
+    .poll(async () => (await w.get(`/mail/mailer?id=${id}`)).json().status, { timeout: 30_000 })
+    .toBe('done');
+  const rows = (
+    await w.t.app.deps.db.execute<{ id: number | string }>(
+      sql`select r.id from delivery_recipients r join mailers m on m.delivery_id = r.delivery_id
+        where m.id = ${id} order by r.id`,
+    )
+  ).rows.map((r) => Number(r.id));
+  return { id, track: res.json().track as boolean, rows };
+}
+
+/**
+ * Every tracking event counted in. The server's own fold may hold some rows
+ * meanwhile (PostgreSQL): folded again until none is left.
+ */
+export async function foldAllEvents(deps: Deps) {
+  for (;;) {
+    await foldTrackingEvents(deps);
+    const [left] = (
+      await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_tracking_events`)
+    ).rows;
+    if (!left?.n) return;
+  }
 }

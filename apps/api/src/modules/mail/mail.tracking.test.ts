@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test/csv.ts';
 import { decodeQuotedPrintable } from '../../test/smtp-receiver.ts';
-import { seedLearners, useCampaignTestApp } from './mail.testing.ts';
+import { foldAllEvents, sendMailerTo, useCampaignTestApp } from './mail.testing.ts';
 
 /**
  * Opens and clicks of a tracked mailer (mail.tracking.ts) and its results
@@ -19,27 +18,8 @@ const db = () => w.t.app.deps.db;
 const LINK = 'https://example.com/read?a=1&b=2';
 const HTML = `<p>Dear {{name}},</p><p><a href="${LINK.replace('&', '&amp;')}">Read more</a> or <a href="mailto:help@example.test">mail us</a>.</p>`;
 
-async function sendTo(prefix: string, n: number, track?: boolean) {
-  const ids = await seedLearners(db(), n, prefix);
-  const tpl = await w.post('/mail/createtemplate', {
-    name: `Tracked ${randomUUID()}`,
-    subject: 'News for {{first_name}}',
-    html: HTML,
-  });
-  expect(tpl.statusCode, tpl.body).toBe(200);
-  const res = await w.post('/mail/sendmailer', {
-    templateId: tpl.json().id,
-    audience: { kind: 'list', entries: ids.map(String) },
-    idempotencyKey: randomUUID(),
-    ...(track === undefined ? {} : { track }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const id = res.json().id as number;
-  await expect
-    .poll(async () => (await w.get(`/mail/mailer?id=${id}`)).json().status, { timeout: 30_000 })
-    .toBe('done');
-  return { id, track: res.json().track as boolean };
-}
+const sendTo = (prefix: string, n: number, track?: boolean) =>
+  sendMailerTo(w, prefix, n, { html: HTML, ...(track === undefined ? {} : { track }) });
 
 /** The mail one address received, quoted-printable undone. */
 function mailTo(address: string) {
@@ -92,6 +72,7 @@ describe('tracked mailers', () => {
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toBe(LINK);
 
+    await foldAllEvents(w.t.app.deps);
     const first = (await db().execute(
       sql`select first_opened_at, first_clicked_at from mail_tracking where mailer_id = ${id}`,
     )) as unknown as { rows: { first_opened_at: string; first_clicked_at: string }[] };
@@ -99,6 +80,7 @@ describe('tracked mailers', () => {
 
     // Again, and the other recipient at the same time (one group commit may take both).
     await Promise.all([visit(pixel), visit(pixel), visit(links[1]!), visit(pixelIn(two)!)]);
+    await foldAllEvents(w.t.app.deps);
     const rows = (await db().execute(
       sql`select t.opens, t.clicks, t.first_opened_at, t.first_clicked_at, r.address
         from mail_tracking t join delivery_recipients r on r.id = t.recipient_id

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { groupCommit } from '../../lib/group-commit.ts';
 import { decodeEntities } from '../../lib/rich-text/entities.ts';
 import { readSignedIds, signIds } from '../../lib/signed-ids.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './mail.blocks.ts';
 import type { Rendered } from './mail.render.ts';
+import { type TrackEvent, trackingEvents } from './mail.tracking-events.ts';
 import { page } from './mail.unsubscribe.ts';
 
 /**
@@ -22,10 +21,10 @@ import { page } from './mail.unsubscribe.ts';
  *   a token or URL changed by one character answers a 404 page, never a
  *   redirect.
  *
- * Events are counted BEFORE the answer, through a group commit
- * (lib/group-commit.ts, as the QR scans): a burst of opens right after a
- * campaign goes costs a few statements. Per recipient one row holds the
- * first open and click times and their counts; per link, its clicks.
+ * Events are stored BEFORE the answer: appended as rows, a burst in one
+ * statement, and added to the counts a moment later (mail.tracking-events.ts).
+ * Per recipient one row holds the first open and click times and their
+ * counts; per link, its clicks.
  * Public, outside /api, rate-limited per IP in memory (an image proxy
  * fetches for many people from one address, so the limit is generous).
  */
@@ -81,56 +80,6 @@ export const openPixel = (deps: Deps, rowId: number) =>
 /** A transparent 1×1 GIF. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-interface TrackEvent {
-  kind: 'open' | 'click';
-  rowId: number;
-  /** The link clicked (null for an open, or a link too long to count apart). */
-  url: string | null;
-}
-
-/**
- * A batch of events in one statement: the rows of tracked mailers only,
- * summed per recipient first (one recipient twice in a batch would otherwise
- * make the upsert touch its row twice). Per event, whether it counted.
- */
-export const recordEvents = (deps: Deps) =>
-  groupCommit<TrackEvent, boolean>(async (events) => {
-    const found = (
-      await deps.db.execute<{ i: number }>(sql`with input as (
-          select * from jsonb_to_recordset(${JSON.stringify(events.map((e, i) => ({ i, ...e })))}::jsonb)
-            as x(i int, kind text, "rowId" int8, url text)
-        ), hit as (
-          select input.i, input.kind, input.url, r.id as row_id, m.id as mailer_id, r.learner_id
-          from input join delivery_recipients r on r.id = input."rowId"
-            join mailers m on m.delivery_id = r.delivery_id and m.track
-          where r.learner_id is not null
-        ), per_row as (
-          select row_id, mailer_id, learner_id,
-            count(*) filter (where kind = 'open')::int as opens,
-            count(*) filter (where kind = 'click')::int as clicks
-          from hit group by row_id, mailer_id, learner_id
-        ), counted as (
-          insert into mail_tracking (recipient_id, mailer_id, learner_id, first_opened_at, opens, first_clicked_at, clicks)
-          select row_id, mailer_id, learner_id, case when opens > 0 then now() end, opens,
-            case when clicks > 0 then now() end, clicks
-          from per_row
-          on conflict (recipient_id) do update set
-            opens = mail_tracking.opens + excluded.opens,
-            clicks = mail_tracking.clicks + excluded.clicks,
-            first_opened_at = coalesce(mail_tracking.first_opened_at, excluded.first_opened_at),
-            first_clicked_at = coalesce(mail_tracking.first_clicked_at, excluded.first_clicked_at)
-        ), links as (
-          insert into mail_link_clicks (mailer_id, url, clicks)
-          select mailer_id, url, count(*)::int from hit where kind = 'click' and url is not null
-          group by mailer_id, url
-          on conflict (mailer_id, url) do update set clicks = mail_link_clicks.clicks + excluded.clicks
-        )
-        select i from hit`)
-    ).rows;
-    const counted = new Set(found.map((f) => Number(f.i)));
-    return events.map((_, i) => counted.has(i));
-  });
-
 function hrefOf(url: string): string | null {
   try {
     return new URL(url).href;
@@ -149,11 +98,14 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
       rateLimit: { max: deps.config.mailTrackingRateLimit, timeWindow: 60_000, perProcess: true },
     },
   };
-  const record = recordEvents(deps);
+  const events = trackingEvents(deps);
+  // What an earlier run left (stopped before its fold) is counted in at start.
+  app.addHook('onReady', () => events.foldLeftovers());
+  app.addHook('onClose', () => events.close());
   // A failed count must not cost the recipient the link or the image: logged, and answered anyway.
   const count = async (event: TrackEvent) => {
     try {
-      await record(event);
+      await events.record(event);
     } catch (err) {
       deps.log.error({ err, rowId: event.rowId }, 'mail tracking: an event was not counted');
     }
