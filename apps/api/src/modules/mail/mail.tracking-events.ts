@@ -17,9 +17,9 @@ import { groupCommit } from '../../lib/group-commit.ts';
  * event is counted once, and a server stopped between the two leaves its
  * rows for the next fold (at the next start). The results read the counts
  * and the rows not folded yet (`trackingPerRecipient`, `linkClicks`), so
- * they are never behind. On PGlite this took the tracking statements from
- * ~2 ms per event batch (an upsert per recipient and link, with the joins)
- * to ~0.5 ms, plus ~10 ms a second for the fold (docs/performance-log.md).
+ * they are never behind. On PGlite this took the server's work from ~1.9 ms
+ * per request (a statement per request, its upserts and joins) to ~0.3 ms
+ * (docs/performance-log.md, "Mail opens and clicks").
  */
 
 export interface TrackEvent {
@@ -32,8 +32,13 @@ export interface TrackEvent {
 
 /** An event waits about this long as a row of its own before it is counted in. */
 export const FOLD_AFTER_MS = 1_000;
-/** Events per fold statement: on PGlite each statement holds the server's one thread. */
-const FOLD_CHUNK = 500;
+/**
+ * Events per fold statement. On PGlite each statement holds the server's one
+ * thread: a fold of 100 takes ~4 ms, of 500 ~7-12 ms, and the requests that
+ * arrive meanwhile wait for it (p99 14-18 ms against 31-35 ms at 500 a
+ * second; docs/performance-log.md, "Mail opens and clicks").
+ */
+const FOLD_CHUNK = 100;
 
 /**
  * The events that count, `e` being the events' rows: a recipient still in
@@ -98,7 +103,10 @@ export function trackingEvents(deps: Deps, { foldAfterMs = FOLD_AFTER_MS } = {})
 
   const foldAll = async () => {
     try {
-      while (!closed && (await foldTrackingEvents(deps)) === FOLD_CHUNK);
+      while (!closed && (await foldTrackingEvents(deps)) === FOLD_CHUNK) {
+        // The appends waiting on the thread go between two chunks.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       // PGlite never vacuums: without this the deleted rows' space (and the
       // key's pages) would never be used again, and every fold would read
       // past all of them. A few pages, ~1 ms.
