@@ -17,8 +17,8 @@ import { groupCommit } from '../../lib/group-commit.ts';
  * event is counted once, and a server stopped between the two leaves its
  * rows for the next fold (at the next start). The results read the counts
  * and the rows not folded yet (`trackingPerRecipient`, `linkClicks`), so
- * they are never behind. On PGlite this took the server's work from ~1.9 ms
- * per request (a statement per request, its upserts and joins) to ~0.3 ms
+ * they are never behind. On PGlite this took the server's work from ~1.8 ms
+ * per request (a statement per request, its upserts and joins) to ~0.25 ms
  * (docs/performance-log.md, "Mail opens and clicks").
  */
 
