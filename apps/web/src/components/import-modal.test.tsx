@@ -60,7 +60,9 @@ describe('the shared import dialog', () => {
     });
     await pickAndImport();
     await screen.findByText('Title is required');
-    expect(await screen.findByText('Nothing was imported')).toBeTruthy();
+    // A toast: Mantine's notifications mount it after their own queue and
+    // transition, which on a loaded CI machine took longer than findBy's 1 s.
+    expect(await screen.findByText('Nothing was imported', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('0 of 1 rows ready')).toBeTruthy();
     expect(send).toHaveBeenCalledTimes(2);
     expect(onImported).not.toHaveBeenCalled();
