@@ -1,5 +1,5 @@
 import pixelmatch from 'pixelmatch';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
@@ -70,6 +70,15 @@ describe('a mail template written as blocks', () => {
     await page.getByText('Blocks', { exact: true }).click();
 
     const block = (name: string) => page.getByRole('group', { name, exact: true });
+    /**
+     * Chooses `item` from the menu the button `name` opens (in `scope`), in
+     * that menu only: the block menu and a column's menu share items
+     * ("Button"), and the block menu could still be open (its hover).
+     */
+    const choose = async (scope: Locator | Page, name: string, item: string) => {
+      await scope.getByRole('button', { name }).click();
+      await page.getByRole('menu', { name }).getByRole('menuitem', { name: item }).click();
+    };
     await block('Block 1 (heading)')
       .getByRole('textbox', { name: 'Heading', exact: true })
       .fill('The new term starts Monday');
@@ -87,8 +96,7 @@ describe('a mail template written as blocks', () => {
       .fill('Green Valley Books, Pune');
 
     // An image block, added above the footer, uploaded, then moved up by keyboard.
-    await page.getByRole('button', { name: 'Add block' }).click();
-    await page.getByRole('menuitem', { name: 'Image' }).click();
+    await choose(page, 'Add block', 'Image');
     await block('Block 4 (image)')
       .locator('input[type="file"]')
       .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: banner() });
@@ -108,24 +116,21 @@ describe('a mail template written as blocks', () => {
       .toBe('Move up: Block 2 (image)');
 
     // Two columns: text on the left, a button on the right; a divider added and removed.
-    await page.getByRole('button', { name: 'Add block' }).click();
-    await page.getByRole('menuitem', { name: 'Two columns' }).click();
+    await choose(page, 'Add block', 'Two columns');
     const columns = block('Block 5 (two columns)');
     await columns
       .getByRole('group', { name: 'Left column, item 1 (text)' })
       .getByRole('textbox', { name: 'Text', exact: true })
       .fill('Maths, science and English');
     await columns.getByRole('button', { name: 'Remove Right column, item 1 (text)' }).isDisabled();
-    await columns.getByRole('button', { name: 'Add to right column' }).click();
-    await page.getByRole('menuitem', { name: 'Button' }).click();
+    await choose(columns, 'Add to right column', 'Button');
     await columns.getByRole('button', { name: 'Remove Right column, item 1 (text)' }).click();
     const right = columns.getByRole('group', { name: 'Right column, item 1 (button)' });
     await right.getByRole('textbox', { name: 'Button label', exact: true }).fill('Order online');
     await right
       .getByRole('textbox', { name: 'Link (http or https)', exact: true })
       .fill('https://books.example.com/order');
-    await page.getByRole('button', { name: 'Add block' }).click();
-    await page.getByRole('menuitem', { name: 'Divider' }).click();
+    await choose(page, 'Add block', 'Divider');
     await page.getByRole('button', { name: 'Remove Block 6 (divider)' }).click();
     await block('Block 6 (footer)').waitFor();
 
