@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { type Answer, type AssessmentItem, type QuestionFields, scoreAttempt } from '@bo/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { qumlQuestionSet } from '../../apps/api/src/modules/questions/formats/quml/export.ts';
-import { launchBrowser } from '../support/browser.ts';
 import { QUESTION_BASE } from '../support/question-fields.ts';
+import { QUML_ORIGIN, useQumlPlayer } from '../support/quml-player.ts';
 
 /**
  * The QuML export rendered by Sunbird's own player
@@ -24,15 +21,6 @@ import { QUESTION_BASE } from '../support/question-fields.ts';
  * player reports (its ASSESS event) is the bank's for the same answer with
  * per-option partial credit (scoreAttempt), the rule the export writes.
  */
-
-const require = createRequire(import.meta.url);
-const PLAYER = join(
-  dirname(require.resolve('@project-sunbird/sunbird-quml-player-web-component/package.json')),
-  'assets',
-  'quml-player',
-);
-const JQUERY = require.resolve('jquery/dist/jquery.min.js');
-const ORIGIN = 'http://quml.test';
 
 type Question = QuestionFields & { id: number };
 // The player has no negative marks: none here, so its score and the bank's compare.
@@ -121,7 +109,7 @@ const set = qumlQuestionSet(
     title: 'Arithmetic',
     sections: [{ title: 'Section 1', instructions: null, questions: QUESTIONS }],
   },
-  ORIGIN,
+  QUML_ORIGIN,
 ) as { children: { children: { identifier: string }[] }[] };
 const questions = set.children.flatMap((s) => s.children);
 
@@ -143,115 +131,17 @@ function bankScore(q: Question, answer: Answer): number {
   ).score;
 }
 
-let browser: Browser;
-let page: Page;
-const listed: string[][] = [];
-const errors: string[] = [];
+const { page, listed, errors, scoreOf, drag } = useQumlPlayer(set, questions);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    // The player logs a missing component for a category as an error and draws nothing.
-    if (m.type() === 'error' && m.text().includes('No component registered')) errors.push(m.text());
-  });
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === '/jquery.js')
-      return route.fulfill({ contentType: 'text/javascript', body: readFileSync(JQUERY) });
-    if (path === '/api/question/v2/list') {
-      const asked = (route.request().postDataJSON()?.request?.search?.identifier ?? []) as string[];
-      listed.push(asked);
-      const found = questions.filter((x) => asked.includes(x.identifier));
-      return route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({ result: { questions: found, count: found.length } }),
-      });
-    }
-    if (path.startsWith('/player/')) {
-      const file = join(PLAYER, path.slice('/player/'.length));
-      const type = file.endsWith('.js')
-        ? 'text/javascript'
-        : file.endsWith('.css')
-          ? 'text/css'
-          : undefined;
-      try {
-        return route.fulfill({ body: readFileSync(file), ...(type ? { contentType: type } : {}) });
-      } catch {
-        return route.fulfill({ status: 404 });
-      }
-    }
-    return route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html><html lang="en"><head><link rel="stylesheet" href="/player/styles.css">
-        <script src="/jquery.js"></script></head><body><div id="player" style="height:100vh"></div>
-        <script src="/player/sunbird-quml-player.js"></script>
-        <script>
-          window.questionListUrl = '${ORIGIN}/api/question/v2/list';
-          window.assessed = [];
-          const el = document.createElement('sunbird-quml-player');
-          // The player's ASSESS events: the question, and the score it gave the answer.
-          el.addEventListener('playerEvent', (e) => {
-            if (e.detail && e.detail.item) window.assessed.push({ id: e.detail.item.id, score: e.detail.score });
-          });
-          el.setAttribute('player-config', JSON.stringify({
-            context: { mode: 'play', partner: [], pdata: { id: 'bo', ver: '1', pid: 'bo' }, contentId: 'question-set',
-              sid: 's', uid: 'anonymous', channel: 'c', did: 'd', contextRollup: {}, objectRollup: {}, threshold: 3,
-              userData: { firstName: 'Test', lastName: '' } },
-            metadata: ${JSON.stringify(set)},
-            config: { traceId: 't', sideMenu: { showShare: false, showDownload: false, showReplay: false, showExit: false } },
-          }));
-          document.getElementById('player').appendChild(el);
-        </script></body></html>`,
-    });
-  });
-});
-afterAll(() => browser?.close());
-
-const player = () => page.locator('sunbird-quml-player');
+const player = () => page().locator('sunbird-quml-player');
 /** The slide shown: the carousel keeps its neighbours in the page too. */
-const slide = () => page.locator('.carousel-item.active');
-const next = () => page.locator('[aria-label="next slide"]').first().click();
+const slide = () => page().locator('.carousel-item.active');
+const next = () => page().locator('[aria-label="next slide"]').first().click();
 /** The slide of question `n` (1-based), as the player counts it ("3/8"). */
 const onQuestion = (n: number) =>
   expect
     .poll(async () => player().innerText(), { timeout: 30_000 })
     .toContain(`${n}/${QUESTIONS.length}`);
-const assessed = (id: number) =>
-  expect
-    .poll(() =>
-      page.evaluate(
-        (qid) =>
-          (window as unknown as { assessed: { id: string; score: number }[] }).assessed.find(
-            (a) => a.id === qid,
-          )?.score,
-        `q${id}`,
-      ),
-    )
-    .not.toBeUndefined();
-async function scoreOf(id: number): Promise<number> {
-  await assessed(id);
-  return page.evaluate(
-    (qid) =>
-      (window as unknown as { assessed: { id: string; score: number }[] }).assessed.find(
-        (a) => a.id === qid,
-      )!.score,
-    `q${id}`,
-  );
-}
-
-/** A CDK drag as a mouse does it: press, move past the threshold, move onto `to`, release. */
-async function drag(from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
-  await page.mouse.up();
-}
-
 /**
  * Drags the cards of `list` (matched by text) into `order`, top first. The
  * player counts only an order the learner made: one shuffled into place
@@ -273,7 +163,7 @@ async function arrange(list: Locator, order: string[]) {
 
 describe('the QuML export in the Sunbird QuML player', () => {
   it('shows every type with its own component, and scores each answer as the bank does', async () => {
-    await page.goto(`${ORIGIN}/`);
+    await page().goto(`${QUML_ORIGIN}/`);
     await expect
       .poll(async () => player().innerText(), { timeout: 30_000 })
       .toContain('Arithmetic');
@@ -289,7 +179,7 @@ describe('the QuML export in the Sunbird QuML player', () => {
     await next();
     expect(await scoreOf(1)).toBe(bankScore(QUESTIONS[0]!, { optionIds: ['A'] }));
     // A wrong answer's feedback stays (Try again, View solution) until the learner moves on.
-    await page.getByText('Try Again').waitFor();
+    await page().getByText('Try Again').waitFor();
     await next();
 
     // Multiple choice: both primes.
