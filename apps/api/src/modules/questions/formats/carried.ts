@@ -117,12 +117,6 @@ export function carriedSections<Q extends Question, S extends Section<Q>>(
   return { sections: kept, leftOut };
 }
 
-/** A writer's own check, after `carriedSections`: refuses what it cannot write. */
-export function assertCarried(format: string, table: Table, sections: Section<Question>[]) {
-  const missing = uncarried(format, table, sections);
-  if (missing.length) throw refuse(format, missing);
-}
-
 /** The note a package carries when questions were left out of it. */
 export function leftOutNote(format: string, leftOut: LeftOut[]): string {
   return [

@@ -1,8 +1,7 @@
 import type { Deps } from '../../../../deps.ts';
 import { storageKeyOf } from '../../../../lib/public-images.ts';
 import { writeZip, type ZipFile } from '../../../../lib/zip-writer.ts';
-import { assertCarried } from '../carried.ts';
-import { itemIdentifier, QTI_TYPES, type QtiQuestion, qtiItem } from './items.ts';
+import { itemIdentifier, type QtiQuestion, qtiItem } from './items.ts';
 import { block, esc, QTI3_CP_NS, QTI3_NS } from './xml.ts';
 
 /**
@@ -99,7 +98,6 @@ const imageId = (key: string) => `IMG-${key.replace(/\.[a-z]+$/, '')}`;
 
 /** The package's files, manifest first. Images that are gone from the store are left out. */
 export async function qtiPackage(deps: Deps, test: PackageTest): Promise<Buffer> {
-  assertCarried('QTI 3.0', QTI_TYPES, test.sections);
   const files: ZipFile[] = [];
   const resources: Resource[] = [];
   const allKeys = new Set<string>();
