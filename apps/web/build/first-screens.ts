@@ -1,5 +1,6 @@
 import { brotliCompressSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
+import { drawScreens } from './drawn-screens.ts';
 import { readRouteModules } from './route-modules.ts';
 
 /**
@@ -20,6 +21,8 @@ export interface FirstScreenHints {
   scripts: string[];
   /** Style sheets it announces with `<link rel="preload" as="style">`. */
   styles: string[];
+  /** The screen drawn as HTML (drawn-screens.ts), shown in the page before any script runs. */
+  html?: string;
 }
 
 /** Static segments before `:params`, a splat last: the order React Router ranks them in. */
@@ -82,6 +85,10 @@ export function firstScreens(): Plugin {
       };
       const app = `${root}/${APP_START}`;
       const routes = (await readRouteModules(root)).sort((a, b) => bySpecificity(a.path, b.path));
+      const drawn = await drawScreens(
+        root,
+        routes.filter((r) => r.drawn).map((r) => r.path),
+      );
       const hints: FirstScreenHints[] = [];
       const tooMany: string[] = [];
       const brotli = new Map<string, number>();
@@ -104,6 +111,7 @@ export function firstScreens(): Plugin {
           path: route.path,
           scripts: files.filter((f) => f.endsWith('.js')).map((f) => `/${f}`),
           styles: files.filter((f) => f.endsWith('.css')).map((f) => `/${f}`),
+          html: drawn.get(route.path),
         });
       }
       if (tooMany.length)

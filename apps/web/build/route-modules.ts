@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { RouteObject } from 'react-router';
 import { type Plugin, runnerImport } from 'vite';
+import type { RouteHandle } from '../src/lib/area.ts';
 
 /** A route of the app with the source modules its screen loads when it opens. */
 export interface RouteModules {
@@ -9,6 +10,8 @@ export interface RouteModules {
   signedIn: boolean;
   /** What the route's `lazy` (and its first reads' `prefetch`) import, as absolute module ids. */
   modules: string[];
+  /** The build draws this screen into its page (`RouteHandle.drawn`). */
+  drawn: boolean;
 }
 
 type Recorder = (id: string) => Promise<unknown>;
@@ -76,6 +79,7 @@ export async function readRouteModules(root: string): Promise<RouteModules[]> {
     const out: RouteModules[] = [];
     const walk = async (route: RouteObject, base: string, signedIn: boolean, shell: string[]) => {
       const own = route.path ? path.posix.join(base, route.path) : base;
+      const drawn = (route.handle as RouteHandle | undefined)?.drawn === true;
       if (typeof route.lazy === 'function' && (route.index || route.path)) {
         const lazy = route.lazy as () => unknown;
         const prefetch = (route.handle as { prefetch?: (p: unknown, q: unknown) => void })
@@ -84,9 +88,9 @@ export async function readRouteModules(root: string): Promise<RouteModules[]> {
           await lazy();
           prefetch?.(() => {}, {});
         });
-        out.push({ path: own, signedIn, modules: [...shell, ...modules] });
+        out.push({ path: own, signedIn, modules: [...shell, ...modules], drawn });
       } else if (route.path && !route.children) {
-        out.push({ path: own, signedIn, modules: shell });
+        out.push({ path: own, signedIn, modules: shell, drawn });
       }
       for (const child of route.children ?? []) await walk(child, own, signedIn, shell);
     };

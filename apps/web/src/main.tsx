@@ -32,9 +32,11 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
 import './lib/fonts/devanagari.css';
+import { holdDrawnSubmits } from './app/drawn-page.ts';
 import { preloadFirstScreen } from './app/first-screen.ts';
 
 // The first screen's chunk and the app's start loading together: the entry
 // itself stays small so neither waits for the other.
 void preloadFirstScreen(window.location.pathname);
+holdDrawnSubmits(document.getElementById('root')!);
 void import('./app/start.tsx');

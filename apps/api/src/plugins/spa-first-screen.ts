@@ -8,9 +8,14 @@ interface FirstScreenHints {
   path: string;
   scripts: string[];
   styles: string[];
+  /** The screen drawn as HTML by the build (public screens that look the same to everyone). */
+  html?: string;
 }
 
 const SAFE_ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/** index.html's root with its "Loading…" placeholder, which a drawn screen takes the place of. */
+const BOOT_ROOT = /<div id="root"><div class="boot"[^>]*>[^<]*<\/div><\/div>/;
 
 /** True when `pattern` (React Router's syntax: `:param`, a trailing `*`) matches `pathname`. */
 export function matchesPattern(pattern: string, pathname: string) {
@@ -29,7 +34,9 @@ export function matchesPattern(pattern: string, pathname: string) {
  * screen announced in its head (`modulepreload` for scripts, `preload` for
  * style sheets), so the browser asks for all of the screen's code at once,
  * right after the page, instead of finding it chunk after chunk (a round
- * trip each). The build lists them per route, most specific route first;
+ * trip each). A public screen the build drew as HTML takes the place of
+ * the page's "Loading…" placeholder, so it shows before any script has run.
+ * The build lists them per route, most specific route first;
  * both files are read again when the build changes (a rebuilt app is served
  * without a restart). Each page is compressed once per route and encoding.
  */
@@ -71,7 +78,11 @@ export function firstScreenPages(webDist: string) {
         .filter((f) => SAFE_ASSET.test(f))
         .map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
     ].join('\n    ');
-    return html.replace('</head>', `    ${links}\n  </head>`);
+    const page = html.replace('</head>', `    ${links}\n  </head>`);
+    // `data-drawn` tells the app to take over the drawn screen (apps/web app/drawn-takeover.ts).
+    return route.html === undefined
+      ? page
+      : page.replace(BOOT_ROOT, () => `<div id="root" data-drawn="">${route.html}</div>`);
   };
 
   /** The page for `pathname` (no query string) in the best encoding `accept` allows. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -138,6 +138,37 @@ describe('the built web app', () => {
     }
     // Without the build's list the page is index.html as it is.
     expect((await get('/books/12', 'identity')).body).toBe(INDEX);
+  });
+
+  it('puts a screen the build drew in the place of the page’s loading placeholder', async () => {
+    const index = path.join(dist, 'index.html');
+    const withRoot =
+      '<!doctype html><head></head><body><div id="root"><div class="boot" role="status">Loading the back-office…</div></div></body>';
+    const drawn = '<style>x{}</style><main><form><input></form></main>';
+    const routes = [
+      { path: '/login', scripts: [], styles: [], html: drawn },
+      { path: '/password/reset', scripts: [], styles: [] },
+    ];
+    mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    const hints = path.join(dist, '.vite', 'first-screens.json');
+    writeFileSync(hints, JSON.stringify({ routes }));
+    writeFileSync(index, withRoot);
+    // A new stamp for the page's cache even within the same millisecond.
+    utimesSync(index, new Date(), new Date(Date.now() + 5_000));
+    try {
+      const page = async (url: string) => (await get(url, 'identity')).body;
+      expect(await page('/login?next=/books')).toContain(
+        `<div id="root" data-drawn="">${drawn}</div></body>`,
+      );
+      // A screen the build did not draw keeps the placeholder; the app draws it.
+      const reset = await page('/password/reset');
+      expect(reset).toContain('Loading the back-office…');
+      expect(reset).not.toContain('data-drawn');
+    } finally {
+      rmSync(hints);
+      writeFileSync(index, INDEX);
+      utimesSync(index, new Date(), new Date(Date.now() + 10_000));
+    }
   });
 
   it('sends scripts and styles without the headers only a page reads', async () => {

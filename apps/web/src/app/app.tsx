@@ -6,7 +6,7 @@ import { clearToken, hasSession, TOKEN_KEY } from '../lib/token-store.ts';
 import { AppProviders } from './providers.tsx';
 import { isPublicPath } from './public-routes.ts';
 import { createQueryClient } from './query-client.ts';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, routerReady } from './router.tsx';
 
 const router = createAppRouter();
 
@@ -42,6 +42,9 @@ onSessionEnded(() => leaveSession(true));
 window.addEventListener('storage', (event) => {
   if ((event.key === TOKEN_KEY || event.key === null) && !hasSession()) leaveSession(false);
 });
+
+/** Resolves once the router has the first screen's code, so the app can show it at its first render. */
+export const appReady = () => routerReady(router);
 
 export function App() {
   return (

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { screen } from '../lib/area.ts';
+import { type RouteHandle, screen } from '../lib/area.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { ServerErrorPage } from './routes/server-error.tsx';
 
@@ -11,10 +11,12 @@ import { ServerErrorPage } from './routes/server-error.tsx';
 export const PUBLIC_ROUTES: RouteObject[] = [
   {
     path: '/login',
+    handle: { drawn: true } satisfies RouteHandle,
     lazy: screen(() => import('../features/auth/routes/login-page.tsx').then((m) => m.LoginPage)),
   },
   {
     path: '/password/forgot',
+    handle: { drawn: true } satisfies RouteHandle,
     lazy: screen(() =>
       import('../features/auth/routes/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
     ),

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type DataRouter } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 import { AppErrorPage } from './routes/app-error.tsx';
@@ -40,4 +40,16 @@ export function createAppRouter() {
     ],
     { patchRoutesOnNavigation: addSignedInRoutes },
   );
+}
+
+/** Resolves once `router` has loaded the screen of its first location (its `lazy` and guard). */
+export function routerReady(router: DataRouter) {
+  return new Promise<void>((ready) => {
+    if (router.state.initialized) return ready();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      ready();
+    });
+  });
 }

@@ -14,7 +14,10 @@ const UiStateContext = createContext<UiState | null>(null);
 
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const [sidebarShow, setSidebarShow] = useState(true);
-  const [requestedTheme] = useState(() => themeParam(window.location.search));
+  const [requestedTheme] = useState(() =>
+    // No window when the build draws a public screen (app/drawn-screen.tsx).
+    themeParam(globalThis.location?.search ?? ''),
+  );
   const value = useMemo<UiState>(
     () => ({
       sidebarShow,

@@ -51,4 +51,9 @@ export interface RouteHandle {
   crumb?: string;
   access?: Access;
   prefetch?: ScreenPrefetch;
+  /**
+   * A public screen the build draws as HTML into its page (app/drawn-screen.tsx):
+   * only screens that look the same to every visitor, whatever the data.
+   */
+  drawn?: boolean;
 }
