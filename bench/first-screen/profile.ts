@@ -50,7 +50,10 @@ runApiCli('seed-demo', [], database.env);
 const server = await startApiServer(database.env);
 const browser = await launchBrowser();
 try {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const context = await browser.newContext({
+    bypassCSP: true,
+    viewport: { width: 1400, height: 1000 },
+  });
   const token = JSON.stringify(JSON.stringify(server.token));
   await context.addInitScript({
     content: `${signedIn ? `localStorage.setItem('token', ${token});` : ''}${contentWatcher(SELECTOR)}`,
@@ -80,6 +83,7 @@ try {
       return {
         page: at(nav.responseEnd),
         domContentLoaded: at(nav.domContentLoadedEventEnd),
+        paints: performance.getEntriesByType('paint').map((p) => p.name + ' ' + at(p.startTime)),
         resources: performance.getEntriesByType('resource').map(
           (r) => at(r.startTime) + '-' + at(r.responseEnd) + ' ' + r.name.split('/').slice(-2).join('/'),
         ),

@@ -16,6 +16,8 @@ const SAFE_ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
 
 /** index.html's root with its "Loading…" placeholder, which a drawn screen takes the place of. */
 const BOOT_ROOT = /<div id="root"><div class="boot"[^>]*>[^<]*<\/div><\/div>/;
+/** index.html's own style sheet (the entry's: the public screens' styles). */
+const PAGE_STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/;
 
 /** True when `pattern` (React Router's syntax: `:param`, a trailing `*`) matches `pathname`. */
 export function matchesPattern(pattern: string, pathname: string) {
@@ -43,7 +45,12 @@ export function matchesPattern(pattern: string, pathname: string) {
 export function firstScreenPages(webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
   const hintsFile = path.join(webDist, '.vite', 'first-screens.json');
-  let loaded: { stamp: string; html: string; routes: FirstScreenHints[] } | null = null;
+  let loaded: {
+    stamp: string;
+    html: string;
+    routes: FirstScreenHints[];
+    css: string | null;
+  } | null = null;
   const pages = new Map<string, Buffer>();
 
   async function current() {
@@ -63,12 +70,14 @@ export function firstScreenPages(webDist: string) {
       // A build without the hints still serves the app, one wave at a time.
       () => [],
     );
+    const sheet = PAGE_STYLESHEET.exec(html)?.[1];
+    const css = sheet ? await readFile(path.join(webDist, sheet), 'utf8').catch(() => null) : null;
     pages.clear();
-    loaded = { stamp, html, routes };
+    loaded = { stamp, html, routes, css };
     return loaded;
   }
 
-  const withHints = (html: string, route: FirstScreenHints | undefined) => {
+  const withHints = (html: string, route: FirstScreenHints | undefined, css: string | null) => {
     if (!route) return html;
     const links = [
       ...route.scripts
@@ -79,21 +88,25 @@ export function firstScreenPages(webDist: string) {
         .map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
     ].join('\n    ');
     const page = html.replace('</head>', `    ${links}\n  </head>`);
+    if (route.html === undefined) return page;
     // `data-drawn` tells the app to take over the drawn screen (apps/web app/drawn-takeover.ts).
-    return route.html === undefined
-      ? page
-      : page.replace(BOOT_ROOT, () => `<div id="root" data-drawn="">${route.html}</div>`);
+    const drawn = page.replace(BOOT_ROOT, () => `<div id="root" data-drawn="">${route.html}</div>`);
+    // Its styles come in the page: a linked sheet holds the first paint back
+    // by a round trip, shared with the scripts' downloads.
+    return css === null || css.includes('</')
+      ? drawn
+      : drawn.replace(PAGE_STYLESHEET, () => `<style>${css}</style>`);
   };
 
   /** The page for `pathname` (no query string) in the best encoding `accept` allows. */
   return async function pageFor(pathname: string, accept: string | undefined) {
-    const { html, routes } = await current();
+    const { html, routes, css } = await current();
     const route = routes.find((r) => matchesPattern(r.path, pathname));
     const encoding = acceptedEncodings(accept)[0] ?? null;
     const key = `${encoding}:${route?.path ?? ''}`;
     let body = pages.get(key);
     if (!body) {
-      const page = withHints(html, route);
+      const page = withHints(html, route, css);
       body =
         encoding === 'br'
           ? brotliCompressSync(page)

@@ -140,10 +140,10 @@ describe('the built web app', () => {
     expect((await get('/books/12', 'identity')).body).toBe(INDEX);
   });
 
-  it('puts a screen the build drew in the place of the page’s loading placeholder', async () => {
+  it('puts a screen the build drew in the place of the page’s loading placeholder, with its styles', async () => {
     const index = path.join(dist, 'index.html');
-    const withRoot =
-      '<!doctype html><head></head><body><div id="root"><div class="boot" role="status">Loading the back-office…</div></div></body>';
+    const sheet = '<link rel="stylesheet" crossorigin href="/assets/tiny-9f8e7d.css">';
+    const withRoot = `<!doctype html><head>${sheet}</head><body><div id="root"><div class="boot" role="status">Loading the back-office…</div></div></body>`;
     const drawn = '<style>x{}</style><main><form><input></form></main>';
     const routes = [
       { path: '/login', scripts: [], styles: [], html: drawn },
@@ -157,13 +157,16 @@ describe('the built web app', () => {
     utimesSync(index, new Date(), new Date(Date.now() + 5_000));
     try {
       const page = async (url: string) => (await get(url, 'identity')).body;
-      expect(await page('/login?next=/books')).toContain(
-        `<div id="root" data-drawn="">${drawn}</div></body>`,
-      );
+      const login = await page('/login?next=/books');
+      expect(login).toContain(`<div id="root" data-drawn="">${drawn}</div></body>`);
+      // The sheet comes inside the page: no round trip before the first paint.
+      expect(login).toContain('<head><style>a{b:c}</style>');
+      expect(login).not.toContain(sheet);
       // A screen the build did not draw keeps the placeholder; the app draws it.
       const reset = await page('/password/reset');
       expect(reset).toContain('Loading the back-office…');
       expect(reset).not.toContain('data-drawn');
+      expect(reset).toContain(sheet);
     } finally {
       rmSync(hints);
       writeFileSync(index, INDEX);
