@@ -32,11 +32,25 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
 import './lib/fonts/devanagari.css';
-import { holdDrawnSubmits } from './app/drawn-page.ts';
-import { preloadFirstScreen } from './app/first-screen.ts';
+import { DRAWN, holdDrawnSubmits } from './app/drawn-page.ts';
 
-// The first screen's chunk and the app's start loading together: the entry
-// itself stays small so neither waits for the other.
-void preloadFirstScreen(window.location.pathname);
-holdDrawnSubmits(document.getElementById('root')!);
+const root = document.getElementById('root')!;
+holdDrawnSubmits(root);
+
+/**
+ * A screen drawn in the page (app/drawn-page.ts) is shown before the app's
+ * code runs: evaluating it takes a few hundred ms on a slow machine, and
+ * from the cache it is ready before the browser's first frame, which would
+ * then wait for it. The entry imports nothing but this statically; the rest
+ * is already downloading (modulepreload), so waiting costs one frame. A
+ * hidden tab draws no frames: the wait ends after 100 ms there.
+ */
+function afterFirstFrame() {
+  return new Promise<void>((drawn) => {
+    setTimeout(drawn, 100);
+    requestAnimationFrame(() => setTimeout(drawn));
+  });
+}
+if (root.hasAttribute(DRAWN)) await afterFirstFrame();
+
 void import('./app/start.tsx');
