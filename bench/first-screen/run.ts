@@ -136,27 +136,43 @@ async function measure(
 /**
  * What this machine's Chromium itself needs: a page that is one form, no
  * script, measured as the screens are. Time beyond it is the app's; the
- * screens' times read against it on a loaded machine.
+ * screens' times read against it on a loaded machine. `withOpenerPolicy`
+ * is the same page with the app's Cross-Origin-Opener-Policy (same-origin):
+ * a new tab opening such a page moves it to a new renderer process once the
+ * header has arrived, ~200 ms on this machine (docs/performance-log.md,
+ * "First screens drawn by the server").
  */
 async function calibrate(browser: Awaited<ReturnType<typeof launchBrowser>>) {
   const html = '<!doctype html><title>Calibration</title><form><input aria-label="x"></form>';
-  const page = createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'max-age=600' }).end(html),
+  const page = createServer((req, res) =>
+    res
+      .writeHead(200, {
+        'content-type': 'text/html',
+        'cache-control': 'max-age=600',
+        ...(req.url === '/coop' ? { 'cross-origin-opener-policy': 'same-origin' } : {}),
+      })
+      .end(html),
   );
   await new Promise<void>((listening) => page.listen(0, '127.0.0.1', listening));
   const url = `http://127.0.0.1:${(page.address() as { port: number }).port}/`;
-  const out: Record<string, { coldMs: number; warmMs: number }> = {};
-  for (const profile of PROFILES) {
-    const cold: number[] = [];
-    const warm: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-      await context.addInitScript({ content: contentWatcher('form input') });
-      cold.push((await visit(context, url, 'form input', profile)).contentMs);
-      warm.push((await visit(context, url, 'form input', profile)).contentMs);
-      await context.close();
+  const out: Record<string, Record<string, { coldMs: number; warmMs: number }>> = {};
+  for (const [name, path] of [
+    ['plain', ''],
+    ['withOpenerPolicy', 'coop'],
+  ] as const) {
+    out[name] = {};
+    for (const profile of PROFILES) {
+      const cold: number[] = [];
+      const warm: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+        await context.addInitScript({ content: contentWatcher('form input') });
+        cold.push((await visit(context, url + path, 'form input', profile)).contentMs);
+        warm.push((await visit(context, url + path, 'form input', profile)).contentMs);
+        await context.close();
+      }
+      out[name]![profile.name] = { coldMs: ms(median(cold)), warmMs: ms(median(warm)) };
     }
-    out[profile.name] = { coldMs: ms(median(cold)), warmMs: ms(median(warm)) };
   }
   page.close();
   return out;
