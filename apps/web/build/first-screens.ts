@@ -62,7 +62,8 @@ export function firstScreens(): Plugin {
       for (const chunk of chunks) for (const id of chunk.moduleIds) chunkOf.set(id, chunk);
       // A module copied into several chunks (common code is inlined) is loaded,
       // when imported dynamically, from the chunk it is the entry of.
-      for (const chunk of chunks) if (chunk.facadeModuleId) chunkOf.set(chunk.facadeModuleId, chunk);
+      for (const chunk of chunks)
+        if (chunk.facadeModuleId) chunkOf.set(chunk.facadeModuleId, chunk);
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const closure = (start: Rollup.OutputChunk, into = new Set<string>()) => {
         if (into.has(start.fileName)) return into;
