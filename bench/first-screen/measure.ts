@@ -85,6 +85,20 @@ function tally(cdp: CDPSession): Tally {
   return t;
 }
 
+/** A new page of `context` whose network is `profile` (DevTools protocol), with its session. */
+export async function emulatedPage(context: BrowserContext, profile: NetworkProfile) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: (profile.downMbit * 1e6) / 8,
+    uploadThroughput: (profile.upMbit * 1e6) / 8,
+  });
+  return { page, cdp };
+}
+
 /**
  * Opens `url` in `context` (a fresh one for a cold visit, the same one again
  * for a warm visit) on `profile`, waits for `selector`, then for the network
@@ -96,15 +110,7 @@ export async function visit(
   selector: string,
   profile: NetworkProfile,
 ): Promise<Visit> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: profile.latencyMs,
-    downloadThroughput: (profile.downMbit * 1e6) / 8,
-    uploadThroughput: (profile.upMbit * 1e6) / 8,
-  });
+  const { page, cdp } = await emulatedPage(context, profile);
   const t = tally(cdp);
   await page.goto(url, { waitUntil: 'commit' });
   await page

@@ -4,10 +4,9 @@
 // (page, each script's end, each API read, content visible) and the
 // profile's self time by script and by function. A tool for finding what to
 // cut, not a target (bench/first-screen/run.ts measures the targets).
-import type { CDPSession } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { buildStale, freshDatabase, runApiCli, startApiServer } from '../support/api-process.ts';
-import { contentWatcher, PROFILES } from './measure.ts';
+import { contentWatcher, emulatedPage, PROFILES } from './measure.ts';
 
 const PATH = process.env.BENCH_PATH ?? '/books';
 const SELECTOR = process.env.BENCH_SELECTOR ?? '[data-testid^="book-row-"]';
@@ -60,15 +59,7 @@ try {
   });
   const cable = PROFILES.find((p) => p.name === 'cable')!;
   const open = async (profiled: boolean) => {
-    const page = await context.newPage();
-    const cdp: CDPSession = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: cable.latencyMs,
-      downloadThroughput: (cable.downMbit * 1e6) / 8,
-      uploadThroughput: (cable.upMbit * 1e6) / 8,
-    });
+    const { page, cdp } = await emulatedPage(context, cable);
     if (profiled) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
