@@ -89,6 +89,10 @@ export function firstScreens(): Plugin {
       };
       const app = `${root}/${APP_START}`;
       const routes = (await readRouteModules(root)).sort((a, b) => bySpecificity(a.path, b.path));
+      // A signed-in screen shows an admin's data: the build cannot draw it.
+      const signedInDrawn = routes.filter((r) => r.drawn && r.signedIn).map((r) => r.path);
+      if (signedInDrawn.length)
+        this.error(`drawn screens must be public ones: ${signedInDrawn.join(', ')}`);
       const drawn = await drawScreens(
         root,
         routes.filter((r) => r.drawn).map((r) => r.path),
